@@ -1,0 +1,71 @@
+/* The canonical description of a Level-3 call: what every entry point (Fortran or CBLAS, any
+ * layout) hands to the router. Always column-major, options as upper-case Fortran characters,
+ * scalars held by value, and the work to do decided once. */
+#ifndef BLASROUTE_CALL_H
+#define BLASROUTE_CALL_H
+
+#include "common.h"
+
+enum br_family {
+    BR_GEMM, BR_SYMM, BR_HEMM, BR_SYRK, BR_HERK, BR_SYR2K, BR_HER2K, BR_TRMM, BR_TRSM,
+    BR_FAMILY_COUNT
+};
+
+enum br_precision { BR_S, BR_D, BR_C, BR_Z, BR_PRECISION_COUNT };
+
+/* What the call really has to do, by the reference's rules. */
+enum br_work {
+    BR_WORK_NONE,  /* a quick return: nothing is read or written */
+    BR_WORK_SCALE, /* alpha = 0 (or k = 0): C := beta*C, B := 0 for TRMM/TRSM; A, B unread */
+    BR_WORK_FULL   /* the real product */
+};
+
+/* A scalar of any precision; complex ones are (real, imaginary). */
+union br_scalar {
+    float s;
+    double d;
+    float c[2];
+    double z[2];
+};
+
+struct br_call {
+    enum br_family family;
+    enum br_precision precision;
+    enum br_work work;
+    /* 'L'/'R', 'U'/'L', 'N'/'T'/'C', 'N'/'T'/'C', 'U'/'N'; unused ones are 0. */
+    char side, uplo, transa, transb, diag;
+    blas_int m, n, k;
+    /* HERK's alpha and beta, and HER2K's beta, are real: held in .s or .d. */
+    union br_scalar alpha, beta;
+    const void *a;
+    blas_int lda;
+    void *b; /* written by TRMM and TRSM, read-only otherwise */
+    blas_int ldb;
+    void *c;
+    blas_int ldc;
+};
+
+/* The reference's argument checks on a column-major call whose option characters are still as
+ * the caller gave them: 0 if valid, else the info number the reference passes to XERBLA. */
+blas_int br_check_call(const struct br_call *call);
+
+/* After a successful check: upper-cases the options and decides call->work. */
+void br_settle_call(struct br_call *call);
+
+/* The routine's Fortran name padded to 6 characters as XERBLA receives it ("DGEMM ", "ZHER2K"),
+ * and its lower-case name without padding ("dgemm"). */
+void br_routine_name_fortran(const struct br_call *call, char name[7]);
+void br_routine_name_lower(const struct br_call *call, char name[8]);
+
+/* Element size in bytes, and whether the precision is complex. */
+static inline size_t br_element_size(enum br_precision precision)
+{
+    static const size_t sizes[BR_PRECISION_COUNT] = {4, 8, 8, 16};
+    return sizes[precision];
+}
+static inline int br_is_complex(enum br_precision precision)
+{
+    return precision == BR_C || precision == BR_Z;
+}
+
+#endif

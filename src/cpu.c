@@ -1,0 +1,138 @@
+/* Finding, loading and binding the CPU BLAS.
+ *
+ * Candidates, in order: BLASROUTE_CPU_BLAS (a path or a soname), OpenBLAS (libopenblas.so.0),
+ * then the reference BLAS in the system's blas/ directory. A candidate is taken only if it is not
+ * blasroute itself (installed as libblas.so.3, blasroute could otherwise load itself and recurse
+ * forever) and it defines every symbol of the table; each symbol is bound with dlsym on the
+ * library's own handle, never through the global scope where our own exports would win. */
+#include "config.h"
+#include "cpu.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "env.h"
+#include "log.h"
+
+br_fn br_cpu_table[CPU_SYMBOL_COUNT];
+atomic_int br_cpu_ready;
+
+static const char *const cpu_symbol_names[CPU_SYMBOL_COUNT] = {
+#define FORTRAN_FORWARD(ret, name, types) #name,
+#define FORTRAN_LEVEL3(p, family) #p #family "_",
+#define CBLAS_FORWARD(ret, name, types) #name,
+#include "interface/expand_routines.h"
+};
+
+/* Exported so that a candidate library can be recognised as a copy of blasroute. */
+BR_EXPORT const char blasroute_identity[] = "blasroute " PACKAGE_VERSION;
+
+static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
+static char cpu_path[4096];
+/* Why each rejected candidate was rejected, for the final message. */
+static char cpu_failures[2048];
+
+static void note_failure(const char *candidate, const char *why)
+{
+    size_t used = strlen(cpu_failures);
+    snprintf(cpu_failures + used, sizeof cpu_failures - used, "\n  %s: %s", candidate, why);
+}
+
+/* The base address of the object that defines addr, or NULL. */
+static void *object_of(const void *addr)
+{
+    Dl_info info;
+    return dladdr(addr, &info) ? info.dli_fbase : NULL;
+}
+
+/* Binds every symbol of the table from handle; on failure says why in why[] and returns 0. */
+static int bind_all(void *handle, char *why, size_t why_size)
+{
+    static br_fn table[CPU_SYMBOL_COUNT];
+    void *ourselves = object_of((const void *)&blasroute_identity);
+    for (int i = 0; i < CPU_SYMBOL_COUNT; i++) {
+        void *address = dlsym(handle, cpu_symbol_names[i]);
+        if (!address) {
+            snprintf(why, why_size, "does not define %s", cpu_symbol_names[i]);
+            return 0;
+        }
+        if (object_of(address) == ourselves) {
+            snprintf(why, why_size, "its %s is blasroute's own", cpu_symbol_names[i]);
+            return 0;
+        }
+        /* POSIX guarantees a dlsym result converts to a function pointer. */
+        memcpy(&table[i], &address, sizeof address);
+    }
+    memcpy(br_cpu_table, table, sizeof table);
+    return 1;
+}
+
+/* Loads and binds one candidate; on failure records why and returns 0. */
+static int try_candidate(const char *candidate)
+{
+    char why[512];
+    void *handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *error = dlerror();
+        snprintf(why, sizeof why, "%s", error ? error : "cannot be loaded");
+    } else if (dlsym(handle, "blasroute_identity")) {
+        snprintf(why, sizeof why, "is blasroute itself");
+    } else if (bind_all(handle, why, sizeof why)) {
+        why[0] = '\0';
+    }
+    if (why[0]) {
+        if (candidate == br_env()->cpu_blas)
+            br_warn("BLASROUTE_CPU_BLAS=%s cannot be used: %s; falling back to the defaults",
+                    candidate, why);
+        note_failure(candidate, why);
+        if (handle)
+            dlclose(handle);
+        return 0;
+    }
+    struct link_map *map = NULL;
+    const char *path = candidate;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
+        path = map->l_name;
+    snprintf(cpu_path, sizeof cpu_path, "%s", path);
+    return 1; /* the handle stays open for the life of the process */
+}
+
+static void load_once(void)
+{
+    const char *chosen = br_env()->cpu_blas;
+    static const char *const defaults[] = {
+        "libopenblas.so.0",
+        BLASROUTE_SYSTEM_BLAS_DIR "/libblas.so.3",
+        "libblas.so.3",
+    };
+    int loaded = 0;
+    if (chosen)
+        loaded = try_candidate(chosen);
+    for (size_t i = 0; !loaded && i < sizeof defaults / sizeof defaults[0]; i++)
+        loaded = try_candidate(defaults[i]);
+    if (!loaded) {
+        fprintf(stderr,
+                "blasroute: no CPU BLAS could be loaded, and blasroute needs one to answer BLAS "
+                "calls. Tried:%s\nblasroute: set BLASROUTE_CPU_BLAS to the path or soname of a "
+                "BLAS library (for example libopenblas.so.0) and run again.\n",
+                cpu_failures);
+        abort();
+    }
+    br_verbose("CPU BLAS: %s", cpu_path);
+    atomic_store_explicit(&br_cpu_ready, 1, memory_order_release);
+}
+
+void br_cpu_load(void)
+{
+    pthread_once(&cpu_once, load_once);
+}
+
+const char *br_cpu_library_path(void)
+{
+    br_cpu_load();
+    return cpu_path;
+}

@@ -1,0 +1,25 @@
+/* Per-routine counters of what blasroute did, and the BLASROUTE_REPORT summary at exit. */
+#ifndef BLASROUTE_STATS_H
+#define BLASROUTE_STATS_H
+
+#include <stdint.h>
+
+#include "call.h"
+
+/* Where a call was answered. */
+enum br_path { BR_PATH_SCALE, BR_PATH_CPU, BR_PATH_COUNT };
+
+struct br_timer {
+    uint64_t start_ns; /* 0 when nothing is being measured */
+};
+
+/* Starts timing a call if a report was asked for (else costs one branch). */
+struct br_timer br_stats_start(void);
+
+/* Counts a call answered on path; registers the exit report on first use. */
+void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer);
+
+/* Floating-point operations of a call, counting a complex multiply-add as 8. */
+double br_call_flops(const struct br_call *call);
+
+#endif

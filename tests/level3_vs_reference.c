@@ -1,0 +1,1513 @@
+/*
+ * level3_vs_reference.c - TAP test of every Level-3 BLAS routine of the
+ * library under test against Netlib reference BLAS.
+ *
+ * The program is linked against the library under test and calls its
+ * Fortran entry points (sgemm_, ...) and its CBLAS entry points
+ * (cblas_sgemm, ..., column- and row-major).  The reference is loaded with
+ * dlopen from $BLASROUTE_REFERENCE_BLAS (default: Debian's Netlib
+ * libblas.so.3) with RTLD_DEEPBIND, so that the reference's cblas_* bind to
+ * the reference's own Fortran routines, and it is called with exactly the
+ * same arguments on identical copies of the data.
+ *
+ * For the 30 routines ?gemm ?symm ?hemm ?syrk ?herk ?syr2k ?her2k ?trmm
+ * ?trsm, every option combination, sizes 0..65 in every dimension
+ * independently, tight and padded leading dimensions and alpha, beta in
+ * {0, 1, other}, a passing group proves that the library under test:
+ *  - writes nothing outside the region it may write: guard bands around
+ *    every array, padding between the rows and the leading dimension, the
+ *    other triangle of C, anything outside B's m x n block are compared
+ *    byte for byte with what was there before the call;
+ *  - reads nothing it must not read: all of that, plus the unreferenced
+ *    triangle of A (symm, hemm, trmm, trsm) and of C (syrk, herk, syr2k,
+ *    her2k), a unit diagonal, the imaginary parts of a Hermitian diagonal,
+ *    C when beta = 0 and A, B when alpha = 0 (for trmm/trsm: A, and B,
+ *    which is then overwritten with zeros), are NaN, so any such read shows
+ *    up as a NaN in the result;
+ *  - computes what the reference computes, within a per-element bound on
+ *    the rounding error (trsm: relative to the size of the solution);
+ *  - leaves A and B unchanged, and gives herk/her2k results an imaginary
+ *    diagonal that is exactly 0 wherever the reference's is.
+ *
+ * Environment:
+ *   BLASROUTE_REFERENCE_BLAS  path of the reference library
+ *   BLASROUTE_TEST_SEED       seed to replay a run (printed as "# seed N")
+ *   BLASROUTE_TEST_QUICK=1    sizes {0, 1, 3, 16, 33} instead of
+ *                             {0, 1, 2, 3, 7, 16, 33, 65}
+ *   BLASROUTE_TEST_ROUTINES   comma list of families (gemm,syrk,...) or
+ *                             routines (dgemm,...) to test; default all
+ *
+ * Output: one TAP test per routine x interface (fortran, cblas col-major,
+ * cblas row-major).  Exit status 0 whatever the results; 1 on an internal
+ * error.  Element indices in messages are 0-based (row, column) of the
+ * matrix as the routine sees it.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#endif
+
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
+
+/* ------------------------------------------------------------------------ */
+/* Entry points of the library under test                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end).  All
+ * arrays and scalars are passed by address, so one type per family serves
+ * every precision. */
+typedef void gemm_f(const char *transa, const char *transb, const int *m,
+                    const int *n, const int *k, const void *alpha,
+                    const void *a, const int *lda, const void *b,
+                    const int *ldb, const void *beta, void *c,
+                    const int *ldc, size_t transa_len, size_t transb_len);
+typedef void symm_f(const char *side, const char *uplo, const int *m,
+                    const int *n, const void *alpha, const void *a,
+                    const int *lda, const void *b, const int *ldb,
+                    const void *beta, void *c, const int *ldc,
+                    size_t side_len, size_t uplo_len);
+typedef void syrk_f(const char *uplo, const char *trans, const int *n,
+                    const int *k, const void *alpha, const void *a,
+                    const int *lda, const void *beta, void *c,
+                    const int *ldc, size_t uplo_len, size_t trans_len);
+typedef void syr2k_f(const char *uplo, const char *trans, const int *n,
+                     const int *k, const void *alpha, const void *a,
+                     const int *lda, const void *b, const int *ldb,
+                     const void *beta, void *c, const int *ldc,
+                     size_t uplo_len, size_t trans_len);
+typedef void trxm_f(const char *side, const char *uplo, const char *transa,
+                    const char *diag, const int *m, const int *n,
+                    const void *alpha, const void *a, const int *lda,
+                    void *b, const int *ldb, size_t side_len,
+                    size_t uplo_len, size_t transa_len, size_t diag_len);
+
+extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
+extern symm_f ssymm_, dsymm_, csymm_, zsymm_, chemm_, zhemm_;
+extern syrk_f ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
+extern syr2k_f ssyr2k_, dsyr2k_, csyr2k_, zsyr2k_, cher2k_, zher2k_;
+extern trxm_f strmm_, dtrmm_, ctrmm_, ztrmm_, strsm_, dtrsm_, ctrsm_, ztrsm_;
+
+/* CBLAS: enums are passed as int.  Complex scalars by address (_p types),
+ * real scalars by value (_f for float, _d for double). */
+enum {
+    CB_ROW_MAJOR = 101, CB_COL_MAJOR = 102,
+    CB_NO_TRANS = 111, CB_TRANS = 112, CB_CONJ_TRANS = 113,
+    CB_UPPER = 121, CB_LOWER = 122,
+    CB_NON_UNIT = 131, CB_UNIT = 132,
+    CB_LEFT = 141, CB_RIGHT = 142
+};
+
+typedef void cb_gemm_p(int layout, int transa, int transb, int m, int n,
+                       int k, const void *alpha, const void *a, int lda,
+                       const void *b, int ldb, const void *beta, void *c,
+                       int ldc);
+typedef void cb_symm_p(int layout, int side, int uplo, int m, int n,
+                       const void *alpha, const void *a, int lda,
+                       const void *b, int ldb, const void *beta, void *c,
+                       int ldc);
+typedef void cb_syrk_p(int layout, int uplo, int trans, int n, int k,
+                       const void *alpha, const void *a, int lda,
+                       const void *beta, void *c, int ldc);
+typedef void cb_syr2k_p(int layout, int uplo, int trans, int n, int k,
+                        const void *alpha, const void *a, int lda,
+                        const void *b, int ldb, const void *beta, void *c,
+                        int ldc);
+typedef void cb_trxm_p(int layout, int side, int uplo, int transa, int diag,
+                       int m, int n, const void *alpha, const void *a,
+                       int lda, void *b, int ldb);
+
+#define CBLAS_BYVALUE_TYPES(T, F)                                            \
+    typedef void cb_gemm_##F(int, int, int, int, int, int, T, const void *, \
+                             int, const void *, int, T, void *, int);       \
+    typedef void cb_symm_##F(int, int, int, int, int, T, const void *, int, \
+                             const void *, int, T, void *, int);            \
+    typedef void cb_syrk_##F(int, int, int, int, int, T, const void *, int, \
+                             T, void *, int);                               \
+    typedef void cb_syr2k_##F(int, int, int, int, int, T, const void *,     \
+                              int, const void *, int, T, void *, int);      \
+    typedef void cb_her2k_##F(int, int, int, int, int, const void *,        \
+                              const void *, int, const void *, int, T,      \
+                              void *, int);                                 \
+    typedef void cb_trxm_##F(int, int, int, int, int, int, int, T,          \
+                             const void *, int, void *, int);
+CBLAS_BYVALUE_TYPES(float, f)
+CBLAS_BYVALUE_TYPES(double, d)
+
+extern cb_gemm_f cblas_sgemm;
+extern cb_gemm_d cblas_dgemm;
+extern cb_gemm_p cblas_cgemm, cblas_zgemm;
+extern cb_symm_f cblas_ssymm;
+extern cb_symm_d cblas_dsymm;
+extern cb_symm_p cblas_csymm, cblas_zsymm, cblas_chemm, cblas_zhemm;
+extern cb_syrk_f cblas_ssyrk, cblas_cherk;   /* cherk: real alpha, beta */
+extern cb_syrk_d cblas_dsyrk, cblas_zherk;
+extern cb_syrk_p cblas_csyrk, cblas_zsyrk;
+extern cb_syr2k_f cblas_ssyr2k;
+extern cb_syr2k_d cblas_dsyr2k;
+extern cb_syr2k_p cblas_csyr2k, cblas_zsyr2k;
+extern cb_her2k_f cblas_cher2k;              /* complex alpha, real beta */
+extern cb_her2k_d cblas_zher2k;
+extern cb_trxm_f cblas_strmm, cblas_strsm;
+extern cb_trxm_d cblas_dtrmm, cblas_dtrsm;
+extern cb_trxm_p cblas_ctrmm, cblas_ztrmm, cblas_ctrsm, cblas_ztrsm;
+
+/* ------------------------------------------------------------------------ */
+/* Small utilities                                                          */
+/* ------------------------------------------------------------------------ */
+
+static void fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("Bail out! ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    exit(1);
+}
+
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes);
+    if (!p)
+        fatal("out of memory (%zu bytes)", bytes);
+    return p;
+}
+
+static int imax(int a, int b) { return a > b ? a : b; }
+
+/* splitmix64: small, fast, good enough for test data */
+struct rng { uint64_t state; };
+
+static uint64_t rng_next(struct rng *g)
+{
+    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(struct rng *g)   /* [0, 1) */
+{
+    return (double)(rng_next(g) >> 11) * 0x1p-53;
+}
+
+static double rng_sym(struct rng *g)    /* [-1, 1) */
+{
+    return 2.0 * rng_unit(g) - 1.0;
+}
+
+static int rng_below(struct rng *g, int n)
+{
+    return (int)(rng_next(g) % (uint64_t)n);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Precisions and element access                                            */
+/* ------------------------------------------------------------------------ */
+
+enum prec { PS, PD, PC, PZ };
+
+struct precision {
+    int cplx;        /* 1 for complex */
+    size_t rsize;    /* bytes of one real component */
+    double eps;      /* machine epsilon */
+    double tiny;     /* smallest normal number */
+};
+
+static const struct precision PRECISIONS[] = {
+    [PS] = { 0, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PD] = { 0, sizeof(double), DBL_EPSILON, DBL_MIN },
+    [PC] = { 1, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PZ] = { 1, sizeof(double), DBL_EPSILON, DBL_MIN },
+};
+
+/* Quiet NaNs with a payload: poison must come back with the same bits. */
+static const uint32_t POISON32 = 0x7fc0deadu;
+static const uint64_t POISON64 = 0x7ff8dead0badf00du;
+
+static size_t elem_size(const struct precision *p)
+{
+    return p->rsize << p->cplx;
+}
+
+static double load_real(const struct precision *p, const unsigned char *e)
+{
+    if (p->rsize == sizeof(float)) {
+        float f;
+        memcpy(&f, e, sizeof f);
+        return f;
+    }
+    double d;
+    memcpy(&d, e, sizeof d);
+    return d;
+}
+
+static void store_real(const struct precision *p, unsigned char *e, double x)
+{
+    if (p->rsize == sizeof(float)) {
+        float f = (float)x;
+        memcpy(e, &f, sizeof f);
+    } else {
+        memcpy(e, &x, sizeof x);
+    }
+}
+
+static void poison_real(const struct precision *p, unsigned char *e)
+{
+    if (p->rsize == sizeof(float))
+        memcpy(e, &POISON32, sizeof POISON32);
+    else
+        memcpy(e, &POISON64, sizeof POISON64);
+}
+
+static void load(const struct precision *p, const unsigned char *e,
+                 double v[2])
+{
+    v[0] = load_real(p, e);
+    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
+}
+
+static void store(const struct precision *p, unsigned char *e, double re,
+                  double im)
+{
+    store_real(p, e, re);
+    if (p->cplx)
+        store_real(p, e + p->rsize, im);
+}
+
+/* Fill n elements with poison (doubling copies of the first element). */
+static void poison_range(const struct precision *p, unsigned char *buf,
+                         size_t n)
+{
+    size_t es = elem_size(p), done = 1, total = n * es;
+    if (n == 0)
+        return;
+    poison_real(p, buf);
+    if (p->cplx)
+        poison_real(p, buf + p->rsize);
+    for (done = es; done < total; done *= 2)
+        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
+}
+
+static double modulus(const double v[2])
+{
+    return sqrt(v[0] * v[0] + v[1] * v[1]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Calls                                                                    */
+/* ------------------------------------------------------------------------ */
+
+union scalar { float f[2]; double d[2]; };
+
+enum op_id { OP_A, OP_B, OP_C, N_OPS };
+enum iface { IF_FORTRAN, IF_CBLAS_COL, IF_CBLAS_ROW, N_IFACES };
+static const char *const IFACE_NAME[N_IFACES] = {
+    "fortran", "cblas col-major", "cblas row-major"
+};
+
+/* One call of a routine: its arguments, the way the routine sees them. */
+struct call {
+    int layout;                 /* CB_COL_MAJOR/CB_ROW_MAJOR (CBLAS only) */
+    char side, uplo, transa, transb, diag;
+    int m, n, k;
+    int lda, ldb, ldc;
+    int ld_extra[N_OPS];        /* leading dimension beyond the tight one */
+    int alpha_class, beta_class; /* 0: zero, 1: one, 2: other */
+    double alpha[2], beta[2];   /* values as passed, widened to double */
+    union scalar alpha_arg, beta_arg;
+    void *a, *b, *c;
+};
+
+typedef void (*anyfn)(void);
+typedef void invoker(anyfn fn, const struct call *c);
+
+static int cb_trans(char t)
+{
+    return t == 'N' ? CB_NO_TRANS : t == 'T' ? CB_TRANS : CB_CONJ_TRANS;
+}
+static int cb_uplo(char u) { return u == 'U' ? CB_UPPER : CB_LOWER; }
+static int cb_side(char s) { return s == 'L' ? CB_LEFT : CB_RIGHT; }
+static int cb_diag(char d) { return d == 'U' ? CB_UNIT : CB_NON_UNIT; }
+
+/* Fortran invokers: one per family shape, every precision. */
+static void f_gemm(anyfn fn, const struct call *c)
+{
+    ((gemm_f *)fn)(&c->transa, &c->transb, &c->m, &c->n, &c->k,
+                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, &c->beta_arg,
+                   c->c, &c->ldc, 1, 1);
+}
+
+static void f_symm(anyfn fn, const struct call *c)
+{
+    ((symm_f *)fn)(&c->side, &c->uplo, &c->m, &c->n, &c->alpha_arg, c->a,
+                   &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1, 1);
+}
+
+static void f_syrk(anyfn fn, const struct call *c)
+{
+    ((syrk_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
+                   &c->lda, &c->beta_arg, c->c, &c->ldc, 1, 1);
+}
+
+static void f_syr2k(anyfn fn, const struct call *c)
+{
+    ((syr2k_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
+                    &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1,
+                    1);
+}
+
+static void f_trxm(anyfn fn, const struct call *c)
+{
+    ((trxm_f *)fn)(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n,
+                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, 1, 1, 1, 1);
+}
+
+/* CBLAS invokers with complex scalars passed by address. */
+static void cbi_gemm_p(anyfn fn, const struct call *c)
+{
+    ((cb_gemm_p *)fn)(c->layout, cb_trans(c->transa), cb_trans(c->transb),
+                      c->m, c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b,
+                      c->ldb, &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_symm_p(anyfn fn, const struct call *c)
+{
+    ((cb_symm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo), c->m,
+                      c->n, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
+                      &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_syrk_p(anyfn fn, const struct call *c)
+{
+    ((cb_syrk_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa), c->n,
+                      c->k, &c->alpha_arg, c->a, c->lda, &c->beta_arg, c->c,
+                      c->ldc);
+}
+
+static void cbi_syr2k_p(anyfn fn, const struct call *c)
+{
+    ((cb_syr2k_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa),
+                       c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
+                       &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_trxm_p(anyfn fn, const struct call *c)
+{
+    ((cb_trxm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),
+                      cb_trans(c->transa), cb_diag(c->diag), c->m, c->n,
+                      &c->alpha_arg, c->a, c->lda, c->b, c->ldb);
+}
+
+/* CBLAS invokers with real scalars passed by value: thin adapters per
+ * scalar type (F is both the type suffix and the union scalar member). */
+#define CBLAS_BYVALUE_INVOKERS(F)                                            \
+    static void cbi_gemm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_gemm_##F *)fn)(c->layout, cb_trans(c->transa),                  \
+                            cb_trans(c->transb), c->m, c->n, c->k,           \
+                            c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,   \
+                            c->beta_arg.F[0], c->c, c->ldc);                 \
+    }                                                                        \
+    static void cbi_symm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_symm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
+                            c->m, c->n, c->alpha_arg.F[0], c->a, c->lda,     \
+                            c->b, c->ldb, c->beta_arg.F[0], c->c, c->ldc);   \
+    }                                                                        \
+    static void cbi_syrk_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_syrk_##F *)fn)(c->layout, cb_uplo(c->uplo),                     \
+                            cb_trans(c->transa), c->n, c->k,                 \
+                            c->alpha_arg.F[0], c->a, c->lda,                 \
+                            c->beta_arg.F[0], c->c, c->ldc);                 \
+    }                                                                        \
+    static void cbi_syr2k_##F(anyfn fn, const struct call *c)                \
+    {                                                                        \
+        ((cb_syr2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
+                             cb_trans(c->transa), c->n, c->k,                \
+                             c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,  \
+                             c->beta_arg.F[0], c->c, c->ldc);                \
+    }                                                                        \
+    static void cbi_her2k_##F(anyfn fn, const struct call *c)                \
+    {                                                                        \
+        ((cb_her2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
+                             cb_trans(c->transa), c->n, c->k,                \
+                             &c->alpha_arg, c->a, c->lda, c->b, c->ldb,      \
+                             c->beta_arg.F[0], c->c, c->ldc);                \
+    }                                                                        \
+    static void cbi_trxm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_trxm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
+                            cb_trans(c->transa), cb_diag(c->diag), c->m,     \
+                            c->n, c->alpha_arg.F[0], c->a, c->lda, c->b,     \
+                            c->ldb);                                         \
+    }
+CBLAS_BYVALUE_INVOKERS(f)
+CBLAS_BYVALUE_INVOKERS(d)
+
+/* ------------------------------------------------------------------------ */
+/* Operands: shape, what may be read and written, storage                   */
+/* ------------------------------------------------------------------------ */
+
+enum { GUARD = 16 };              /* poisoned elements before and after */
+enum { MAXDIM = 65, MAXPAD = 5 }; /* largest size; largest ld - rows */
+
+enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
+enum scaled { BY_ALPHA, BY_BETA };
+
+struct operand {
+    int present;
+    char name;                  /* 'A', 'B' or 'C' */
+    int rows, cols;             /* of the matrix as the routine sees it */
+    int ld, rowmajor;
+    enum scaled scaled_by;      /* alpha = 0 or beta = 0 makes it unread */
+    enum region read, write;    /* elements the routine may read / write */
+    int unit_diag;              /* diagonal is not read (diag = 'U') */
+    int real_diag;              /* imaginary parts of the diagonal unread */
+    int herm_out;               /* result must have a real diagonal */
+    int trsm_fill;              /* well-conditioned triangle */
+    size_t nelem;               /* elements in each buffer, guards included */
+    unsigned char *orig, *lib, *ref; /* buffers (guard band first) */
+};
+
+static int in_region(enum region r, int i, int j)
+{
+    switch (r) {
+    case REG_ALL: return 1;
+    case REG_UPPER: return i <= j;
+    case REG_LOWER: return i >= j;
+    default: return 0;
+    }
+}
+
+static enum region uplo_region(char uplo)
+{
+    return uplo == 'U' ? REG_UPPER : REG_LOWER;
+}
+
+static int inner_dim(const struct operand *o)
+{
+    return o->rowmajor ? o->cols : o->rows;
+}
+
+static int outer_dim(const struct operand *o)
+{
+    return o->rowmajor ? o->rows : o->cols;
+}
+
+/* Offset in elements of logical element (i, j) from the buffer start. */
+static size_t offset_of(const struct operand *o, int i, int j)
+{
+    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
+                                : (size_t)j * o->ld + i);
+}
+
+/* Logical element at buffer offset e, if e is one (not guard or padding). */
+static int position_of(const struct operand *o, size_t e, int *i, int *j)
+{
+    size_t extent = (size_t)outer_dim(o) * o->ld;
+    if (e < GUARD || e - GUARD >= extent)
+        return 0;
+    int outer = (int)((e - GUARD) / o->ld), inner = (int)((e - GUARD) % o->ld);
+    if (inner >= inner_dim(o))
+        return 0;
+    *i = o->rowmajor ? outer : inner;
+    *j = o->rowmajor ? inner : outer;
+    return 1;
+}
+
+static void operand_init(struct operand *o, char name, int rows, int cols,
+                         enum region read, enum scaled by)
+{
+    *o = (struct operand){ .present = 1, .name = name, .rows = rows,
+                           .cols = cols, .read = read, .scaled_by = by };
+}
+
+/* Describe where buffer offset e lies, for messages. */
+static void describe_offset(const struct operand *o, size_t e, char *out,
+                            size_t len)
+{
+    size_t extent = (size_t)outer_dim(o) * o->ld;
+    int i, j;
+    if (e < GUARD) {
+        snprintf(out, len, "guard band %zu element(s) before %c",
+                 GUARD - e, o->name);
+    } else if (e - GUARD >= extent) {
+        snprintf(out, len, "guard band %zu element(s) past the end of %c",
+                 e - GUARD - extent + 1, o->name);
+    } else if (!position_of(o, e, &i, &j)) {
+        int outer = (int)((e - GUARD) / o->ld);
+        int inner = (int)((e - GUARD) % o->ld);
+        snprintf(out, len, "padding of %c: %s %d of %s %d (ld %d, %d %s)",
+                 o->name, o->rowmajor ? "column" : "row", inner,
+                 o->rowmajor ? "row" : "column", outer, o->ld, inner_dim(o),
+                 o->rowmajor ? "columns" : "rows");
+    } else {
+        const char *where = o->write == REG_UPPER ? ", below the upper triangle"
+                            : o->write == REG_LOWER ? ", above the lower triangle"
+                            : "";
+        snprintf(out, len, "%c(%d,%d)%s", o->name, i, j, where);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Families                                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum axis { AX_SIDE, AX_UPLO, AX_TRANS, AX_TRANSB, AX_DIAG, N_AXES };
+enum { DIM_M = 1, DIM_N = 2, DIM_K = 4 };
+
+/* Scratch space for error bounds: dense column-major doubles. */
+struct work {
+    double *E;   /* per-element magnitude of the result */
+    double *P, *Q, *R, *S;
+};
+
+struct bound {
+    double factor;  /* error <= factor * (kdim + 2) * eps * E + tiny */
+    int kdim;
+};
+
+struct family {
+    const char *name;
+    const char *opt[N_AXES];      /* option letters; NULL: not an argument */
+    const char *complex_trans;    /* trans letters for complex, if differ */
+    const char *trans_name;       /* "transa" or "trans" */
+    int dims;                     /* DIM_* that are arguments */
+    int has_beta;
+    int real_alpha, real_beta;    /* real scalar even for complex data */
+    int sampled_ld;               /* ld choice sampled instead of crossed */
+    enum op_id output;
+    invoker *fortran;
+    void (*shape)(const struct call *c, struct operand ops[N_OPS]);
+    struct bound (*magnitude)(const struct call *c,
+                              const struct operand ops[N_OPS],
+                              const struct precision *p, struct work *w);
+};
+
+/* --- shapes: what each routine reads and writes --- */
+
+static void shape_gemm(const struct call *c, struct operand op[N_OPS])
+{
+    int ta = c->transa != 'N', tb = c->transb != 'N';
+    operand_init(&op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
+                 REG_ALL, BY_ALPHA);
+    operand_init(&op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
+                 REG_ALL, BY_ALPHA);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL, BY_BETA);
+    op[OP_C].write = REG_ALL;
+}
+
+static void shape_symm(const struct call *c, struct operand op[N_OPS])
+{
+    int ka = c->side == 'L' ? c->m : c->n;
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo), BY_ALPHA);
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL, BY_ALPHA);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL, BY_BETA);
+    op[OP_C].write = REG_ALL;
+}
+
+static void shape_hemm(const struct call *c, struct operand op[N_OPS])
+{
+    shape_symm(c, op);
+    op[OP_A].real_diag = 1;
+}
+
+static void shape_syrk(const struct call *c, struct operand op[N_OPS])
+{
+    int t = c->transa != 'N';
+    operand_init(&op[OP_A], 'A', t ? c->k : c->n, t ? c->n : c->k, REG_ALL,
+                 BY_ALPHA);
+    operand_init(&op[OP_C], 'C', c->n, c->n, uplo_region(c->uplo), BY_BETA);
+    op[OP_C].write = uplo_region(c->uplo);
+}
+
+static void shape_syr2k(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syrk(c, op);
+    op[OP_B] = op[OP_A];
+    op[OP_B].name = 'B';
+}
+
+/* herk/her2k: the imaginary parts of C's diagonal are never read and are
+ * set to zero, except when the routine returns at once (beta = 1 and
+ * nothing to add), leaving C as it is. */
+static void make_hermitian_output(const struct call *c, struct operand *C)
+{
+    C->herm_out = 1;
+    C->real_diag = !(c->beta_class == 1 && (c->alpha_class == 0 || c->k == 0));
+}
+
+static void shape_herk(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syrk(c, op);
+    make_hermitian_output(c, &op[OP_C]);
+}
+
+static void shape_her2k(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syr2k(c, op);
+    make_hermitian_output(c, &op[OP_C]);
+}
+
+static void shape_trmm(const struct call *c, struct operand op[N_OPS])
+{
+    int ka = c->side == 'L' ? c->m : c->n;
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo), BY_ALPHA);
+    op[OP_A].unit_diag = c->diag == 'U';
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL, BY_ALPHA);
+    op[OP_B].write = REG_ALL;
+}
+
+static void shape_trsm(const struct call *c, struct operand op[N_OPS])
+{
+    shape_trmm(c, op);
+    op[OP_A].trsm_fill = 1;
+}
+
+/* --- magnitudes for error bounds --- */
+
+/* |X(i,j)| of the matrix the routine works with: the stored element where
+ * it is read, the mirrored element of a symmetric/Hermitian matrix, 1 on a
+ * unit diagonal, 0 where it is not read (other triangle, alpha = 0). */
+static double abs_effective(const struct operand *o, const struct precision *p,
+                            int mirror, int i, int j)
+{
+    double v[2];
+    if (mirror && !in_region(o->read, i, j) && in_region(o->read, j, i)) {
+        int t = i;
+        i = j;
+        j = t;
+    }
+    if (!in_region(o->read, i, j))
+        return 0.0;
+    if (i == j && o->unit_diag)
+        return 1.0;
+    load(p, o->orig + offset_of(o, i, j) * elem_size(p), v);
+    if (i == j && o->real_diag)
+        v[1] = 0.0;
+    return modulus(v);
+}
+
+/* out = |op(X)|, dense column-major, op in {N, T, C}. */
+static void abs_op(const struct operand *o, const struct precision *p,
+                   char trans, int mirror, double *out)
+{
+    int t = trans != 'N';
+    int rows = t ? o->cols : o->rows, cols = t ? o->rows : o->cols;
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < rows; i++)
+            out[i + (size_t)j * rows] =
+                t ? abs_effective(o, p, mirror, j, i)
+                  : abs_effective(o, p, mirror, i, j);
+}
+
+/* E (m x n) += s * P (m x l) * Q (l x n), all non-negative. */
+static void abs_product(double *restrict E, int m, int n, int l,
+                        const double *restrict P, const double *restrict Q,
+                        double s)
+{
+    for (int j = 0; j < n; j++) {
+        double *e = E + (size_t)j * m;
+        for (int h = 0; h < l; h++) {
+            double q = s * Q[h + (size_t)j * l];
+            const double *pc = P + (size_t)h * m;
+            if (q != 0.0)
+                for (int i = 0; i < m; i++)
+                    e[i] += q * pc[i];
+        }
+    }
+}
+
+/* E = |beta| * |C| (zero when beta = 0: C is not read). */
+static void beta_term(const struct call *c, const struct operand *C,
+                      const struct precision *p, double *E)
+{
+    size_t n = (size_t)C->rows * C->cols;
+    if (c->beta_class == 0) {
+        memset(E, 0, n * sizeof *E);
+        return;
+    }
+    abs_op(C, p, 'N', 0, E);
+    double s = modulus(c->beta);
+    for (size_t i = 0; i < n; i++)
+        E[i] *= s;
+}
+
+static struct bound mag_gemm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, c->transa, 0, w->P);
+        abs_op(&op[OP_B], p, c->transb, 0, w->Q);
+        abs_product(w->E, c->m, c->n, c->k, w->P, w->Q, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->k };
+}
+
+static struct bound mag_symm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    int left = c->side == 'L';
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, 'N', 1, w->S);
+        abs_op(&op[OP_B], p, 'N', 0, w->P);
+        if (left)
+            abs_product(w->E, c->m, c->n, c->m, w->S, w->P, modulus(c->alpha));
+        else
+            abs_product(w->E, c->m, c->n, c->n, w->P, w->S, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, left ? c->m : c->n };
+}
+
+static struct bound mag_syrk(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    char t = c->transa == 'N' ? 'N' : 'T', u = t == 'N' ? 'T' : 'N';
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, t, 0, w->P);
+        abs_op(&op[OP_A], p, u, 0, w->Q);
+        abs_product(w->E, c->n, c->n, c->k, w->P, w->Q, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->k };
+}
+
+static struct bound mag_syr2k(const struct call *c,
+                              const struct operand op[N_OPS],
+                              const struct precision *p, struct work *w)
+{
+    char t = c->transa == 'N' ? 'N' : 'T', u = t == 'N' ? 'T' : 'N';
+    double s = modulus(c->alpha);
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, t, 0, w->P);
+        abs_op(&op[OP_B], p, u, 0, w->Q);
+        abs_op(&op[OP_B], p, t, 0, w->R);
+        abs_op(&op[OP_A], p, u, 0, w->S);
+        abs_product(w->E, c->n, c->n, c->k, w->P, w->Q, s);
+        abs_product(w->E, c->n, c->n, c->k, w->R, w->S, s);
+    }
+    return (struct bound){ 8.0, 2 * c->k };
+}
+
+static struct bound mag_trmm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    int left = c->side == 'L';
+    memset(w->E, 0, (size_t)c->m * c->n * sizeof *w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, c->transa, 0, w->S);
+        abs_op(&op[OP_B], p, 'N', 0, w->P);
+        if (left)
+            abs_product(w->E, c->m, c->n, c->m, w->S, w->P, modulus(c->alpha));
+        else
+            abs_product(w->E, c->m, c->n, c->n, w->P, w->S, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, left ? c->m : c->n };
+}
+
+/* trsm: error relative to the largest element of the solution. */
+static struct bound mag_trsm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    const struct operand *B = &op[OP_B];
+    size_t es = elem_size(p), n = (size_t)c->m * c->n;
+    double big = 0.0, v[2];
+    for (int j = 0; j < c->n; j++)
+        for (int i = 0; i < c->m; i++) {
+            load(p, B->ref + offset_of(B, i, j) * es, v);
+            if (modulus(v) > big)
+                big = modulus(v);
+        }
+    for (size_t i = 0; i < n; i++)
+        w->E[i] = big;
+    return (struct bound){ 50.0, c->side == 'L' ? c->m : c->n };
+}
+
+#define OPTS(side, uplo, trans, transb, diag) { side, uplo, trans, transb, diag }
+
+static const struct family FAM_GEMM = {
+    .name = "gemm", .opt = OPTS(NULL, NULL, "NTC", "NTC", NULL),
+    .trans_name = "transa", .dims = DIM_M | DIM_N | DIM_K, .has_beta = 1,
+    .sampled_ld = 1, .output = OP_C, .fortran = f_gemm, .shape = shape_gemm,
+    .magnitude = mag_gemm,
+};
+static const struct family FAM_SYMM = {
+    .name = "symm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
+    .shape = shape_symm, .magnitude = mag_symm,
+};
+static const struct family FAM_HEMM = {
+    .name = "hemm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
+    .shape = shape_hemm, .magnitude = mag_symm,
+};
+static const struct family FAM_SYRK = {
+    .name = "syrk", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
+    .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
+    .has_beta = 1, .output = OP_C, .fortran = f_syrk, .shape = shape_syrk,
+    .magnitude = mag_syrk,
+};
+static const struct family FAM_HERK = {
+    .name = "herk", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
+    .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
+    .real_alpha = 1, .real_beta = 1, .output = OP_C, .fortran = f_syrk,
+    .shape = shape_herk, .magnitude = mag_syrk,
+};
+static const struct family FAM_SYR2K = {
+    .name = "syr2k", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
+    .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
+    .has_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_syr2k,
+    .magnitude = mag_syr2k,
+};
+static const struct family FAM_HER2K = {
+    .name = "her2k", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
+    .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
+    .real_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_her2k,
+    .magnitude = mag_syr2k,
+};
+static const struct family FAM_TRMM = {
+    .name = "trmm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
+    .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
+    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trmm,
+};
+static const struct family FAM_TRSM = {
+    .name = "trsm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
+    .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
+    .fortran = f_trxm, .shape = shape_trsm, .magnitude = mag_trsm,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Routines                                                                 */
+/* ------------------------------------------------------------------------ */
+
+struct routine {
+    const char *name;
+    const struct family *fam;
+    enum prec prec;
+    anyfn lib_fortran, lib_cblas;   /* library under test */
+    invoker *cblas;                 /* CBLAS adapter for its scalars */
+    anyfn ref_fortran, ref_cblas;   /* reference, from dlsym */
+};
+
+#define ROUTINE(NAME, FAM, PREC, CBI) \
+    { #NAME, &FAM, PREC, (anyfn)NAME##_, (anyfn)cblas_##NAME, CBI, NULL, NULL }
+
+static struct routine ROUTINES[] = {
+    ROUTINE(sgemm, FAM_GEMM, PS, cbi_gemm_f),
+    ROUTINE(dgemm, FAM_GEMM, PD, cbi_gemm_d),
+    ROUTINE(cgemm, FAM_GEMM, PC, cbi_gemm_p),
+    ROUTINE(zgemm, FAM_GEMM, PZ, cbi_gemm_p),
+    ROUTINE(ssymm, FAM_SYMM, PS, cbi_symm_f),
+    ROUTINE(dsymm, FAM_SYMM, PD, cbi_symm_d),
+    ROUTINE(csymm, FAM_SYMM, PC, cbi_symm_p),
+    ROUTINE(zsymm, FAM_SYMM, PZ, cbi_symm_p),
+    ROUTINE(chemm, FAM_HEMM, PC, cbi_symm_p),
+    ROUTINE(zhemm, FAM_HEMM, PZ, cbi_symm_p),
+    ROUTINE(ssyrk, FAM_SYRK, PS, cbi_syrk_f),
+    ROUTINE(dsyrk, FAM_SYRK, PD, cbi_syrk_d),
+    ROUTINE(csyrk, FAM_SYRK, PC, cbi_syrk_p),
+    ROUTINE(zsyrk, FAM_SYRK, PZ, cbi_syrk_p),
+    ROUTINE(cherk, FAM_HERK, PC, cbi_syrk_f),
+    ROUTINE(zherk, FAM_HERK, PZ, cbi_syrk_d),
+    ROUTINE(ssyr2k, FAM_SYR2K, PS, cbi_syr2k_f),
+    ROUTINE(dsyr2k, FAM_SYR2K, PD, cbi_syr2k_d),
+    ROUTINE(csyr2k, FAM_SYR2K, PC, cbi_syr2k_p),
+    ROUTINE(zsyr2k, FAM_SYR2K, PZ, cbi_syr2k_p),
+    ROUTINE(cher2k, FAM_HER2K, PC, cbi_her2k_f),
+    ROUTINE(zher2k, FAM_HER2K, PZ, cbi_her2k_d),
+    ROUTINE(strmm, FAM_TRMM, PS, cbi_trxm_f),
+    ROUTINE(dtrmm, FAM_TRMM, PD, cbi_trxm_d),
+    ROUTINE(ctrmm, FAM_TRMM, PC, cbi_trxm_p),
+    ROUTINE(ztrmm, FAM_TRMM, PZ, cbi_trxm_p),
+    ROUTINE(strsm, FAM_TRSM, PS, cbi_trxm_f),
+    ROUTINE(dtrsm, FAM_TRSM, PD, cbi_trxm_d),
+    ROUTINE(ctrsm, FAM_TRSM, PC, cbi_trxm_p),
+    ROUTINE(ztrsm, FAM_TRSM, PZ, cbi_trxm_p),
+};
+enum { N_ROUTINES = sizeof ROUTINES / sizeof ROUTINES[0] };
+
+/* ------------------------------------------------------------------------ */
+/* Enumerating the calls of a group                                         */
+/* ------------------------------------------------------------------------ */
+
+static const int SIZES_FULL[] = { 0, 1, 2, 3, 7, 16, 33, 65 };
+static const int SIZES_QUICK[] = { 0, 1, 3, 16, 33 };
+
+struct settings {
+    uint64_t seed;
+    const int *sizes;
+    int nsizes;
+    const char *routines;    /* NULL: all */
+};
+
+/* The cross product one group iterates over. */
+struct plan {
+    const struct routine *r;
+    const char *opt[N_AXES];
+    const int *sizes;
+    int nsizes;
+    int ld_variants;         /* 1: sampled per call; 2: tight, padded */
+    long total;
+};
+
+static void plan_init(struct plan *pl, const struct routine *r,
+                      const struct settings *s)
+{
+    const struct family *f = r->fam;
+    pl->r = r;
+    pl->sizes = s->sizes;
+    pl->nsizes = s->nsizes;
+    pl->ld_variants = f->sampled_ld ? 1 : 2;
+    pl->total = 3L * (f->has_beta ? 3 : 1) * pl->ld_variants;
+    for (int a = 0; a < N_AXES; a++) {
+        pl->opt[a] = f->opt[a];
+        if (a == AX_TRANS && f->complex_trans && PRECISIONS[r->prec].cplx)
+            pl->opt[a] = f->complex_trans;
+        if (pl->opt[a])
+            pl->total *= (long)strlen(pl->opt[a]);
+    }
+    for (int d = DIM_M; d <= DIM_K; d <<= 1)
+        if (f->dims & d)
+            pl->total *= s->nsizes;
+}
+
+static int take(long *idx, int radix)
+{
+    int digit = (int)(*idx % radix);
+    *idx /= radix;
+    return digit;
+}
+
+/* A scalar of class 0, 1 or other; "other" is complex unless real_only. */
+static void make_scalar(int cls, int real_only, enum prec prec,
+                        struct rng *g, double v[2], union scalar *arg)
+{
+    const struct precision *p = &PRECISIONS[prec];
+    int cplx = p->cplx && !real_only;
+    v[0] = cls == 0 ? 0.0 : 1.0;
+    v[1] = 0.0;
+    if (cls == 2) {
+        v[0] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
+        if (cplx)
+            v[1] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
+    }
+    memset(arg, 0, sizeof *arg);
+    for (int i = 0; i < 1 + cplx; i++) {
+        if (p->rsize == sizeof(float)) {
+            arg->f[i] = (float)v[i];
+            v[i] = arg->f[i];
+        } else {
+            arg->d[i] = v[i];
+        }
+    }
+}
+
+/* Decode call number idx of a plan (mixed radix over its axes). */
+static void make_call(const struct plan *pl, long idx, struct rng *g,
+                      struct call *c)
+{
+    const struct family *f = pl->r->fam;
+    char *slot[N_AXES] = { &c->side, &c->uplo, &c->transa, &c->transb,
+                           &c->diag };
+    int *dim[3] = { &c->m, &c->n, &c->k };
+
+    memset(c, 0, sizeof *c);
+    for (int a = 0; a < N_AXES; a++)
+        if (pl->opt[a])
+            *slot[a] = pl->opt[a][take(&idx, (int)strlen(pl->opt[a]))];
+    for (int d = 0; d < 3; d++)
+        if (f->dims & (1 << d))
+            *dim[d] = pl->sizes[take(&idx, pl->nsizes)];
+    c->alpha_class = take(&idx, 3);
+    c->beta_class = f->has_beta ? take(&idx, 3) : 0;
+    int padded = pl->ld_variants == 2 ? take(&idx, 2) : -1;
+    for (int o = 0; o < N_OPS; o++) {
+        int pad = padded >= 0 ? padded : rng_below(g, 2);
+        c->ld_extra[o] = pad ? 1 + rng_below(g, MAXPAD) : 0;
+    }
+    make_scalar(c->alpha_class, f->real_alpha, pl->r->prec, g, c->alpha,
+                &c->alpha_arg);
+    make_scalar(c->beta_class, f->real_beta, pl->r->prec, g, c->beta,
+                &c->beta_arg);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running and checking one call                                            */
+/* ------------------------------------------------------------------------ */
+
+struct workspace {
+    unsigned char *buf[N_OPS][3];   /* orig, lib, ref per operand */
+    struct work w;
+};
+
+/* Complete the operands of a call: layout, leading dimensions, what alpha
+ * = 0 / beta = 0 leave unread, buffers. */
+static void finish_operands(struct call *c, struct operand op[N_OPS],
+                            int rowmajor, struct workspace *ws)
+{
+    int *ld[N_OPS] = { &c->lda, &c->ldb, &c->ldc };
+    for (int i = 0; i < N_OPS; i++) {
+        struct operand *o = &op[i];
+        if (!o->present)
+            continue;
+        o->rowmajor = rowmajor;
+        o->ld = imax(1, inner_dim(o)) + c->ld_extra[i];
+        *ld[i] = o->ld;
+        if ((o->scaled_by == BY_ALPHA && c->alpha_class == 0) ||
+            (o->scaled_by == BY_BETA && c->beta_class == 0))
+            o->read = REG_NONE;
+        o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
+        o->orig = ws->buf[i][0];
+        o->lib = ws->buf[i][1];
+        o->ref = ws->buf[i][2];
+    }
+}
+
+/* Random data where the routine may read, poison everywhere else. */
+static void fill_operand(const struct operand *o, const struct precision *p,
+                         struct rng *g)
+{
+    size_t es = elem_size(p);
+    double scale = o->trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
+    poison_range(p, o->orig, o->nelem);
+    for (int j = 0; j < o->cols; j++)
+        for (int i = 0; i < o->rows; i++) {
+            if (!in_region(o->read, i, j) || (o->unit_diag && i == j))
+                continue;
+            unsigned char *e = o->orig + offset_of(o, i, j) * es;
+            double re = rng_sym(g) * scale, im = rng_sym(g) * scale;
+            if (o->trsm_fill && i == j) {
+                re = (rng_next(g) & 1 ? 1 : -1) * (2.0 + rng_unit(g));
+                im = 0.5 * rng_sym(g);
+            }
+            store(p, e, re, im);
+            if (o->real_diag && i == j)
+                poison_real(p, e + p->rsize);
+        }
+    memcpy(o->lib, o->orig, o->nelem * es);
+    memcpy(o->ref, o->orig, o->nelem * es);
+}
+
+static void point_args(struct call *c, const struct operand op[N_OPS],
+                       const struct precision *p, int use_ref)
+{
+    void **arg[N_OPS] = { &c->a, &c->b, &c->c };
+    for (int i = 0; i < N_OPS; i++)
+        *arg[i] = op[i].present
+                      ? (use_ref ? op[i].ref : op[i].lib) + GUARD * elem_size(p)
+                      : NULL;
+}
+
+/* First element of buf that differs from the original and that the
+ * routine was not allowed to write; -1 if none. */
+static long forbidden_change(const struct operand *o, size_t es,
+                             const unsigned char *buf)
+{
+    if (memcmp(buf, o->orig, o->nelem * es) == 0)
+        return -1;
+    for (size_t e = 0; e < o->nelem; e++) {
+        int i, j;
+        if (memcmp(buf + e * es, o->orig + e * es, es) == 0)
+            continue;
+        if (!position_of(o, e, &i, &j) || !in_region(o->write, i, j))
+            return (long)e;
+    }
+    return -1;
+}
+
+static int check_unchanged(const struct operand *o, const struct precision *p,
+                           const unsigned char *buf, const char *who,
+                           char *msg, size_t len)
+{
+    size_t es = elem_size(p);
+    long e = forbidden_change(o, es, buf);
+    if (e < 0)
+        return 0;
+    char where[160];
+    double was[2], now[2];
+    describe_offset(o, (size_t)e, where, sizeof where);
+    load(p, o->orig + e * es, was);
+    load(p, buf + e * es, now);
+    snprintf(msg, len, "%s %s %s (was %g, now %g)", who,
+             o->write == REG_NONE ? "modified input" : "wrote outside its region:",
+             where, was[0], now[0]);
+    return 1;
+}
+
+static void format_value(char *out, size_t len, const double v[2], int cplx)
+{
+    if (cplx)
+        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
+    else
+        snprintf(out, len, "%.9g", v[0]);
+}
+
+/* Compare the written region of the output with the reference's. */
+static int check_values(const struct call *c, const struct operand op[N_OPS],
+                        const struct routine *r, struct workspace *ws,
+                        char *msg, size_t len)
+{
+    const struct precision *p = &PRECISIONS[r->prec];
+    const struct operand *o = &op[r->fam->output];
+    size_t es = elem_size(p);
+    double x[2], ref[2];
+    int wi = -1, wj = -1;
+    double worst = 0.0, werr = 0.0, wbound = 0.0;
+    int have_bound = 0;
+    struct bound b = { 0, 0 };
+    char xs[64], rs[64];
+
+    for (int j = 0; j < o->cols; j++)
+        for (int i = 0; i < o->rows; i++) {
+            if (!in_region(o->write, i, j))
+                continue;
+            load(p, o->lib + offset_of(o, i, j) * es, x);
+            load(p, o->ref + offset_of(o, i, j) * es, ref);
+            format_value(xs, sizeof xs, x, p->cplx);
+            if (isnan(ref[0]) || isnan(ref[1])) {
+                snprintf(msg, len, "reference result %c(%d,%d) is NaN "
+                         "(test bug: poisoned an element that is read?)",
+                         o->name, i, j);
+                return 1;
+            }
+            if (isnan(x[0]) || isnan(x[1])) {
+                format_value(rs, sizeof rs, ref, p->cplx);
+                snprintf(msg, len, "%c(%d,%d) = %s, reference %s: NaN read "
+                         "from a poisoned element, or element not written",
+                         o->name, i, j, xs, rs);
+                return 1;
+            }
+            if (o->herm_out && i == j && ref[1] == 0.0 && x[1] != 0.0) {
+                snprintf(msg, len, "%c(%d,%d) = %s: imaginary part of the "
+                         "diagonal not zero", o->name, i, j, xs);
+                return 1;
+            }
+            double d[2] = { x[0] - ref[0], x[1] - ref[1] };
+            double err = modulus(d);
+            if (err == 0.0)
+                continue;
+            if (!have_bound) {   /* exact agreement needs no bound */
+                b = r->fam->magnitude(c, op, p, &ws->w);
+                have_bound = 1;
+            }
+            double bound = b.factor * (b.kdim + 2) * p->eps *
+                               ws->w.E[i + (size_t)j * o->rows] + p->tiny;
+            if (err / bound > worst) {
+                worst = err / bound;
+                wi = i, wj = j, werr = err, wbound = bound;
+            }
+        }
+    if (worst <= 1.0)
+        return 0;
+    load(p, o->lib + offset_of(o, wi, wj) * es, x);
+    load(p, o->ref + offset_of(o, wi, wj) * es, ref);
+    format_value(xs, sizeof xs, x, p->cplx);
+    format_value(rs, sizeof rs, ref, p->cplx);
+    snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g > bound %.3g",
+             o->name, wi, wj, xs, rs, werr, wbound);
+    return 1;
+}
+
+static int check_call(const struct call *c, const struct operand op[N_OPS],
+                      const struct routine *r, struct workspace *ws,
+                      char *msg, size_t len)
+{
+    const struct precision *p = &PRECISIONS[r->prec];
+    for (int i = 0; i < N_OPS; i++) {
+        if (!op[i].present)
+            continue;
+        if (check_unchanged(&op[i], p, op[i].lib, "", msg, len) ||
+            check_unchanged(&op[i], p, op[i].ref, "reference BLAS", msg, len))
+            return 1;
+    }
+    return check_values(c, op, r, ws, msg, len);
+}
+
+static void describe_call(char *out, size_t len, const struct plan *pl,
+                          const struct call *c,
+                          const struct operand op[N_OPS], enum iface ifc)
+{
+    const struct family *f = pl->r->fam;
+    const struct precision *p = &PRECISIONS[pl->r->prec];
+    const char *label[N_AXES] = { "side", "uplo", f->trans_name, "transb",
+                                  "diag" };
+    const char slot[N_AXES] = { c->side, c->uplo, c->transa, c->transb,
+                                c->diag };
+    size_t n = (size_t)snprintf(out, len, "%s%s %s:", ifc == IF_FORTRAN ? "" : "cblas_",
+                                pl->r->name, IFACE_NAME[ifc]);
+    char av[64], bv[64];
+
+#define APPEND(...) \
+    (n < len ? n += (size_t)snprintf(out + n, len - n, __VA_ARGS__) : n)
+    for (int a = 0; a < N_AXES; a++)
+        if (pl->opt[a])
+            APPEND(" %s=%c", label[a], slot[a]);
+    if (f->dims & DIM_M) APPEND(" m=%d", c->m);
+    if (f->dims & DIM_N) APPEND(" n=%d", c->n);
+    if (f->dims & DIM_K) APPEND(" k=%d", c->k);
+    if (op[OP_A].present) APPEND(" lda=%d", c->lda);
+    if (op[OP_B].present) APPEND(" ldb=%d", c->ldb);
+    if (op[OP_C].present) APPEND(" ldc=%d", c->ldc);
+    format_value(av, sizeof av, c->alpha, p->cplx && !f->real_alpha);
+    APPEND(" alpha=%s", av);
+    if (f->has_beta) {
+        format_value(bv, sizeof bv, c->beta, p->cplx && !f->real_beta);
+        APPEND(" beta=%s", bv);
+    }
+#undef APPEND
+}
+
+/* ------------------------------------------------------------------------ */
+/* Groups                                                                   */
+/* ------------------------------------------------------------------------ */
+
+enum { MAX_REPORTS = 3 };
+
+static uint64_t group_seed(uint64_t seed, const char *name, enum iface ifc)
+{
+    uint64_t h = seed ^ 0xcbf29ce484222325u;
+    for (const char *s = name; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
+    return h ^ ((uint64_t)ifc << 56);
+}
+
+/* Run every call of one routine through one interface; print its TAP line. */
+static void run_group(const struct routine *r, enum iface ifc, int number,
+                      const struct settings *s, struct workspace *ws)
+{
+    const struct family *f = r->fam;
+    const struct precision *p = &PRECISIONS[r->prec];
+    struct plan pl;
+    struct rng g = { group_seed(s->seed, r->name, ifc) };
+    long failures = 0;
+
+    plan_init(&pl, r, s);
+    for (long idx = 0; idx < pl.total; idx++) {
+        struct call c;
+        struct operand op[N_OPS] = { { 0 } };
+        char msg[400], desc[400];
+
+        make_call(&pl, idx, &g, &c);
+        f->shape(&c, op);
+        finish_operands(&c, op, ifc == IF_CBLAS_ROW, ws);
+        for (int i = 0; i < N_OPS; i++)
+            if (op[i].present)
+                fill_operand(&op[i], p, &g);
+        c.layout = ifc == IF_CBLAS_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
+
+        point_args(&c, op, p, 0);
+        if (ifc == IF_FORTRAN)
+            f->fortran(r->lib_fortran, &c);
+        else
+            r->cblas(r->lib_cblas, &c);
+        point_args(&c, op, p, 1);
+        if (ifc == IF_FORTRAN)
+            f->fortran(r->ref_fortran, &c);
+        else
+            r->cblas(r->ref_cblas, &c);
+
+        if (!check_call(&c, op, r, ws, msg, sizeof msg))
+            continue;
+        if (++failures <= MAX_REPORTS) {
+            describe_call(desc, sizeof desc, &pl, &c, op, ifc);
+            printf("# %s\n#     %s\n", desc, msg);
+        }
+    }
+    if (failures > MAX_REPORTS)
+        printf("# ... and %ld more failing calls\n", failures - MAX_REPORTS);
+    if (failures)
+        printf("not ok %d - %s %s: %ld of %ld calls failed\n", number,
+               r->name, IFACE_NAME[ifc], failures, pl.total);
+    else
+        printf("ok %d - %s %s: %ld calls\n", number, r->name,
+               IFACE_NAME[ifc], pl.total);
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Setup                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Is routine r named (by family or by name) in the comma list? */
+static int list_has(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list; *s;) {
+        size_t len = strcspn(s, ", ");
+        if (len == n && strncmp(s, word, n) == 0)
+            return 1;
+        s += len;
+        s += strspn(s, ", ");
+    }
+    return 0;
+}
+
+static int selected(const struct routine *r, const struct settings *s)
+{
+    return !s->routines || list_has(s->routines, r->fam->name) ||
+           list_has(s->routines, r->name);
+}
+
+static void validate_selection(const char *list)
+{
+    for (const char *s = list + strspn(list, ", "); *s;) {
+        size_t len = strcspn(s, ", ");
+        int known = 0;
+        for (int i = 0; i < N_ROUTINES && !known; i++)
+            known = (strlen(ROUTINES[i].name) == len &&
+                     !strncmp(s, ROUTINES[i].name, len)) ||
+                    (strlen(ROUTINES[i].fam->name) == len &&
+                     !strncmp(s, ROUTINES[i].fam->name, len));
+        if (!known)
+            fatal("BLASROUTE_TEST_ROUTINES: unknown routine '%.*s'",
+                  (int)len, s);
+        s += len;
+        s += strspn(s, ", ");
+    }
+}
+
+static void read_settings(struct settings *s)
+{
+    const char *seed = getenv("BLASROUTE_TEST_SEED");
+    const char *quick = getenv("BLASROUTE_TEST_QUICK");
+    const char *routines = getenv("BLASROUTE_TEST_ROUTINES");
+
+    if (seed && *seed) {
+        char *end;
+        s->seed = strtoull(seed, &end, 0);
+        if (*end)
+            fatal("BLASROUTE_TEST_SEED: not a number: '%s'", seed);
+    } else {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        s->seed = ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+                   (uint64_t)getpid() << 20) % 1000000000u;
+    }
+    if (quick && *quick && strcmp(quick, "0") != 0) {
+        s->sizes = SIZES_QUICK;
+        s->nsizes = sizeof SIZES_QUICK / sizeof SIZES_QUICK[0];
+    } else {
+        s->sizes = SIZES_FULL;
+        s->nsizes = sizeof SIZES_FULL / sizeof SIZES_FULL[0];
+    }
+    s->routines = NULL;
+    if (routines && routines[strspn(routines, ", ")]) {
+        validate_selection(routines);
+        s->routines = routines;
+    }
+}
+
+static anyfn lookup(void *handle, const char *path, const char *name)
+{
+    void *sym;
+    anyfn fn;
+    dlerror();
+    sym = dlsym(handle, name);
+    if (!sym)
+        fatal("reference BLAS %s has no symbol %s", path, name);
+    memcpy(&fn, &sym, sizeof fn);  /* POSIX: object to function pointer */
+    return fn;
+}
+
+/* Load the reference; print the SKIP plan and exit if it is not there. */
+static void load_reference(void)
+{
+    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
+    char name[32];
+    if (!path || !*path)
+        path = DEFAULT_REFERENCE;
+    if (access(path, F_OK) != 0) {
+        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
+        exit(0);
+    }
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!h)
+        fatal("cannot load reference BLAS %s: %s", path, dlerror());
+    for (int i = 0; i < N_ROUTINES; i++) {
+        struct routine *r = &ROUTINES[i];
+        snprintf(name, sizeof name, "%s_", r->name);
+        r->ref_fortran = lookup(h, path, name);
+        snprintf(name, sizeof name, "cblas_%s", r->name);
+        r->ref_cblas = lookup(h, path, name);
+        if (r->ref_fortran == r->lib_fortran || r->ref_cblas == r->lib_cblas)
+            fatal("reference %s resolves %s to the library under test", path,
+                  r->name);
+    }
+    printf("# reference BLAS: %s\n", path);
+}
+
+static void workspace_init(struct workspace *ws)
+{
+    size_t elems = 2 * (size_t)GUARD + (size_t)(MAXDIM + MAXPAD) * MAXDIM;
+    size_t bytes = elems * 2 * sizeof(double);
+    for (int i = 0; i < N_OPS; i++)
+        for (int j = 0; j < 3; j++)
+            ws->buf[i][j] = xmalloc(bytes);
+    double **mats[] = { &ws->w.E, &ws->w.P, &ws->w.Q, &ws->w.R, &ws->w.S };
+    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
+        *mats[i] = xmalloc((size_t)MAXDIM * MAXDIM * sizeof(double));
+}
+
+static void workspace_free(struct workspace *ws)
+{
+    for (int i = 0; i < N_OPS; i++)
+        for (int j = 0; j < 3; j++)
+            free(ws->buf[i][j]);
+    free(ws->w.E);
+    free(ws->w.P);
+    free(ws->w.Q);
+    free(ws->w.R);
+    free(ws->w.S);
+}
+
+int main(void)
+{
+    struct settings s;
+    struct workspace ws;
+    int groups = 0, number = 0;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    read_settings(&s);
+    for (int i = 0; i < N_ROUTINES; i++)
+        groups += selected(&ROUTINES[i], &s) ? N_IFACES : 0;
+    load_reference();
+    printf("1..%d\n", groups);
+    printf("# seed %llu\n", (unsigned long long)s.seed);
+    printf("# sizes:");
+    for (int i = 0; i < s.nsizes; i++)
+        printf(" %d", s.sizes[i]);
+    printf("\n");
+
+    workspace_init(&ws);
+    for (int i = 0; i < N_ROUTINES; i++) {
+        if (!selected(&ROUTINES[i], &s))
+            continue;
+        for (int ifc = 0; ifc < N_IFACES; ifc++)
+            run_group(&ROUTINES[i], (enum iface)ifc, ++number, &s, &ws);
+    }
+    workspace_free(&ws);
+    return 0;
+}

@@ -1,0 +1,12 @@
+# Small TAP helpers for the shell tests: source it, call plan, then ok/skip per check.
+tap_count=0
+plan() { echo "1..$1"; }
+# ok STATUS DESCRIPTION: STATUS is a command's exit status (0 = pass).
+ok() {
+    tap_count=$((tap_count + 1))
+    tap_last=$1
+    if [ "$1" -eq 0 ]; then echo "ok $tap_count - $2"; else echo "not ok $tap_count - $2"; fi
+}
+skip() { tap_count=$((tap_count + 1)); echo "ok $tap_count - $1 # SKIP $2"; }
+# After a failed check, prints a file as TAP diagnostics (at most 20 lines).
+diag_file() { [ "${tap_last:-0}" -eq 0 ] || head -n 20 "$1" | sed 's/^/# /'; }

@@ -112,7 +112,8 @@ static void load_once(void)
     int loaded = 0;
     if (chosen)
         loaded = try_candidate(chosen);
-    for (size_t i = 0; !loaded && i < sizeof defaults / sizeof defaults[0]; i++)
+    size_t default_count = br_env()->test_no_default_cpu_blas ? 0 : sizeof defaults / sizeof defaults[0];
+    for (size_t i = 0; !loaded && i < default_count; i++)
         loaded = try_candidate(defaults[i]);
     if (!loaded) {
         fprintf(stderr,

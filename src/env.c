@@ -34,6 +34,7 @@ static void read_all(void)
     settings.report = read_switch("BLASROUTE_REPORT", 0);
     const char *cpu_blas = getenv("BLASROUTE_CPU_BLAS");
     settings.cpu_blas = cpu_blas && cpu_blas[0] ? cpu_blas : NULL;
+    settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
 }
 
 const struct br_env *br_env(void)

@@ -6,6 +6,8 @@ struct br_env {
     const char *cpu_blas; /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
     int verbose;          /* BLASROUTE_VERBOSE=1: say what is done, on stderr */
     int report;           /* BLASROUTE_REPORT=1: a per-routine summary on stderr at exit */
+    /* Test-only hooks (documented as such): fault injection for the test suite. */
+    int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
 };
 
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted

@@ -6,11 +6,13 @@
  * triangles exchanged), and hands it on. The Fortran-level checks then run on the folded call,
  * so a bad dimension is reported exactly as the reference reports it, row-major included.
  *
- * Two deliberate choices where the reference is inconsistent:
- * - the reference's row-major cblas_?syrk/?syr2k report an invalid Uplo as parameter 3 (a typo;
- *   column-major says 2): we say 2;
- * - the reference's row-major cblas_[cz]syr2k accept CblasConjTrans as CblasTrans while
- *   cblas_[cz]syrk reject it: we keep both behaviours, so results match the reference. */
+ * Debian's reference (Netlib 3.11) has quirks in its row-major branches, and blasroute matches
+ * them, so that a program sees exactly what it saw with the reference:
+ * - an invalid TransB of row-major cblas_?gemm is reported as parameter 2;
+ * - an invalid Uplo of row-major cblas_?syrk, ?herk and ?syr2k is reported as parameter 3;
+ * - row-major cblas_?her2k accepts CblasTrans as CblasConjTrans, and row-major cblas_[cz]syr2k
+ *   accepts CblasConjTrans as CblasTrans (while cblas_[cz]syrk rejects it).
+ */
 #include "interface/errors.h"
 #include "interface/level3.h"
 
@@ -94,7 +96,7 @@ static void cblas_gemm(enum br_precision precision, blas_enum layout, blas_enum 
         return;
     }
     if (!tb) {
-        bad_enum(&call, layout, 3, FORM_TRANSB, transb);
+        bad_enum(&call, layout, row_major ? 2 : 3, FORM_TRANSB, transb); /* quirk: see above */
         return;
     }
     if (row_major) { /* C' = B' A' */
@@ -144,7 +146,7 @@ static char rank_k_row_major_trans(enum br_family family, enum br_precision prec
     case BR_CBLAS_NO_TRANS:
         return hermitian ? 'C' : 'T';
     case BR_CBLAS_TRANS:
-        return hermitian ? 0 : 'N';
+        return (hermitian && family == BR_HERK) ? 0 : 'N';
     case BR_CBLAS_CONJ_TRANS:
         return (complex_symmetric && family == BR_SYRK) ? 0 : 'N';
     default:
@@ -164,7 +166,8 @@ static void cblas_rank_k(enum br_family family, enum br_precision precision, bla
         return;
     int row_major = layout == BR_CBLAS_ROW_MAJOR;
     if (!(call.uplo = uplo_char(uplo, row_major))) {
-        bad_enum(&call, layout, 2, FORM_UPLO, uplo);
+        int quirk = row_major && family != BR_HER2K; /* see above */
+        bad_enum(&call, layout, quirk ? 3 : 2, FORM_UPLO, uplo);
         return;
     }
     call.transa = row_major ? rank_k_row_major_trans(family, precision, trans)

@@ -10,8 +10,9 @@
  * them, so that a program sees exactly what it saw with the reference:
  * - an invalid TransB of row-major cblas_?gemm is reported as parameter 2;
  * - an invalid Uplo of row-major cblas_?syrk, ?herk and ?syr2k is reported as parameter 3;
- * - row-major cblas_?her2k accepts CblasTrans as CblasConjTrans, and row-major cblas_[cz]syr2k
- *   accepts CblasConjTrans as CblasTrans (while cblas_[cz]syrk rejects it).
+ * - row-major cblas_[cz]herk and cblas_[cz]her2k accept CblasTrans as CblasConjTrans, and
+ *   row-major cblas_[cz]syrk and cblas_[cz]syr2k accept CblasConjTrans as CblasTrans (all of
+ *   which column-major rejects as parameter 3).
  */
 #include "interface/errors.h"
 #include "interface/level3.h"
@@ -136,19 +137,17 @@ static void cblas_symmetric(enum br_family family, enum br_precision precision,
     br_level3_run(&call, row_major);
 }
 
-/* The transpose a row-major rank-k update becomes, per the reference; 0 when it rejects it. */
-static char rank_k_row_major_trans(enum br_family family, enum br_precision precision,
-                                   blas_enum trans)
+/* The transpose a row-major rank-k update becomes. The reference turns both CblasTrans and
+ * CblasConjTrans into 'N' for every one of them (see the quirks above). */
+static char rank_k_row_major_trans(enum br_family family, blas_enum trans)
 {
     int hermitian = family == BR_HERK || family == BR_HER2K;
-    int complex_symmetric = !hermitian && br_is_complex(precision);
     switch (trans) {
     case BR_CBLAS_NO_TRANS:
         return hermitian ? 'C' : 'T';
     case BR_CBLAS_TRANS:
-        return (hermitian && family == BR_HERK) ? 0 : 'N';
     case BR_CBLAS_CONJ_TRANS:
-        return (complex_symmetric && family == BR_SYRK) ? 0 : 'N';
+        return 'N';
     default:
         return 0;
     }
@@ -170,7 +169,7 @@ static void cblas_rank_k(enum br_family family, enum br_precision precision, bla
         bad_enum(&call, layout, quirk ? 3 : 2, FORM_UPLO, uplo);
         return;
     }
-    call.transa = row_major ? rank_k_row_major_trans(family, precision, trans)
+    call.transa = row_major ? rank_k_row_major_trans(family, trans)
                             : trans_char(trans);
     if (!call.transa) {
         bad_enum(&call, layout, 3, FORM_TRANS, trans);

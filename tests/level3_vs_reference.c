@@ -292,7 +292,7 @@ static void store(const struct precision *p, unsigned char *e, double re,
 static void poison_range(const struct precision *p, unsigned char *buf,
                          size_t n)
 {
-    size_t es = elem_size(p), done = 1, total = n * es;
+    size_t es = elem_size(p), done, total = n * es;
     if (n == 0)
         return;
     poison_real(p, buf);
@@ -305,6 +305,14 @@ static void poison_range(const struct precision *p, unsigned char *buf,
 static double modulus(const double v[2])
 {
     return sqrt(v[0] * v[0] + v[1] * v[1]);
+}
+
+static void format_value(char *out, size_t len, const double v[2], int cplx)
+{
+    if (cplx)
+        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
+    else
+        snprintf(out, len, "%.9g", v[0]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -484,16 +492,6 @@ struct operand {
     unsigned char *orig, *lib, *ref; /* buffers (guard band first) */
 };
 
-static int in_region(enum region r, int i, int j)
-{
-    switch (r) {
-    case REG_ALL: return 1;
-    case REG_UPPER: return i <= j;
-    case REG_LOWER: return i >= j;
-    default: return 0;
-    }
-}
-
 static enum region uplo_region(char uplo)
 {
     return uplo == 'U' ? REG_UPPER : REG_LOWER;
@@ -516,6 +514,31 @@ static size_t offset_of(const struct operand *o, int i, int j)
                                 : (size_t)j * o->ld + i);
 }
 
+/* The elements of region r in storage line t (a column, or a row when
+ * row-major) are those with inner index in [*lo, *hi).  Upper means
+ * i <= j: rows 0..t of column t, or columns t.. of row t. */
+static void region_span(const struct operand *o, enum region r, int t,
+                        int *lo, int *hi)
+{
+    int n = inner_dim(o);
+    int leading_part = (r == REG_UPPER) != o->rowmajor; /* inner <= t */
+    *lo = 0;
+    *hi = r == REG_NONE ? 0 : n;
+    if (r == REG_UPPER || r == REG_LOWER) {
+        if (leading_part)
+            *hi = t + 1 < n ? t + 1 : n;
+        else
+            *lo = t < n ? t : n;
+    }
+}
+
+/* Logical (i, j) of inner index u in storage line t. */
+static void logical(const struct operand *o, int t, int u, int *i, int *j)
+{
+    *i = o->rowmajor ? t : u;
+    *j = o->rowmajor ? u : t;
+}
+
 /* Logical element at buffer offset e, if e is one (not guard or padding). */
 static int position_of(const struct operand *o, size_t e, int *i, int *j)
 {
@@ -525,8 +548,7 @@ static int position_of(const struct operand *o, size_t e, int *i, int *j)
     int outer = (int)((e - GUARD) / o->ld), inner = (int)((e - GUARD) % o->ld);
     if (inner >= inner_dim(o))
         return 0;
-    *i = o->rowmajor ? outer : inner;
-    *j = o->rowmajor ? inner : outer;
+    logical(o, outer, inner, i, j);
     return 1;
 }
 
@@ -552,10 +574,10 @@ static void describe_offset(const struct operand *o, size_t e, char *out,
     } else if (!position_of(o, e, &i, &j)) {
         int outer = (int)((e - GUARD) / o->ld);
         int inner = (int)((e - GUARD) % o->ld);
-        snprintf(out, len, "padding of %c: %s %d of %s %d (ld %d, %d %s)",
+        snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d, %s=%d)",
                  o->name, o->rowmajor ? "column" : "row", inner,
-                 o->rowmajor ? "row" : "column", outer, o->ld, inner_dim(o),
-                 o->rowmajor ? "columns" : "rows");
+                 o->rowmajor ? "row" : "column", outer, o->ld,
+                 o->rowmajor ? "columns" : "rows", inner_dim(o));
     } else {
         const char *where = o->write == REG_UPPER ? ", below the upper triangle"
                             : o->write == REG_LOWER ? ", above the lower triangle"
@@ -681,39 +703,35 @@ static void shape_trsm(const struct call *c, struct operand op[N_OPS])
 
 /* --- magnitudes for error bounds --- */
 
-/* |X(i,j)| of the matrix the routine works with: the stored element where
- * it is read, the mirrored element of a symmetric/Hermitian matrix, 1 on a
- * unit diagonal, 0 where it is not read (other triangle, alpha = 0). */
-static double abs_effective(const struct operand *o, const struct precision *p,
-                            int mirror, int i, int j)
-{
-    double v[2];
-    if (mirror && !in_region(o->read, i, j) && in_region(o->read, j, i)) {
-        int t = i;
-        i = j;
-        j = t;
-    }
-    if (!in_region(o->read, i, j))
-        return 0.0;
-    if (i == j && o->unit_diag)
-        return 1.0;
-    load(p, o->orig + offset_of(o, i, j) * elem_size(p), v);
-    if (i == j && o->real_diag)
-        v[1] = 0.0;
-    return modulus(v);
-}
-
-/* out = |op(X)|, dense column-major, op in {N, T, C}. */
+/* out = |op(X)|, dense column-major, op in {N, T, C}, where X is the
+ * matrix the routine works with: the stored elements where they are read,
+ * mirrored into the other triangle when mirror is set (symmetric and
+ * Hermitian A), 1 on a unit diagonal, 0 where nothing is read. */
 static void abs_op(const struct operand *o, const struct precision *p,
                    char trans, int mirror, double *out)
 {
+    size_t es = elem_size(p);
     int t = trans != 'N';
-    int rows = t ? o->cols : o->rows, cols = t ? o->rows : o->cols;
-    for (int j = 0; j < cols; j++)
-        for (int i = 0; i < rows; i++)
-            out[i + (size_t)j * rows] =
-                t ? abs_effective(o, p, mirror, j, i)
-                  : abs_effective(o, p, mirror, i, j);
+    size_t ri = t ? (size_t)o->cols : 1, rj = t ? 1 : (size_t)o->rows;
+    double v[2];
+    memset(out, 0, (size_t)o->rows * o->cols * sizeof *out);
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->read, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
+            if (i == j && o->unit_diag) {
+                v[0] = 1.0, v[1] = 0.0;
+            } else {
+                load(p, o->orig + offset_of(o, i, j) * es, v);
+                if (i == j && o->real_diag)
+                    v[1] = 0.0;
+            }
+            out[i * ri + j * rj] = modulus(v);
+            if (mirror)
+                out[j * ri + i * rj] = modulus(v);
+        }
+    }
 }
 
 /* E (m x n) += s * P (m x l) * Q (l x n), all non-negative. */
@@ -748,6 +766,16 @@ static void beta_term(const struct call *c, const struct operand *C,
         E[i] *= s;
 }
 
+/* E += s * S * P (side = 'L') or s * P * S (side = 'R'), where S holds
+ * the square |op(A)| and P holds |B|, both m x n results. */
+static void side_product(const struct call *c, struct work *w, double s)
+{
+    if (c->side == 'L')
+        abs_product(w->E, c->m, c->n, c->m, w->S, w->P, s);
+    else
+        abs_product(w->E, c->m, c->n, c->n, w->P, w->S, s);
+}
+
 static struct bound mag_gemm(const struct call *c,
                              const struct operand op[N_OPS],
                              const struct precision *p, struct work *w)
@@ -765,17 +793,13 @@ static struct bound mag_symm(const struct call *c,
                              const struct operand op[N_OPS],
                              const struct precision *p, struct work *w)
 {
-    int left = c->side == 'L';
     beta_term(c, &op[OP_C], p, w->E);
     if (c->alpha_class != 0) {
         abs_op(&op[OP_A], p, 'N', 1, w->S);
         abs_op(&op[OP_B], p, 'N', 0, w->P);
-        if (left)
-            abs_product(w->E, c->m, c->n, c->m, w->S, w->P, modulus(c->alpha));
-        else
-            abs_product(w->E, c->m, c->n, c->n, w->P, w->S, modulus(c->alpha));
+        side_product(c, w, modulus(c->alpha));
     }
-    return (struct bound){ 8.0, left ? c->m : c->n };
+    return (struct bound){ 8.0, c->side == 'L' ? c->m : c->n };
 }
 
 static struct bound mag_syrk(const struct call *c,
@@ -814,17 +838,13 @@ static struct bound mag_trmm(const struct call *c,
                              const struct operand op[N_OPS],
                              const struct precision *p, struct work *w)
 {
-    int left = c->side == 'L';
     memset(w->E, 0, (size_t)c->m * c->n * sizeof *w->E);
     if (c->alpha_class != 0) {
         abs_op(&op[OP_A], p, c->transa, 0, w->S);
         abs_op(&op[OP_B], p, 'N', 0, w->P);
-        if (left)
-            abs_product(w->E, c->m, c->n, c->m, w->S, w->P, modulus(c->alpha));
-        else
-            abs_product(w->E, c->m, c->n, c->n, w->P, w->S, modulus(c->alpha));
+        side_product(c, w, modulus(c->alpha));
     }
-    return (struct bound){ 8.0, left ? c->m : c->n };
+    return (struct bound){ 8.0, c->side == 'L' ? c->m : c->n };
 }
 
 /* trsm: error relative to the largest element of the solution. */
@@ -1060,6 +1080,7 @@ static void make_call(const struct plan *pl, long idx, struct rng *g,
 
 struct workspace {
     unsigned char *buf[N_OPS][3];   /* orig, lib, ref per operand */
+    unsigned char *scratch;
     struct work w;
 };
 
@@ -1093,10 +1114,13 @@ static void fill_operand(const struct operand *o, const struct precision *p,
     size_t es = elem_size(p);
     double scale = o->trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
     poison_range(p, o->orig, o->nelem);
-    for (int j = 0; j < o->cols; j++)
-        for (int i = 0; i < o->rows; i++) {
-            if (!in_region(o->read, i, j) || (o->unit_diag && i == j))
-                continue;
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->read, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
+            if (o->unit_diag && i == j)
+                continue;           /* stays NaN */
             unsigned char *e = o->orig + offset_of(o, i, j) * es;
             double re = rng_sym(g) * scale, im = rng_sym(g) * scale;
             if (o->trsm_fill && i == j) {
@@ -1107,6 +1131,7 @@ static void fill_operand(const struct operand *o, const struct precision *p,
             if (o->real_diag && i == j)
                 poison_real(p, e + p->rsize);
         }
+    }
     memcpy(o->lib, o->orig, o->nelem * es);
     memcpy(o->ref, o->orig, o->nelem * es);
 }
@@ -1122,50 +1147,89 @@ static void point_args(struct call *c, const struct operand op[N_OPS],
 }
 
 /* First element of buf that differs from the original and that the
- * routine was not allowed to write; -1 if none. */
+ * routine was not allowed to write; -1 if none.  Fast path: put the
+ * original back into the writable region of a copy and compare bytes. */
 static long forbidden_change(const struct operand *o, size_t es,
-                             const unsigned char *buf)
+                             const unsigned char *buf, unsigned char *scratch)
 {
-    if (memcmp(buf, o->orig, o->nelem * es) == 0)
-        return -1;
-    for (size_t e = 0; e < o->nelem; e++) {
-        int i, j;
-        if (memcmp(buf + e * es, o->orig + e * es, es) == 0)
-            continue;
-        if (!position_of(o, e, &i, &j) || !in_region(o->write, i, j))
-            return (long)e;
+    const unsigned char *img = buf;
+    if (o->write != REG_NONE) {
+        memcpy(scratch, buf, o->nelem * es);
+        for (int line = 0; line < outer_dim(o); line++) {
+            int lo, hi;
+            size_t at = GUARD + (size_t)line * o->ld;
+            region_span(o, o->write, line, &lo, &hi);
+            memcpy(scratch + (at + lo) * es, o->orig + (at + lo) * es,
+                   (size_t)(hi - lo) * es);
+        }
+        img = scratch;
     }
+    if (memcmp(img, o->orig, o->nelem * es) == 0)
+        return -1;
+    for (size_t e = 0; e < o->nelem; e++)
+        if (memcmp(img + e * es, o->orig + e * es, es) != 0)
+            return (long)e;
     return -1;
 }
 
 static int check_unchanged(const struct operand *o, const struct precision *p,
-                           const unsigned char *buf, const char *who,
-                           char *msg, size_t len)
+                           const unsigned char *buf, unsigned char *scratch,
+                           const char *who, char *msg, size_t len)
 {
     size_t es = elem_size(p);
-    long e = forbidden_change(o, es, buf);
+    long e = forbidden_change(o, es, buf, scratch);
     if (e < 0)
         return 0;
-    char where[160];
+    char where[160], was_s[64], now_s[64];
     double was[2], now[2];
     describe_offset(o, (size_t)e, where, sizeof where);
     load(p, o->orig + e * es, was);
     load(p, buf + e * es, now);
-    snprintf(msg, len, "%s %s %s (was %g, now %g)", who,
-             o->write == REG_NONE ? "modified input" : "wrote outside its region:",
-             where, was[0], now[0]);
+    format_value(was_s, sizeof was_s, was, p->cplx);
+    format_value(now_s, sizeof now_s, now, p->cplx);
+    snprintf(msg, len, "%s%s %s (was %s, now %s)", who,
+             o->write == REG_NONE ? "modified input"
+                                  : "wrote outside its region:",
+             where, was_s, now_s);
     return 1;
 }
 
-static void format_value(char *out, size_t len, const double v[2], int cplx)
+/* Failures of one written element that no tolerance excuses: NaN, or a
+ * non-zero imaginary diagonal of a Hermitian result where the reference's
+ * is zero. */
+static int check_element(const struct operand *o, const struct precision *p,
+                         int i, int j, double x[2], double ref[2], char *msg,
+                         size_t len)
 {
-    if (cplx)
-        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
-    else
-        snprintf(out, len, "%.9g", v[0]);
+    char xs[64], rs[64];
+    format_value(rs, sizeof rs, ref, p->cplx);
+    if (isnan(ref[0]) || isnan(ref[1])) {
+        snprintf(msg, len, "reference result %c(%d,%d) is %s (test bug: "
+                 "poisoned an element that is read?)", o->name, i, j, rs);
+        return 1;
+    }
+    format_value(xs, sizeof xs, x, p->cplx);
+    if (isnan(x[0]) || isnan(x[1])) {
+        snprintf(msg, len, "%c(%d,%d) = %s, reference %s: NaN read from a "
+                 "poisoned element, or element not written", o->name, i, j,
+                 xs, rs);
+        return 1;
+    }
+    if (o->herm_out && i == j && ref[1] == 0.0 && x[1] != 0.0) {
+        snprintf(msg, len, "%c(%d,%d) = %s: imaginary part of the diagonal "
+                 "not zero", o->name, i, j, xs);
+        return 1;
+    }
+    /* The reference's quick return (beta = 1, nothing to add) leaves C as
+     * it is; zeroing the imaginary diagonal there, as documented for
+     * herk/her2k, is accepted too. */
+    if (o->herm_out && i == j && x[1] == 0.0)
+        ref[1] = 0.0;
+    return 0;
 }
 
-/* Compare the written region of the output with the reference's. */
+/* Compare the written region of the output with the reference's: hard
+ * failures first, then the element with the largest error / bound. */
 static int check_values(const struct call *c, const struct operand op[N_OPS],
                         const struct routine *r, struct workspace *ws,
                         char *msg, size_t len)
@@ -1173,38 +1237,20 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
     const struct precision *p = &PRECISIONS[r->prec];
     const struct operand *o = &op[r->fam->output];
     size_t es = elem_size(p);
-    double x[2], ref[2];
-    int wi = -1, wj = -1;
-    double worst = 0.0, werr = 0.0, wbound = 0.0;
-    int have_bound = 0;
-    struct bound b = { 0, 0 };
+    double x[2], ref[2], worst = 0.0, werr = 0.0, wbound = 0.0;
+    int wi = -1, wj = -1, have_bound = 0;
+    struct bound b = { 0.0, 0 };
     char xs[64], rs[64];
 
-    for (int j = 0; j < o->cols; j++)
-        for (int i = 0; i < o->rows; i++) {
-            if (!in_region(o->write, i, j))
-                continue;
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->write, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
             load(p, o->lib + offset_of(o, i, j) * es, x);
             load(p, o->ref + offset_of(o, i, j) * es, ref);
-            format_value(xs, sizeof xs, x, p->cplx);
-            if (isnan(ref[0]) || isnan(ref[1])) {
-                snprintf(msg, len, "reference result %c(%d,%d) is NaN "
-                         "(test bug: poisoned an element that is read?)",
-                         o->name, i, j);
+            if (check_element(o, p, i, j, x, ref, msg, len))
                 return 1;
-            }
-            if (isnan(x[0]) || isnan(x[1])) {
-                format_value(rs, sizeof rs, ref, p->cplx);
-                snprintf(msg, len, "%c(%d,%d) = %s, reference %s: NaN read "
-                         "from a poisoned element, or element not written",
-                         o->name, i, j, xs, rs);
-                return 1;
-            }
-            if (o->herm_out && i == j && ref[1] == 0.0 && x[1] != 0.0) {
-                snprintf(msg, len, "%c(%d,%d) = %s: imaginary part of the "
-                         "diagonal not zero", o->name, i, j, xs);
-                return 1;
-            }
             double d[2] = { x[0] - ref[0], x[1] - ref[1] };
             double err = modulus(d);
             if (err == 0.0)
@@ -1220,6 +1266,7 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
                 wi = i, wj = j, werr = err, wbound = bound;
             }
         }
+    }
     if (worst <= 1.0)
         return 0;
     load(p, o->lib + offset_of(o, wi, wj) * es, x);
@@ -1239,13 +1286,25 @@ static int check_call(const struct call *c, const struct operand op[N_OPS],
     for (int i = 0; i < N_OPS; i++) {
         if (!op[i].present)
             continue;
-        if (check_unchanged(&op[i], p, op[i].lib, "", msg, len) ||
-            check_unchanged(&op[i], p, op[i].ref, "reference BLAS", msg, len))
+        if (check_unchanged(&op[i], p, op[i].lib, ws->scratch, "", msg, len) ||
+            check_unchanged(&op[i], p, op[i].ref, ws->scratch, "reference BLAS ",
+                            msg, len))
             return 1;
     }
     return check_values(c, op, r, ws, msg, len);
 }
 
+static void appendf(char *out, size_t len, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    if (*n >= len)
+        return;
+    va_start(ap, fmt);
+    *n += (size_t)vsnprintf(out + *n, len - *n, fmt, ap);
+    va_end(ap);
+}
+
+/* The call as a one-line list of its arguments. */
 static void describe_call(char *out, size_t len, const struct plan *pl,
                           const struct call *c,
                           const struct operand op[N_OPS], enum iface ifc)
@@ -1254,30 +1313,36 @@ static void describe_call(char *out, size_t len, const struct plan *pl,
     const struct precision *p = &PRECISIONS[pl->r->prec];
     const char *label[N_AXES] = { "side", "uplo", f->trans_name, "transb",
                                   "diag" };
-    const char slot[N_AXES] = { c->side, c->uplo, c->transa, c->transb,
-                                c->diag };
-    size_t n = (size_t)snprintf(out, len, "%s%s %s:", ifc == IF_FORTRAN ? "" : "cblas_",
-                                pl->r->name, IFACE_NAME[ifc]);
-    char av[64], bv[64];
+    const char letter[N_AXES] = { c->side, c->uplo, c->transa, c->transb,
+                                  c->diag };
+    const char *ld_name[N_OPS] = { "lda", "ldb", "ldc" };
+    const int ld[N_OPS] = { c->lda, c->ldb, c->ldc };
+    char v[64];
+    size_t n = 0;
 
-#define APPEND(...) \
-    (n < len ? n += (size_t)snprintf(out + n, len - n, __VA_ARGS__) : n)
+    if (ifc == IF_FORTRAN)
+        appendf(out, len, &n, "%s_:", pl->r->name);
+    else
+        appendf(out, len, &n, "cblas_%s %s:", pl->r->name,
+                ifc == IF_CBLAS_ROW ? "row-major" : "col-major");
     for (int a = 0; a < N_AXES; a++)
         if (pl->opt[a])
-            APPEND(" %s=%c", label[a], slot[a]);
-    if (f->dims & DIM_M) APPEND(" m=%d", c->m);
-    if (f->dims & DIM_N) APPEND(" n=%d", c->n);
-    if (f->dims & DIM_K) APPEND(" k=%d", c->k);
-    if (op[OP_A].present) APPEND(" lda=%d", c->lda);
-    if (op[OP_B].present) APPEND(" ldb=%d", c->ldb);
-    if (op[OP_C].present) APPEND(" ldc=%d", c->ldc);
-    format_value(av, sizeof av, c->alpha, p->cplx && !f->real_alpha);
-    APPEND(" alpha=%s", av);
+            appendf(out, len, &n, " %s=%c", label[a], letter[a]);
+    if (f->dims & DIM_M)
+        appendf(out, len, &n, " m=%d", c->m);
+    if (f->dims & DIM_N)
+        appendf(out, len, &n, " n=%d", c->n);
+    if (f->dims & DIM_K)
+        appendf(out, len, &n, " k=%d", c->k);
+    for (int i = 0; i < N_OPS; i++)
+        if (op[i].present)
+            appendf(out, len, &n, " %s=%d", ld_name[i], ld[i]);
+    format_value(v, sizeof v, c->alpha, p->cplx && !f->real_alpha);
+    appendf(out, len, &n, " alpha=%s", v);
     if (f->has_beta) {
-        format_value(bv, sizeof bv, c->beta, p->cplx && !f->real_beta);
-        APPEND(" beta=%s", bv);
+        format_value(v, sizeof v, c->beta, p->cplx && !f->real_beta);
+        appendf(out, len, &n, " beta=%s", v);
     }
-#undef APPEND
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1294,12 +1359,44 @@ static uint64_t group_seed(uint64_t seed, const char *name, enum iface ifc)
     return h ^ ((uint64_t)ifc << 56);
 }
 
+static void invoke(const struct routine *r, enum iface ifc, int reference,
+                   const struct call *c)
+{
+    if (ifc == IF_FORTRAN)
+        r->fam->fortran(reference ? r->ref_fortran : r->lib_fortran, c);
+    else
+        r->cblas(reference ? r->ref_cblas : r->lib_cblas, c);
+}
+
+/* Set up call number idx of a plan, run it through the library under test
+ * and the reference on identical data, check it: 1 (and msg) if it failed. */
+static int run_call(const struct plan *pl, long idx, enum iface ifc,
+                    struct rng *g, struct workspace *ws, struct call *c,
+                    struct operand op[N_OPS], char *msg, size_t len)
+{
+    const struct routine *r = pl->r;
+    const struct precision *p = &PRECISIONS[r->prec];
+
+    make_call(pl, idx, g, c);
+    c->layout = ifc == IF_CBLAS_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
+    memset(op, 0, N_OPS * sizeof *op);
+    r->fam->shape(c, op);
+    finish_operands(c, op, ifc == IF_CBLAS_ROW, ws);
+    for (int i = 0; i < N_OPS; i++)
+        if (op[i].present)
+            fill_operand(&op[i], p, g);
+
+    point_args(c, op, p, 0);
+    invoke(r, ifc, 0, c);
+    point_args(c, op, p, 1);
+    invoke(r, ifc, 1, c);
+    return check_call(c, op, r, ws, msg, len);
+}
+
 /* Run every call of one routine through one interface; print its TAP line. */
 static void run_group(const struct routine *r, enum iface ifc, int number,
                       const struct settings *s, struct workspace *ws)
 {
-    const struct family *f = r->fam;
-    const struct precision *p = &PRECISIONS[r->prec];
     struct plan pl;
     struct rng g = { group_seed(s->seed, r->name, ifc) };
     long failures = 0;
@@ -1307,29 +1404,10 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
     plan_init(&pl, r, s);
     for (long idx = 0; idx < pl.total; idx++) {
         struct call c;
-        struct operand op[N_OPS] = { { 0 } };
+        struct operand op[N_OPS];
         char msg[400], desc[400];
 
-        make_call(&pl, idx, &g, &c);
-        f->shape(&c, op);
-        finish_operands(&c, op, ifc == IF_CBLAS_ROW, ws);
-        for (int i = 0; i < N_OPS; i++)
-            if (op[i].present)
-                fill_operand(&op[i], p, &g);
-        c.layout = ifc == IF_CBLAS_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
-
-        point_args(&c, op, p, 0);
-        if (ifc == IF_FORTRAN)
-            f->fortran(r->lib_fortran, &c);
-        else
-            r->cblas(r->lib_cblas, &c);
-        point_args(&c, op, p, 1);
-        if (ifc == IF_FORTRAN)
-            f->fortran(r->ref_fortran, &c);
-        else
-            r->cblas(r->ref_cblas, &c);
-
-        if (!check_call(&c, op, r, ws, msg, sizeof msg))
+        if (!run_call(&pl, idx, ifc, &g, ws, &c, op, msg, sizeof msg))
             continue;
         if (++failures <= MAX_REPORTS) {
             describe_call(desc, sizeof desc, &pl, &c, op, ifc);
@@ -1344,7 +1422,6 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
     else
         printf("ok %d - %s %s: %ld calls\n", number, r->name,
                IFACE_NAME[ifc], pl.total);
-    fflush(stdout);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1466,6 +1543,7 @@ static void workspace_init(struct workspace *ws)
     for (int i = 0; i < N_OPS; i++)
         for (int j = 0; j < 3; j++)
             ws->buf[i][j] = xmalloc(bytes);
+    ws->scratch = xmalloc(bytes);
     double **mats[] = { &ws->w.E, &ws->w.P, &ws->w.Q, &ws->w.R, &ws->w.S };
     for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
         *mats[i] = xmalloc((size_t)MAXDIM * MAXDIM * sizeof(double));
@@ -1476,6 +1554,7 @@ static void workspace_free(struct workspace *ws)
     for (int i = 0; i < N_OPS; i++)
         for (int j = 0; j < 3; j++)
             free(ws->buf[i][j]);
+    free(ws->scratch);
     free(ws->w.E);
     free(ws->w.P);
     free(ws->w.Q);

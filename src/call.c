@@ -137,7 +137,7 @@ blas_int br_check_call(const struct br_call *call)
     }
 }
 
-static int is_zero(const union br_scalar *x, enum br_precision precision, int real)
+int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real)
 {
     switch (precision) {
     case BR_S:
@@ -182,7 +182,7 @@ void br_settle_call(struct br_call *call)
 
     int real_alpha = call->family == BR_HERK;
     int real_beta = call->family == BR_HERK || call->family == BR_HER2K;
-    int alpha_zero = is_zero(&call->alpha, call->precision, real_alpha);
+    int alpha_zero = br_scalar_is_zero(&call->alpha, call->precision, real_alpha);
     int beta_one = is_one(&call->beta, call->precision, real_beta);
     int empty, scale_only;
     switch (call->family) {

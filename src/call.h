@@ -57,6 +57,9 @@ void br_settle_call(struct br_call *call);
 void br_routine_name_fortran(const struct br_call *call, char name[7]);
 void br_routine_name_lower(const struct br_call *call, char name[8]);
 
+/* Whether a scalar is zero; real_only looks at the real part alone (HERK/HER2K real scalars). */
+int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real_only);
+
 /* Element size in bytes, and whether the precision is complex. */
 static inline size_t br_element_size(enum br_precision precision)
 {

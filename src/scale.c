@@ -52,21 +52,6 @@ static void scale_z(double *x, blas_int count, const union br_scalar *beta, int 
     }
 }
 
-static int beta_is_zero(const struct br_call *call, int real_beta)
-{
-    const union br_scalar *b = &call->beta;
-    switch (call->precision) {
-    case BR_S:
-        return b->s == 0.0f;
-    case BR_D:
-        return b->d == 0.0;
-    case BR_C:
-        return b->c[0] == 0.0f && (real_beta || b->c[1] == 0.0f);
-    default:
-        return b->z[0] == 0.0 && (real_beta || b->z[1] == 0.0);
-    }
-}
-
 void br_scale_only(const struct br_call *call)
 {
     size_t size = br_element_size(call->precision);
@@ -74,7 +59,7 @@ void br_scale_only(const struct br_call *call)
     int hermitian = call->family == BR_HERK || call->family == BR_HER2K;
     char *matrix = triangular_op ? call->b : call->c;
     blas_int ld = triangular_op ? call->ldb : call->ldc;
-    int zero = triangular_op || beta_is_zero(call, hermitian);
+    int zero = triangular_op || br_scalar_is_zero(&call->beta, call->precision, hermitian);
 
     for (blas_int j = 0; j < call->n; j++) {
         struct rows rows = owned_rows(call, j);

@@ -87,9 +87,18 @@ static void register_report(void)
     atexit(print_report);
 }
 
+/* BLASROUTE_REPORT, read once: the settings never change after the first call, so the hot
+ * path reads a plain int instead of going through br_env()'s pthread_once every call. */
+static atomic_int report_wanted = -1;
+
 struct br_timer br_stats_start(void)
 {
-    return (struct br_timer){br_env()->report ? now_ns() : 0};
+    int wanted = atomic_load_explicit(&report_wanted, memory_order_relaxed);
+    if (br_unlikely(wanted < 0)) {
+        wanted = br_env()->report;
+        atomic_store_explicit(&report_wanted, wanted, memory_order_relaxed);
+    }
+    return (struct br_timer){wanted ? now_ns() : 0};
 }
 
 void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer)

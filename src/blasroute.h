@@ -3,12 +3,27 @@
 #ifndef BLASROUTE_H
 #define BLASROUTE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* "blasroute <version>"; its presence also tells a loader that a library is blasroute. */
 extern const char blasroute_identity[];
+
+/* For tools (blasroute-bench, blasroute-info): the OpenCL device blasroute uses, opened on
+ * demand by the rules of BLASROUTE_DEVICE. 0 and the cl_platform_id and cl_device_id (as
+ * void *) and the device's name, or -1 if there is no usable device. Any pointer may be NULL. */
+int blasroute_device_info(void **platform, void **device, char *name, size_t name_size);
+
+/* For blasroute-bench: times the device's GEMM with A, B and C already on the device (alpha 1,
+ * beta 1/2). precision is 's', 'd', 'c' or 'z', transa and transb 'N', 'T' or 'C'. On success
+ * returns 0 with seconds[0] the best time of the copy kernels and the GEMM kernel together and
+ * seconds[1] that of the GEMM kernel alone (the same for the direct kernel, which has no
+ * copies), over repeats runs after one warm-up; -1 without a device or on an OpenCL failure. */
+int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m, int n, int k,
+                                  int repeats, double seconds[2]);
 
 #ifdef __cplusplus
 }

@@ -1,30 +1,106 @@
 #include "env.h"
 
+#include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "log.h"
 
 static struct br_env settings;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 
+static const char *read_string(const char *name)
+{
+    const char *value = getenv(name);
+    return value && value[0] ? value : NULL;
+}
+
 /* A 0/1 switch: also accepts the usual spellings; anything else warns and gives the default. */
 static int read_switch(const char *name, int fallback)
 {
-    const char *value = getenv(name);
-    if (!value || !value[0])
+    const char *value = read_string(name);
+    if (!value)
         return fallback;
     static const char *const on[] = {"1", "yes", "true", "on"};
     static const char *const off[] = {"0", "no", "false", "off"};
     for (size_t i = 0; i < sizeof on / sizeof on[0]; i++) {
-        if (strcmp(value, on[i]) == 0)
+        if (strcasecmp(value, on[i]) == 0)
             return 1;
-        if (strcmp(value, off[i]) == 0)
+        if (strcasecmp(value, off[i]) == 0)
             return 0;
     }
     br_warn("%s=%s is not valid (accepted: 0 or 1); using %d", name, value, fallback);
     return fallback;
+}
+
+/* One of a list of words: its index, or the fallback (with one warning) for anything else. */
+static int read_choice(const char *name, const char *const *words, int count, int fallback,
+                       const char *accepted)
+{
+    const char *value = read_string(name);
+    if (!value)
+        return fallback;
+    for (int i = 0; i < count; i++)
+        if (strcasecmp(value, words[i]) == 0)
+            return i;
+    br_warn("%s=%s is not valid (accepted: %s); using %s", name, value, accepted,
+            words[fallback]);
+    return fallback;
+}
+
+/* A size in bytes with an optional K, M, G or T suffix (powers of 1024). */
+static size_t read_bytes(const char *name)
+{
+    const char *value = read_string(name);
+    if (!value)
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long number = strtoull(value, &end, 10);
+    unsigned shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: break;
+    }
+    if ((*end == 'b' || *end == 'B') && shift)
+        end++;
+    if (errno || end == value || *end || number == 0 || value[0] == '-' ||
+        number > (SIZE_MAX >> shift)) {
+        br_warn("%s=%s is not valid (accepted: a positive number of bytes, with an optional "
+                "K, M, G or T suffix); using the default", name, value);
+        return 0;
+    }
+    return (size_t)number << shift;
+}
+
+static unsigned read_faults(const char *name)
+{
+    static const struct { const char *word; enum br_fault bit; } faults[] = {
+        {"no-platform", BR_FAULT_NO_PLATFORM}, {"context", BR_FAULT_CONTEXT},
+        {"build", BR_FAULT_BUILD}, {"alloc", BR_FAULT_ALLOC}, {"enqueue", BR_FAULT_ENQUEUE},
+        {"enqueue-late", BR_FAULT_ENQUEUE_LATE}};
+    const char *value = read_string(name);
+    unsigned bits = 0;
+    while (value && *value) {
+        size_t length = strcspn(value, ",");
+        size_t i = 0;
+        for (; i < sizeof faults / sizeof faults[0]; i++)
+            if (strlen(faults[i].word) == length && strncmp(value, faults[i].word, length) == 0)
+                break;
+        if (i < sizeof faults / sizeof faults[0])
+            bits |= faults[i].bit;
+        else
+            br_warn("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
+                    "enqueue, enqueue-late); ignored", name, (int)length, value);
+        value += length + (value[length] == ',');
+    }
+    return bits;
 }
 
 static void read_all(void)
@@ -32,9 +108,20 @@ static void read_all(void)
     /* verbose first: the other readers may want to print through br_verbose. */
     settings.verbose = read_switch("BLASROUTE_VERBOSE", 0);
     settings.report = read_switch("BLASROUTE_REPORT", 0);
-    const char *cpu_blas = getenv("BLASROUTE_CPU_BLAS");
-    settings.cpu_blas = cpu_blas && cpu_blas[0] ? cpu_blas : NULL;
+    settings.cpu_blas = read_string("BLASROUTE_CPU_BLAS");
+    static const char *const modes[] = {"auto", "cpu", "device"};
+    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 3, BR_MODE_AUTO,
+                                              "auto, cpu, device");
+    settings.device = read_string("BLASROUTE_DEVICE");
+    settings.device_memory = read_bytes("BLASROUTE_DEVICE_MEMORY");
+    settings.kernel_dir = read_string("BLASROUTE_KERNEL_DIR");
+    settings.cache = read_switch("BLASROUTE_CACHE", 1);
+    settings.cache_dir = read_string("BLASROUTE_CACHE_DIR");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
+    settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");
+    static const char *const kernels[] = {"auto", "direct", "tiled"};
+    settings.test_gemm_kernel = (enum br_gemm_kernel_choice)read_choice(
+        "BLASROUTE_TEST_GEMM_KERNEL", kernels, 3, BR_GEMM_KERNEL_AUTO, "auto, direct, tiled");
 }
 
 const struct br_env *br_env(void)

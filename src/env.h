@@ -2,16 +2,51 @@
 #ifndef BLASROUTE_ENV_H
 #define BLASROUTE_ENV_H
 
+#include <stddef.h>
+
+enum br_mode {
+    BR_MODE_AUTO,   /* the device for the calls it wins, the CPU BLAS otherwise */
+    BR_MODE_CPU,    /* never touch OpenCL */
+    BR_MODE_DEVICE  /* every call that has a device path goes to the device */
+};
+
+/* Faults the test suite injects into the OpenCL engine (BLASROUTE_TEST_FAULT, a list). */
+enum br_fault {
+    BR_FAULT_NO_PLATFORM = 1 << 0,  /* no-platform: discovery finds no OpenCL platform */
+    BR_FAULT_CONTEXT = 1 << 1,      /* context: creating the context fails */
+    BR_FAULT_BUILD = 1 << 2,        /* build: every program build fails */
+    BR_FAULT_ALLOC = 1 << 3,        /* alloc: every device allocation fails */
+    BR_FAULT_ENQUEUE = 1 << 4,      /* enqueue: every kernel launch fails */
+    BR_FAULT_ENQUEUE_LATE = 1 << 5  /* enqueue-late: launches fail once a tile is written back */
+};
+
+/* The kernel family the GEMM engine must use (BLASROUTE_TEST_GEMM_KERNEL). */
+enum br_gemm_kernel_choice { BR_GEMM_KERNEL_AUTO, BR_GEMM_KERNEL_DIRECT, BR_GEMM_KERNEL_TILED };
+
 struct br_env {
-    const char *cpu_blas; /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
-    int verbose;          /* BLASROUTE_VERBOSE=1: say what is done, on stderr */
-    int report;           /* BLASROUTE_REPORT=1: a per-routine summary on stderr at exit */
+    const char *cpu_blas;     /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
+    int verbose;              /* BLASROUTE_VERBOSE=1: say what is done, on stderr */
+    int report;               /* BLASROUTE_REPORT=1: a per-routine summary on stderr at exit */
+    enum br_mode mode;        /* BLASROUTE_MODE */
+    const char *device;       /* BLASROUTE_DEVICE: NULL for the default choice */
+    size_t device_memory;     /* BLASROUTE_DEVICE_MEMORY in bytes, 0 for the default cap */
+    const char *kernel_dir;   /* BLASROUTE_KERNEL_DIR: .cl files read from there, not embedded */
+    int cache;                /* BLASROUTE_CACHE: the on-disk program binary cache is used */
+    const char *cache_dir;    /* BLASROUTE_CACHE_DIR: NULL for $XDG_CACHE_HOME or ~/.cache */
     /* Test-only hooks (documented as such): fault injection for the test suite. */
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
+    unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */
+    enum br_gemm_kernel_choice test_gemm_kernel; /* BLASROUTE_TEST_GEMM_KERNEL */
 };
 
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted
  * values, and the default is used. */
 const struct br_env *br_env(void);
+
+/* Whether the test suite asked for this fault. */
+static inline int br_fault_injected(enum br_fault fault)
+{
+    return (br_env()->test_faults & (unsigned)fault) != 0;
+}
 
 #endif

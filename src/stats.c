@@ -16,7 +16,7 @@ struct routine_stats {
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
-static const char *const path_names[BR_PATH_COUNT] = {"scaled", "cpu"};
+static const char *const path_names[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback"};
 
 static uint64_t now_ns(void)
 {

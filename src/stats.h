@@ -7,7 +7,13 @@
 #include "call.h"
 
 /* Where a call was answered. */
-enum br_path { BR_PATH_SCALE, BR_PATH_CPU, BR_PATH_COUNT };
+enum br_path {
+    BR_PATH_SCALE,    /* scaling only, by blasroute itself */
+    BR_PATH_CPU,      /* the CPU BLAS */
+    BR_PATH_DEVICE,   /* the OpenCL device */
+    BR_PATH_FALLBACK, /* the device was tried and the CPU BLAS answered all or part of it */
+    BR_PATH_COUNT
+};
 
 struct br_timer {
     uint64_t start_ns; /* 0 when nothing is being measured */

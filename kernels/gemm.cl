@@ -1,0 +1,198 @@
+// The GEMM kernel on packed operands: C := alpha * op(A) op(B) + beta * C, where the copy
+// kernels have laid op(A) out as a K x M_padded array (a_ld = M_padded, element (i, p) at
+// a[p * a_ld + i]) and op(B) as K x N_padded, both zero-padded to the tile multiples. Every
+// other Level-3 routine reaches this kernel through its own copy kernels.
+//
+// A work-group computes an MWG x NWG tile of C, walking K in steps of KWG. Each of its
+// MDIMC x NDIMC work-items accumulates an MWI x NWI block in registers (MWI = MWG / MDIMC,
+// NWI = NWG / NDIMC). A work-item's rows are interleaved with its neighbours' in vectors of VWM
+// (and its columns in vectors of VWN), so that neighbouring work-items read neighbouring
+// addresses: coalesced global reads, conflict-free local reads, coalesced stores.
+
+#ifndef MWG
+#define MWG 64 // work-group tile along M
+#endif
+#ifndef NWG
+#define NWG 64 // work-group tile along N
+#endif
+#ifndef KWG
+#define KWG 16 // K step: the depth of the A and B tiles cached in local memory
+#endif
+#ifndef MDIMC
+#define MDIMC 16 // work-items along M in a work-group
+#endif
+#ifndef NDIMC
+#define NDIMC 16 // work-items along N in a work-group
+#endif
+#ifndef VWM
+#define VWM 2 // vector width of reads of A (1, 2, 4 or 8; 1 for complex)
+#endif
+#ifndef VWN
+#define VWN 2 // vector width of reads of B (1, 2, 4 or 8; 1 for complex)
+#endif
+#ifndef SA
+#define SA 1 // 1: cache the A tile in local memory; 0: read A from global memory
+#endif
+#ifndef SB
+#define SB 1 // 1: cache the B tile in local memory; 0: read B from global memory
+#endif
+#ifndef KWI
+#define KWI 2 // unroll degree of the loop over the K step (divides KWG)
+#endif
+
+#define MWI (MWG / MDIMC) // rows of C per work-item
+#define NWI (NWG / NDIMC) // columns of C per work-item
+#define THREADS (MDIMC * NDIMC)
+
+#if MWG % (MDIMC * VWM) != 0 || NWG % (NDIMC * VWN) != 0 || KWG % KWI != 0
+#error "the work-group tile must split evenly into work-items, vectors and K unrolls"
+#endif
+#if SA && (KWG * MWG / VWM) % THREADS != 0
+#error "the A tile must split evenly over the work-group"
+#endif
+#if SB && (KWG * NWG / VWN) % THREADS != 0
+#error "the B tile must split evenly over the work-group"
+#endif
+#if IS_COMPLEX && (VWM != 1 || VWN != 1)
+#error "complex precisions read one element at a time (VWM = VWN = 1)"
+#endif
+
+// Vector types of the reads of A and B, and how a vector spreads into a private array.
+#if VWM == 1
+typedef real realM;
+#define UNPACK_M(dst, v) { (dst)[0] = (v); }
+#elif VWM == 2
+typedef real2 realM;
+#define UNPACK_M(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; }
+#elif VWM == 4
+typedef real4 realM;
+#define UNPACK_M(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; (dst)[2] = (v).s2; \
+                           (dst)[3] = (v).s3; }
+#elif VWM == 8
+typedef real8 realM;
+#define UNPACK_M(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; (dst)[2] = (v).s2; \
+                           (dst)[3] = (v).s3; (dst)[4] = (v).s4; (dst)[5] = (v).s5; \
+                           (dst)[6] = (v).s6; (dst)[7] = (v).s7; }
+#endif
+#if VWN == 1
+typedef real realN;
+#define UNPACK_N(dst, v) { (dst)[0] = (v); }
+#elif VWN == 2
+typedef real2 realN;
+#define UNPACK_N(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; }
+#elif VWN == 4
+typedef real4 realN;
+#define UNPACK_N(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; (dst)[2] = (v).s2; \
+                           (dst)[3] = (v).s3; }
+#elif VWN == 8
+typedef real8 realN;
+#define UNPACK_N(dst, v) { (dst)[0] = (v).s0; (dst)[1] = (v).s1; (dst)[2] = (v).s2; \
+                           (dst)[3] = (v).s3; (dst)[4] = (v).s4; (dst)[5] = (v).s5; \
+                           (dst)[6] = (v).s6; (dst)[7] = (v).s7; }
+#endif
+
+// Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
+// c[c_offset + i + j * ldc]; only its m x n block is written.
+__kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
+void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, const int b_ld,
+                const real alpha, const real beta, const int beta_zero,
+                const __global realM *restrict agm, const __global realN *restrict bgm,
+                __global real *cgm, const int c_offset, const int ldc)
+{
+    const int tid_m = get_local_id(0), tid_n = get_local_id(1);
+    const int group_m = get_group_id(0), group_n = get_group_id(1);
+    // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
+    const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
+#if SA
+    __local realM alm[KWG * MWG / VWM];
+#endif
+#if SB
+    __local realN blm[KWG * NWG / VWN];
+#endif
+
+    real acc[NWI][MWI];
+    #pragma unroll
+    for (int ni = 0; ni < NWI; ni++)
+        #pragma unroll
+        for (int mi = 0; mi < MWI; mi++)
+            acc[ni][mi] = ZERO;
+
+    for (int kwg = 0; kwg < k_padded; kwg += KWG) {
+#if SA || SB
+        // The whole work-group copies the K step's tiles of A and B to local memory, reading
+        // consecutive vectors with consecutive work-items.
+        const int tid = tid_n * MDIMC + tid_m;
+#endif
+#if SA
+        #pragma unroll
+        for (int l = 0; l < KWG * MWG / VWM / THREADS; l++) {
+            const int index = tid + l * THREADS;
+            const int kk = index / (MWG / VWM), mv = index % (MWG / VWM);
+            alm[index] = agm[(size_t)(kwg + kk) * a_ld_vectors + group_m * (MWG / VWM) + mv];
+        }
+#endif
+#if SB
+        #pragma unroll
+        for (int l = 0; l < KWG * NWG / VWN / THREADS; l++) {
+            const int index = tid + l * THREADS;
+            const int kk = index / (NWG / VWN), nv = index % (NWG / VWN);
+            blm[index] = bgm[(size_t)(kwg + kk) * b_ld_vectors + group_n * (NWG / VWN) + nv];
+        }
+#endif
+#if SA || SB
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+        // K in steps of KWI, each step fully unrolled (an unroll degree a compiler may not honour
+        // in a pragma is spelled out as a loop nest instead).
+        for (int kw = 0; kw < KWG; kw += KWI) {
+          #pragma unroll
+          for (int ku = 0; ku < KWI; ku++) {
+            const int kk = kw + ku;
+            real apm[MWI], bpm[NWI];
+            #pragma unroll
+            for (int mv = 0; mv < MWI / VWM; mv++) {
+#if SA
+                const realM v = alm[kk * (MWG / VWM) + mv * MDIMC + tid_m];
+#else
+                const realM v = agm[(size_t)(kwg + kk) * a_ld_vectors + group_m * (MWG / VWM) +
+                                    mv * MDIMC + tid_m];
+#endif
+                UNPACK_M(apm + mv * VWM, v)
+            }
+            #pragma unroll
+            for (int nv = 0; nv < NWI / VWN; nv++) {
+#if SB
+                const realN v = blm[kk * (NWG / VWN) + nv * NDIMC + tid_n];
+#else
+                const realN v = bgm[(size_t)(kwg + kk) * b_ld_vectors + group_n * (NWG / VWN) +
+                                    nv * NDIMC + tid_n];
+#endif
+                UNPACK_N(bpm + nv * VWN, v)
+            }
+            #pragma unroll
+            for (int ni = 0; ni < NWI; ni++)
+                #pragma unroll
+                for (int mi = 0; mi < MWI; mi++)
+                    acc[ni][mi] = MULADD(acc[ni][mi], apm[mi], bpm[ni]);
+          }
+        }
+#if SA || SB
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    }
+
+    // Store: private element mi = mv * VWM + w is row (mv * MDIMC + tid_m) * VWM + w of the tile.
+    cgm += c_offset;
+    #pragma unroll
+    for (int ni = 0; ni < NWI; ni++) {
+        const int j = group_n * NWG + ((ni / VWN) * NDIMC + tid_n) * VWN + ni % VWN;
+        if (j >= n)
+            continue;
+        #pragma unroll
+        for (int mi = 0; mi < MWI; mi++) {
+            const int i = group_m * MWG + ((mi / VWM) * MDIMC + tid_m) * VWM + mi % VWM;
+            if (i < m)
+                UPDATE_C(alpha, acc[ni][mi], beta, beta_zero, cgm + i + (size_t)j * ldc);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+#include "engine/cache.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "env.h"
+#include "log.h"
+
+/* File layout: magic, key length (u64), payload size (u64), payload checksum (u64), key bytes,
+ * payload bytes. */
+static const char magic[8] = {'B', 'R', 'C', 'A', 'C', 'H', 'E', '1'};
+enum { HEADER_SIZE = 8 + 3 * 8 };
+
+uint64_t br_hash(const void *data, size_t size, uint64_t seed)
+{
+    const unsigned char *bytes = data;
+    uint64_t hash = seed;
+    for (size_t i = 0; i < size; i++) {
+        hash ^= bytes[i];
+        hash *= 0x100000001b3ull;
+    }
+    return hash;
+}
+
+/* Creates path and its missing parents; the last component with mode 0700. */
+static int make_directory(const char *path)
+{
+    char partial[4096];
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof partial)
+        return -1;
+    memcpy(partial, path, length + 1);
+    for (char *slash = strchr(partial + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = 0;
+        if (mkdir(partial, 0700) != 0 && errno != EEXIST)
+            return -1;
+        *slash = '/';
+    }
+    if (mkdir(partial, 0700) != 0 && errno != EEXIST)
+        return -1;
+    struct stat info;
+    /* Only a directory of our own: another user's directory could feed us binaries. */
+    return stat(partial, &info) == 0 && S_ISDIR(info.st_mode) && info.st_uid == getuid() ? 0
+                                                                                         : -1;
+}
+
+/* The cache directory (created if need be), or -1 if caching is off or impossible. */
+static int cache_directory(char *dir, size_t size)
+{
+    const struct br_env *env = br_env();
+    if (!env->cache)
+        return -1;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int used;
+    if (env->cache_dir)
+        used = snprintf(dir, size, "%s", env->cache_dir);
+    else if (xdg && xdg[0] == '/')
+        used = snprintf(dir, size, "%s/blasroute", xdg);
+    else if (home && home[0] == '/')
+        used = snprintf(dir, size, "%s/.cache/blasroute", home);
+    else
+        return -1;
+    if (used <= 0 || (size_t)used >= size)
+        return -1;
+    return make_directory(dir);
+}
+
+static int entry_path(const char *key, char *path, size_t size)
+{
+    char dir[4000];
+    if (cache_directory(dir, sizeof dir) != 0)
+        return -1;
+    unsigned long long hash = br_hash(key, strlen(key), BR_HASH_SEED);
+    int used = snprintf(path, size, "%s/%016llx.clbin", dir, hash);
+    return used > 0 && (size_t)used < size ? 0 : -1;
+}
+
+static void put_u64(unsigned char *out, uint64_t value)
+{
+    for (int i = 0; i < 8; i++)
+        out[i] = (unsigned char)(value >> (8 * i));
+}
+
+static uint64_t get_u64(const unsigned char *in)
+{
+    uint64_t value = 0;
+    for (int i = 0; i < 8; i++)
+        value |= (uint64_t)in[i] << (8 * i);
+    return value;
+}
+
+unsigned char *br_cache_load(const char *key, size_t *size)
+{
+    char path[4096];
+    if (entry_path(key, path, sizeof path) != 0)
+        return NULL;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return NULL;
+    struct stat info;
+    unsigned char header[HEADER_SIZE];
+    unsigned char *contents = NULL, *binary = NULL;
+    size_t key_length = strlen(key);
+    if (fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == getuid() &&
+        (size_t)info.st_size >= HEADER_SIZE && read(fd, header, HEADER_SIZE) == HEADER_SIZE &&
+        memcmp(header, magic, 8) == 0 && get_u64(header + 8) == key_length) {
+        uint64_t payload = get_u64(header + 16), checksum = get_u64(header + 24);
+        size_t rest = (size_t)info.st_size - HEADER_SIZE;
+        if (payload > 0 && rest == key_length + payload && (contents = malloc(rest)) != NULL &&
+            read(fd, contents, rest) == (ssize_t)rest &&
+            memcmp(contents, key, key_length) == 0 &&
+            br_hash(contents + key_length, payload, BR_HASH_SEED) == checksum &&
+            (binary = malloc(payload)) != NULL) {
+            memcpy(binary, contents + key_length, payload);
+            *size = payload;
+        }
+    }
+    free(contents);
+    close(fd);
+    if (!binary)
+        br_verbose("program cache: %s is not a valid entry for this program; rebuilding", path);
+    return binary;
+}
+
+void br_cache_store(const char *key, const unsigned char *binary, size_t size)
+{
+    char path[4096], temporary[4160];
+    if (entry_path(key, path, sizeof path) != 0) {
+        br_verbose("program cache: no usable cache directory; programs are compiled each run");
+        return;
+    }
+    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
+    int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        br_verbose("program cache: cannot write %s", temporary);
+        return;
+    }
+    size_t key_length = strlen(key);
+    unsigned char header[HEADER_SIZE];
+    memcpy(header, magic, 8);
+    put_u64(header + 8, key_length);
+    put_u64(header + 16, size);
+    put_u64(header + 24, br_hash(binary, size, BR_HASH_SEED));
+    int ok = write(fd, header, HEADER_SIZE) == HEADER_SIZE &&
+             write(fd, key, key_length) == (ssize_t)key_length &&
+             write(fd, binary, size) == (ssize_t)size;
+    ok = close(fd) == 0 && ok;
+    if (!ok || rename(temporary, path) != 0) {
+        unlink(temporary);
+        br_verbose("program cache: cannot write %s", path);
+    }
+}

@@ -1,0 +1,26 @@
+/* The on-disk cache of compiled OpenCL programs: $BLASROUTE_CACHE_DIR, else
+ * $XDG_CACHE_HOME/blasroute, else ~/.cache/blasroute; off with BLASROUTE_CACHE=0. An entry is
+ * named by a hash of its key (platform, device, driver, kernel source, build options) and holds
+ * the full key and a checksum, so that a corrupt, truncated or foreign entry is detected and
+ * simply rebuilt. */
+#ifndef BLASROUTE_ENGINE_CACHE_H
+#define BLASROUTE_ENGINE_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* 64-bit FNV-1a, continuing from seed (start with BR_HASH_SEED). */
+#define BR_HASH_SEED 0xcbf29ce484222325ull
+uint64_t br_hash(const void *data, size_t size, uint64_t seed);
+
+/* The binary stored under key: a malloc'ed buffer and its size, or NULL when there is none or
+ * the entry is not trustworthy (not a regular file owned by this user, bad magic, other key,
+ * wrong size or checksum). */
+unsigned char *br_cache_load(const char *key, size_t *size);
+
+/* Stores a binary under key, atomically (a temporary file renamed into place). Failures (no
+ * home, unwritable directory, full disk) are silent apart from BLASROUTE_VERBOSE: they only
+ * cost the compile time next time. */
+void br_cache_store(const char *key, const unsigned char *binary, size_t size);
+
+#endif

@@ -1,0 +1,27 @@
+/* Finding the OpenCL device BLASROUTE_DEVICE names, and what the engine needs to know of it. */
+#ifndef BLASROUTE_ENGINE_DEVICE_H
+#define BLASROUTE_ENGINE_DEVICE_H
+
+#include "engine/opencl.h"
+
+struct br_device {
+    cl_platform_id platform;
+    cl_device_id id;
+    unsigned platform_index, device_index;
+    cl_device_type type;
+    char name[256], vendor[256], driver[128], platform_name[256], platform_version[256];
+    cl_ulong global_memory, max_allocation, local_memory;
+    size_t max_work_group;
+    int double_precision; /* cl_khr_fp64 (or OpenCL's double support) */
+    cl_uint address_alignment; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
+};
+
+/* Discovers the platforms and devices and picks one: by BLASROUTE_DEVICE when set ("P:D",
+ * "gpu", "cpu", "accelerator", or a case-insensitive substring of the device name), else the
+ * first GPU, then the first accelerator. 0 on success; -1 (with a reason in why) if none. */
+int br_device_find(struct br_device *device, char *why, size_t why_size);
+
+/* "GPU", "CPU", "accelerator" or "device". */
+const char *br_device_type_name(cl_device_type type);
+
+#endif

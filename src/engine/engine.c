@@ -1,0 +1,228 @@
+#include "engine/engine.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "blasroute.h"
+#include "env.h"
+#include "log.h"
+
+/* One engine for the process. Calls from many threads take turns: the device is one resource,
+ * and the kernels' argument slots and the staging rings are shared. */
+static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct br_engine engine;
+static enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED } engine_state;
+/* A device that fails this many calls in a row is given up for the rest of the process. */
+enum { FAILURES_BEFORE_DISABLING = 3 };
+static int consecutive_failures;
+
+/* Pinned staging slot size: large enough for the DMA engines to run at full speed, small
+ * enough that the host copy of one slot overlaps the transfer of the previous one. */
+enum { STAGING_SLOT_BYTES = 8 << 20 };
+
+/* The share of device memory the pool may hold by default. */
+#define DEFAULT_MEMORY_SHARE 0.75
+
+int br_engine_has_path(const struct br_call *call)
+{
+    return call->family == BR_GEMM;
+}
+
+static void close_engine(void)
+{
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        br_program_release(&engine.programs[p]);
+    br_staging_release(&engine.upload_staging, engine.upload);
+    br_staging_release(&engine.download_staging, engine.download);
+    br_pool_trim(&engine.pool);
+    cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
+    for (int q = 0; q < 3; q++) {
+        if (*queues[q])
+            clReleaseCommandQueue(*queues[q]);
+        *queues[q] = NULL;
+    }
+    if (engine.context)
+        clReleaseContext(engine.context);
+    engine.context = NULL;
+}
+
+/* Gives the device up for the rest of the process, saying why once. */
+static void disable(const char *why)
+{
+    close_engine();
+    engine_state = ENGINE_DISABLED;
+    br_verbose("device: %s; every call goes to the CPU BLAS from now on", why);
+}
+
+static void open_engine(void)
+{
+    char why[512];
+    memset(&engine, 0, sizeof engine);
+    if (br_device_find(&engine.device, why, sizeof why) != 0) {
+        /* A device the user named but that does not exist is a bad environment value. */
+        if (br_env()->device)
+            br_warn("%s; using the CPU BLAS", why);
+        disable(why);
+        return;
+    }
+    cl_int error = CL_SUCCESS;
+    if (br_fault_injected(BR_FAULT_CONTEXT))
+        error = CL_OUT_OF_HOST_MEMORY;
+    else
+        engine.context = clCreateContext(NULL, 1, &engine.device.id, NULL, NULL, &error);
+    cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
+    for (int q = 0; q < 3 && error == CL_SUCCESS; q++)
+        *queues[q] = clCreateCommandQueue(engine.context, engine.device.id, 0, &error);
+    if (error != CL_SUCCESS) {
+        snprintf(why, sizeof why, "cannot set up %s (%s)", engine.device.name,
+                 br_cl_error_name(error));
+        disable(why);
+        return;
+    }
+    size_t cap = br_env()->device_memory;
+    if (!cap)
+        cap = (size_t)((double)engine.device.global_memory * DEFAULT_MEMORY_SHARE);
+    br_pool_init(&engine.pool, engine.context, cap, (size_t)engine.device.max_allocation);
+    /* Without pinned staging the transfers still work, from pageable memory. */
+    if (br_staging_init(&engine.upload_staging, engine.context, engine.upload,
+                        STAGING_SLOT_BYTES) != CL_SUCCESS ||
+        br_staging_init(&engine.download_staging, engine.context, engine.download,
+                        STAGING_SLOT_BYTES) != CL_SUCCESS)
+        br_verbose("device: no pinned staging buffers; transfers use pageable memory");
+    engine_state = ENGINE_READY;
+    br_verbose("device: %s (%s, %s, driver %s, %.1f GiB)", engine.device.name,
+               br_device_type_name(engine.device.type), engine.device.platform_name,
+               engine.device.driver, (double)engine.device.global_memory / (1 << 30));
+}
+
+int br_engine_ready(void)
+{
+    pthread_mutex_lock(&engine_lock);
+    if (engine_state == ENGINE_UNTRIED)
+        open_engine();
+    int ready = engine_state == ENGINE_READY;
+    pthread_mutex_unlock(&engine_lock);
+    return ready;
+}
+
+const struct br_program *br_engine_program(struct br_engine *e, enum br_precision precision)
+{
+    if (e->program_state[precision] == 0) {
+        struct br_kernel_params params;
+        br_params_default(&e->device, precision, &params);
+        cl_int error = CL_INVALID_DEVICE;
+        if ((precision == BR_S || precision == BR_C || e->device.double_precision) &&
+            br_params_valid(&e->device, precision, &params))
+            error = br_program_build(e->context, &e->device, precision, &params,
+                                     &e->programs[precision]);
+        e->program_state[precision] = error == CL_SUCCESS ? 1 : -1;
+        if (error != CL_SUCCESS)
+            br_verbose("device: the %s-precision kernels cannot be built for %s (%s); those "
+                       "calls go to the CPU BLAS",
+                       (const char *[]){"single", "double", "complex single",
+                                        "complex double"}[precision],
+                       e->device.name, br_cl_error_name(error));
+    }
+    return e->program_state[precision] == 1 ? &e->programs[precision] : NULL;
+}
+
+cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel kernel,
+                        cl_uint dimensions, const size_t *global, const size_t *local,
+                        cl_uint wait_count, const cl_event *wait, cl_event *done)
+{
+    if (br_fault_injected(BR_FAULT_ENQUEUE) ||
+        (br_fault_injected(BR_FAULT_ENQUEUE_LATE) && e->tiles_written > 0))
+        return CL_OUT_OF_RESOURCES;
+    return clEnqueueNDRangeKernel(queue, kernel, dimensions, NULL, global, local, wait_count,
+                                  wait, done);
+}
+
+/* Counts a failed call; a device that keeps failing is disabled. */
+static void note_failure(cl_int error)
+{
+    char why[512];
+    snprintf(why, sizeof why, "a call failed on %s (%s)", engine.device.name,
+             br_cl_error_name(error));
+    if (++consecutive_failures >= FAILURES_BEFORE_DISABLING) {
+        snprintf(why, sizeof why, "%d calls in a row failed on %s (last: %s)",
+                 consecutive_failures, engine.device.name, br_cl_error_name(error));
+        disable(why);
+    } else if (consecutive_failures == 1) {
+        br_verbose("device: %s; answered on the CPU BLAS", why);
+    }
+}
+
+enum br_engine_result br_engine_run(const struct br_call *call)
+{
+    enum br_engine_result result = BR_ENGINE_DECLINED;
+    pthread_mutex_lock(&engine_lock);
+    if (engine_state == ENGINE_UNTRIED)
+        open_engine();
+    const struct br_program *program =
+        engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
+    if (program) {
+        cl_int error = br_gemm_device(&engine, program, call);
+        if (error == CL_SUCCESS) {
+            consecutive_failures = 0;
+            result = BR_ENGINE_DONE;
+        } else {
+            /* The tiles already in C are final; the CPU computes the rest from the untouched
+             * part of C. */
+            if (engine.tiles_written > 0) {
+                br_gemm_finish_on_cpu(&engine, call);
+                result = BR_ENGINE_PARTIAL;
+            }
+            note_failure(error);
+        }
+    }
+    pthread_mutex_unlock(&engine_lock);
+    return result;
+}
+
+/* --- for tools -------------------------------------------------------------------------- */
+
+BR_EXPORT int blasroute_device_info(void **platform, void **device, char *name,
+                                    size_t name_size)
+{
+    if (!br_engine_ready())
+        return -1;
+    if (platform)
+        *platform = engine.device.platform;
+    if (device)
+        *device = engine.device.id;
+    if (name && name_size)
+        snprintf(name, name_size, "%s", engine.device.name);
+    return 0;
+}
+
+BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m,
+                                            int n, int k, int repeats, double seconds[2])
+{
+    static const char letters[] = "sdcz";
+    const char *letter = strchr(letters, precision | 0x20);
+    if (!letter || !*letter || m <= 0 || n <= 0 || k <= 0 || repeats < 1 || !seconds)
+        return -1;
+    struct br_call call = {.family = BR_GEMM, .precision = (enum br_precision)(letter - letters),
+                           .work = BR_WORK_FULL, .transa = (char)(transa & ~0x20),
+                           .transb = (char)(transb & ~0x20), .m = m, .n = n, .k = k};
+    if (!strchr("NTC", call.transa) || !strchr("NTC", call.transb))
+        return -1;
+    /* alpha = 1, beta = 1/2: a real product with C read, as a typical call has. */
+    if (call.precision == BR_S || call.precision == BR_C) {
+        call.alpha.c[0] = 1.0f;
+        call.beta.c[0] = 0.5f;
+    } else {
+        call.alpha.z[0] = 1.0;
+        call.beta.z[0] = 0.5;
+    }
+    if (!br_engine_ready())
+        return -1;
+    pthread_mutex_lock(&engine_lock);
+    const struct br_program *program =
+        engine_state == ENGINE_READY ? br_engine_program(&engine, call.precision) : NULL;
+    cl_int error = program ? br_gemm_bench_resident(&engine, program, &call, repeats, seconds)
+                           : CL_INVALID_PROGRAM;
+    pthread_mutex_unlock(&engine_lock);
+    return error == CL_SUCCESS ? 0 : -1;
+}

@@ -1,0 +1,64 @@
+/* The OpenCL engine: one device, one context and three in-order queues for the process, opened
+ * on the first call routed to the device (never at load), serialised by one lock. Every
+ * failure is contained: a call the device cannot finish is finished on the CPU. */
+#ifndef BLASROUTE_ENGINE_ENGINE_H
+#define BLASROUTE_ENGINE_ENGINE_H
+
+#include "call.h"
+#include "engine/device.h"
+#include "engine/pool.h"
+#include "engine/program.h"
+
+struct br_engine {
+    struct br_device device;
+    cl_context context;
+    /* Uploads, kernels and downloads each have their own in-order queue, joined by events, so
+     * that the transfers of one tile overlap the kernels of the next. */
+    cl_command_queue upload, compute, download;
+    struct br_program programs[BR_PRECISION_COUNT];
+    int program_state[BR_PRECISION_COUNT]; /* 0 not built, 1 ready, -1 failed for good */
+    struct br_pool pool;
+    struct br_staging upload_staging, download_staging;
+    /* The tiles of the current call: C in blocks of rows_per_tile x cols_per_tile, numbered
+     * row block by row block; tiles_written of them are final in the caller's memory. */
+    size_t rows_per_tile, cols_per_tile;
+    int tiles_written;
+};
+
+/* What became of a call handed to the engine. */
+enum br_engine_result {
+    BR_ENGINE_DONE,     /* answered on the device */
+    BR_ENGINE_PARTIAL,  /* the device failed mid-call; the engine finished it on the CPU */
+    BR_ENGINE_DECLINED  /* nothing was written: the caller answers on the CPU */
+};
+
+/* Whether the engine has a device path for this call (family and precision). */
+int br_engine_has_path(const struct br_call *call);
+
+/* Opens the engine if not tried yet; 1 if a device is usable now. */
+int br_engine_ready(void);
+
+/* Runs a BR_WORK_FULL call on the device. */
+enum br_engine_result br_engine_run(const struct br_call *call);
+
+/* Internal to the engine: the GEMM path (engine/gemm.c), with the engine locked and ready.
+ * Returns CL_SUCCESS, or the error, in which case engine->tiles_written says how much of C
+ * is final; gemm_finish_on_cpu completes the rest. */
+cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program,
+                      const struct br_call *call);
+void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
+
+/* blasroute_bench_gemm_resident's work (engine/gemm.c), with the engine locked and ready. */
+cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,
+                              const struct br_call *call, int repeats, double seconds[2]);
+
+/* The program of a precision, built on first use; NULL if it cannot be built. */
+const struct br_program *br_engine_program(struct br_engine *engine,
+                                           enum br_precision precision);
+
+/* Launch wrapper shared by the plans: checks the injected faults first. */
+cl_int br_engine_launch(struct br_engine *engine, cl_command_queue queue, cl_kernel kernel,
+                        cl_uint dimensions, const size_t *global, const size_t *local,
+                        cl_uint wait_count, const cl_event *wait, cl_event *done);
+
+#endif

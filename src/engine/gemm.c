@@ -1,0 +1,581 @@
+/* GEMM on the device: C := alpha * op(A) op(B) + beta * C.
+ *
+ * Small and skinny calls run the direct kernel on the operands as uploaded. Others follow the
+ * copy+GEMM path: the copy kernels transpose, conjugate and zero-pad op(A) and op(B) into the
+ * K-major form of the tuned kernel, which then needs no bounds checks in its inner loop.
+ *
+ * C is cut into tiles (blocks of columns, and of rows and of K when memory requires): the
+ * uploads of the next tile run on the upload queue while the kernels of this one run on the
+ * compute queue and the previous tile comes back on the download queue. A tile is copied into
+ * the caller's C only once it has fully arrived, so if the device fails mid-call, the tiles
+ * already written are final and the CPU computes the others from the untouched C. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cpu_level3.h"
+#include "engine/engine.h"
+#include "engine/transfer.h"
+#include "env.h"
+
+struct gemm_plan {
+    int direct;
+    size_t rows, cols, depth; /* tile sizes along M, N, K */
+    size_t tiles_m, tiles_n, chunks_k;
+    int sets; /* buffer sets for B and C: two when tiles alternate */
+};
+
+/* The device buffers of a call. */
+struct gemm_buffers {
+    cl_mem a, a_packed;
+    cl_mem b[2], b_packed[2], c[2];
+};
+
+static size_t round_up(size_t x, size_t multiple)
+{
+    return (x + multiple - 1) / multiple * multiple;
+}
+
+static size_t min_size(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+/* Bytes of device memory a tiled plan needs, and its largest buffer. */
+static size_t tiled_bytes(const struct gemm_plan *plan, const struct br_gemm_params *g,
+                          size_t element, size_t *largest)
+{
+    size_t rows_padded = round_up(plan->rows, (size_t)g->mwg);
+    size_t cols_padded = round_up(plan->cols, (size_t)g->nwg);
+    size_t depth_padded = round_up(plan->depth, (size_t)g->kwg);
+    size_t sizes[5] = {plan->rows * plan->depth, rows_padded * depth_padded,
+                       plan->depth * plan->cols, cols_padded * depth_padded,
+                       plan->rows * plan->cols};
+    size_t total = sizes[0] + sizes[1] + (size_t)plan->sets * (sizes[2] + sizes[3] + sizes[4]);
+    *largest = 0;
+    for (int i = 0; i < 5; i++)
+        if (sizes[i] > *largest)
+            *largest = sizes[i];
+    *largest *= element;
+    return total * element;
+}
+
+static void count_tiles(struct gemm_plan *plan, const struct br_call *call)
+{
+    plan->tiles_m = ((size_t)call->m + plan->rows - 1) / plan->rows;
+    plan->tiles_n = ((size_t)call->n + plan->cols - 1) / plan->cols;
+    plan->chunks_k = ((size_t)call->k + plan->depth - 1) / plan->depth;
+    plan->sets = plan->tiles_m * plan->tiles_n > 1 ? 2 : 1;
+}
+
+static int choose_plan(const struct br_engine *engine, const struct br_kernel_params *params,
+                       const struct br_call *call, struct gemm_plan *plan)
+{
+    const struct br_gemm_params *g = &params->gemm;
+    size_t element = br_element_size(call->precision);
+    size_t m = (size_t)call->m, n = (size_t)call->n, k = (size_t)call->k;
+    size_t cap = engine->pool.cap, max_allocation = engine->pool.max_allocation;
+    memset(plan, 0, sizeof *plan);
+
+    enum br_gemm_kernel_choice choice = br_env()->test_gemm_kernel;
+    int direct = choice == BR_GEMM_KERNEL_DIRECT ||
+                 (choice == BR_GEMM_KERNEL_AUTO &&
+                  ((double)m * n * k <= params->direct_max_volume ||
+                   m < (size_t)params->direct_below_side || n < (size_t)params->direct_below_side));
+    if (direct) {
+        size_t sizes[3] = {m * k * element, k * n * element, m * n * element};
+        if (sizes[0] + sizes[1] + sizes[2] <= cap && sizes[0] <= max_allocation &&
+            sizes[1] <= max_allocation && sizes[2] <= max_allocation) {
+            *plan = (struct gemm_plan){1, m, n, k, 1, 1, 1, 1};
+            return 0;
+        }
+    }
+
+    /* Whole rows and depth; columns in a few tiles once the call is large enough that
+     * overlapping the transfers of one tile with the kernels of another pays. */
+    double flops = 2.0 * m * n * k * (br_is_complex(call->precision) ? 4 : 1);
+    size_t tiles = flops < 2e9 ? 1 : flops < 16e9 ? 4 : 8;
+    plan->rows = m;
+    plan->depth = k;
+    plan->cols = min_size(n, round_up((n + tiles - 1) / tiles, (size_t)g->nwg));
+    for (;;) {
+        count_tiles(plan, call);
+        size_t largest;
+        size_t bytes = tiled_bytes(plan, g, element, &largest);
+        if (bytes <= cap && largest <= max_allocation)
+            return 0;
+        /* Shrink the columns first (more tiles), then K (partial sums kept on the device),
+         * then the rows. */
+        if (plan->cols > (size_t)g->nwg)
+            plan->cols = round_up(plan->cols / 2, (size_t)g->nwg);
+        else if (plan->depth > (size_t)g->kwg)
+            plan->depth = round_up(plan->depth / 2, (size_t)g->kwg);
+        else if (plan->rows > (size_t)g->mwg)
+            plan->rows = round_up(plan->rows / 2, (size_t)g->mwg);
+        else
+            return -1;
+    }
+}
+
+static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *plan,
+                              const struct br_kernel_params *params, size_t element,
+                              struct gemm_buffers *buffers)
+{
+    const struct br_gemm_params *g = &params->gemm;
+    memset(buffers, 0, sizeof *buffers);
+    size_t depth_padded = round_up(plan->depth, (size_t)g->kwg);
+    cl_int error = br_pool_acquire(&engine->pool, plan->rows * plan->depth * element,
+                                   &buffers->a);
+    if (error == CL_SUCCESS && !plan->direct)
+        error = br_pool_acquire(&engine->pool,
+                                round_up(plan->rows, (size_t)g->mwg) * depth_padded * element,
+                                &buffers->a_packed);
+    for (int s = 0; s < plan->sets && error == CL_SUCCESS; s++) {
+        error = br_pool_acquire(&engine->pool, plan->depth * plan->cols * element,
+                                &buffers->b[s]);
+        if (error == CL_SUCCESS && !plan->direct)
+            error = br_pool_acquire(&engine->pool,
+                                    round_up(plan->cols, (size_t)g->nwg) * depth_padded *
+                                        element,
+                                    &buffers->b_packed[s]);
+        if (error == CL_SUCCESS)
+            error = br_pool_acquire(&engine->pool, plan->rows * plan->cols * element,
+                                    &buffers->c[s]);
+    }
+    return error;
+}
+
+static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffers)
+{
+    br_pool_release(&engine->pool, buffers->a);
+    br_pool_release(&engine->pool, buffers->a_packed);
+    for (int s = 0; s < 2; s++) {
+        br_pool_release(&engine->pool, buffers->b[s]);
+        br_pool_release(&engine->pool, buffers->b_packed[s]);
+        br_pool_release(&engine->pool, buffers->c[s]);
+    }
+}
+
+/* Kernel arguments as (size, address) pairs, set in order. */
+struct kernel_arg {
+    size_t size;
+    const void *value;
+};
+#define ARG(x) ((struct kernel_arg){sizeof(x), &(x)})
+
+static cl_int set_args(cl_kernel kernel, const struct kernel_arg *args, int count)
+{
+    cl_int error = CL_SUCCESS;
+    for (int i = 0; i < count && error == CL_SUCCESS; i++)
+        error = clSetKernelArg(kernel, (cl_uint)i, args[i].size, args[i].value);
+    return error;
+}
+
+/* Enqueues the copy kernel that packs a compact source (element (i, p) at src[i + p * ld] when
+ * straight, src[p + i * ld] otherwise) of rows x cols into dst as dst_ld x dst_cols K-major. */
+static cl_int enqueue_pack(struct br_engine *engine, const struct br_program *program,
+                           cl_mem src, int straight, int conjugate, cl_int rows, cl_int cols,
+                           cl_int dst_ld, cl_int dst_cols, cl_mem dst, cl_uint wait_count,
+                           const cl_event *wait, cl_event *done)
+{
+    const struct br_copy_params *c = &program->params.copy;
+    cl_int ld = straight ? rows : cols, offset = 0;
+    struct kernel_arg args[] = {ARG(rows),      ARG(cols),   ARG(ld),     ARG(offset),
+                                ARG(src),       ARG(conjugate), ARG(dst_ld), ARG(dst_cols),
+                                ARG(dst)};
+    cl_kernel kernel = straight ? program->pack_straight : program->pack_transpose;
+    cl_int error = set_args(kernel, args, 9);
+    size_t global[2], local[2];
+    if (straight) {
+        local[0] = (size_t)c->dim_x;
+        local[1] = (size_t)c->dim_y;
+        global[0] = round_up((size_t)dst_ld, local[0]);
+        global[1] = round_up(((size_t)dst_cols + (size_t)c->wpt - 1) / (size_t)c->wpt, local[1]);
+    } else {
+        size_t tile = (size_t)c->transpose_dim;
+        local[0] = tile;
+        local[1] = tile / (size_t)c->transpose_wpt;
+        global[0] = round_up((size_t)dst_ld, tile);
+        global[1] = round_up((size_t)dst_cols, tile) / (size_t)c->transpose_wpt;
+    }
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, kernel, 2, global, local, wait_count,
+                                 wait, done);
+    return error;
+}
+
+/* The scalars of a call as kernel arguments, and the value one. */
+struct gemm_scalars {
+    const union br_scalar *alpha, *beta;
+    union br_scalar one;
+    size_t size;
+    cl_int beta_zero;
+};
+
+static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
+{
+    s->alpha = &call->alpha;
+    s->beta = &call->beta;
+    memset(&s->one, 0, sizeof s->one);
+    if (call->precision == BR_S || call->precision == BR_C)
+        s->one.c[0] = 1.0f;
+    else
+        s->one.z[0] = 1.0;
+    s->size = br_element_size(call->precision);
+    s->beta_zero = br_scalar_is_zero(&call->beta, call->precision, 0);
+}
+
+/* Where a tile's blocks are in the caller's memory. */
+struct tile {
+    size_t row, col, rows, cols;
+};
+
+static struct tile tile_at(const struct gemm_plan *plan, const struct br_call *call, size_t t)
+{
+    struct tile tile;
+    tile.row = t / plan->tiles_n * plan->rows;
+    tile.col = t % plan->tiles_n * plan->cols;
+    tile.rows = min_size(plan->rows, (size_t)call->m - tile.row);
+    tile.cols = min_size(plan->cols, (size_t)call->n - tile.col);
+    return tile;
+}
+
+/* op(A) rows [row, row + rows) x K [p, p + depth) as stored; likewise op(B) K x columns. */
+static struct br_block a_block(const struct br_call *call, size_t row, size_t rows, size_t p,
+                               size_t depth)
+{
+    size_t element = br_element_size(call->precision), lda = (size_t)call->lda;
+    const char *a = call->a;
+    if (call->transa == 'N')
+        return (struct br_block){(void *)(a + (row + p * lda) * element), lda, rows, depth,
+                                 element};
+    return (struct br_block){(void *)(a + (p + row * lda) * element), lda, depth, rows, element};
+}
+
+static struct br_block b_block(const struct br_call *call, size_t col, size_t cols, size_t p,
+                               size_t depth)
+{
+    size_t element = br_element_size(call->precision), ldb = (size_t)call->ldb;
+    const char *b = call->b;
+    if (call->transb == 'N')
+        return (struct br_block){(void *)(b + (p + col * ldb) * element), ldb, depth, cols,
+                                 element};
+    return (struct br_block){(void *)(b + (col + p * ldb) * element), ldb, cols, depth, element};
+}
+
+static struct br_block c_block(const struct br_call *call, const struct tile *tile)
+{
+    size_t element = br_element_size(call->precision), ldc = (size_t)call->ldc;
+    return (struct br_block){(char *)call->c + (tile->row + tile->col * ldc) * element, ldc,
+                             tile->rows, tile->cols, element};
+}
+
+static void release_event(cl_event *event)
+{
+    if (*event)
+        clReleaseEvent(*event);
+    *event = NULL;
+}
+
+/* Events that order the reuse of buffers across the queues. */
+struct gemm_events {
+    cl_event a_packed;    /* the last pack of A: the raw A buffer is free after it */
+    cl_event b_packed[2]; /* the last pack of B per set */
+    cl_event done[2];     /* the last kernel writing C per set */
+};
+
+static void release_events(struct gemm_events *events)
+{
+    release_event(&events->a_packed);
+    for (int s = 0; s < 2; s++) {
+        release_event(&events->b_packed[s]);
+        release_event(&events->done[s]);
+    }
+}
+
+/* The direct kernel over the whole call. */
+static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *program,
+                             const struct br_call *call, const struct gemm_scalars *s,
+                             struct gemm_buffers *buffers, struct gemm_events *events)
+{
+    cl_event uploads[3] = {NULL, NULL, NULL};
+    cl_uint waits = 0;
+    struct tile whole = {0, 0, (size_t)call->m, (size_t)call->n};
+    struct br_block a = a_block(call, 0, (size_t)call->m, 0, (size_t)call->k);
+    struct br_block b = b_block(call, 0, (size_t)call->n, 0, (size_t)call->k);
+    struct br_block c = c_block(call, &whole);
+    cl_int error = br_upload(engine->upload, &engine->upload_staging, buffers->a, &a, 0, NULL,
+                             &uploads[waits++]);
+    if (error == CL_SUCCESS)
+        error = br_upload(engine->upload, &engine->upload_staging, buffers->b[0], &b, 0, NULL,
+                          &uploads[waits++]);
+    if (error == CL_SUCCESS && !s->beta_zero)
+        error = br_upload(engine->upload, &engine->upload_staging, buffers->c[0], &c, 0, NULL,
+                          &uploads[waits++]);
+    cl_int m = call->m, n = call->n, k = call->k, zero = 0;
+    cl_int lda = (cl_int)a.rows, ldb = (cl_int)b.rows, ldc = call->m;
+    cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
+    cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
+    struct kernel_arg args[] = {
+        ARG(m), ARG(n), ARG(k), {s->size, s->alpha}, {s->size, s->beta}, ARG(s->beta_zero),
+        ARG(buffers->a), ARG(zero), ARG(lda), ARG(a_trans), ARG(buffers->b[0]), ARG(zero),
+        ARG(ldb), ARG(b_trans), ARG(buffers->c[0]), ARG(zero), ARG(ldc)};
+    if (error == CL_SUCCESS)
+        error = set_args(program->gemm_direct, args, 17);
+    size_t dim = (size_t)program->params.direct.dim;
+    size_t local[2] = {dim, dim};
+    size_t global[2] = {round_up((size_t)m, dim), round_up((size_t)n, dim)};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_direct, 2, global, local,
+                                 waits, uploads, &events->done[0]);
+    for (cl_uint i = 0; i < 3; i++)
+        release_event(&uploads[i]);
+    return error;
+}
+
+/* One tile of the copy+GEMM path: for each K chunk, the A and B blocks are uploaded and packed
+ * and the GEMM kernel accumulates into the tile's C buffer (beta on the first chunk, one after). */
+static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *program,
+                           const struct br_call *call, const struct gemm_plan *plan,
+                           const struct gemm_scalars *s, struct gemm_buffers *buffers,
+                           struct gemm_events *events, size_t t, size_t *a_loaded)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    int set = (int)(t % (size_t)plan->sets);
+    struct tile tile = tile_at(plan, call, t);
+    cl_int rows_padded = (cl_int)round_up(tile.rows, (size_t)g->mwg);
+    cl_int cols_padded = (cl_int)round_up(tile.cols, (size_t)g->nwg);
+    cl_int error = CL_SUCCESS;
+    cl_event c_uploaded = NULL;
+    if (!s->beta_zero) {
+        struct br_block c = c_block(call, &tile);
+        error = br_upload(engine->upload, &engine->upload_staging, buffers->c[set], &c, 0, NULL,
+                          &c_uploaded);
+    }
+    for (size_t chunk = 0; chunk < plan->chunks_k && error == CL_SUCCESS; chunk++) {
+        size_t p = chunk * plan->depth, depth = min_size(plan->depth, (size_t)call->k - p);
+        cl_int depth_padded = (cl_int)round_up(depth, (size_t)g->kwg);
+        /* A is packed again only when its block changes: with one row block and one K chunk
+         * it is uploaded and packed once for the whole call. */
+        size_t a_key = t / plan->tiles_n * plan->chunks_k + chunk;
+        if (*a_loaded != a_key) {
+            struct br_block a = a_block(call, tile.row, tile.rows, p, depth);
+            cl_event uploaded = NULL, packed = NULL;
+            error = br_upload(engine->upload, &engine->upload_staging, buffers->a, &a,
+                              events->a_packed ? 1 : 0,
+                              events->a_packed ? &events->a_packed : NULL, &uploaded);
+            if (error == CL_SUCCESS)
+                error = enqueue_pack(engine, program, buffers->a, call->transa == 'N',
+                                     call->transa == 'C', (cl_int)tile.rows, (cl_int)depth,
+                                     rows_padded, depth_padded, buffers->a_packed, 1, &uploaded,
+                                     &packed);
+            release_event(&uploaded);
+            if (error != CL_SUCCESS)
+                break;
+            release_event(&events->a_packed);
+            events->a_packed = packed;
+            *a_loaded = a_key;
+        }
+        struct br_block b = b_block(call, tile.col, tile.cols, p, depth);
+        cl_event uploaded = NULL, packed = NULL;
+        error = br_upload(engine->upload, &engine->upload_staging, buffers->b[set], &b,
+                          events->b_packed[set] ? 1 : 0,
+                          events->b_packed[set] ? &events->b_packed[set] : NULL, &uploaded);
+        if (error == CL_SUCCESS)
+            error = enqueue_pack(engine, program, buffers->b[set], call->transb != 'N',
+                                 call->transb == 'C', (cl_int)tile.cols, (cl_int)depth,
+                                 cols_padded, depth_padded, buffers->b_packed[set], 1, &uploaded,
+                                 &packed);
+        release_event(&uploaded);
+        if (error != CL_SUCCESS)
+            break;
+        release_event(&events->b_packed[set]);
+        events->b_packed[set] = packed;
+
+        cl_int m = (cl_int)tile.rows, n = (cl_int)tile.cols, zero = 0, ldc = m;
+        cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
+        const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
+        struct kernel_arg args[] = {
+            ARG(m), ARG(n), ARG(depth_padded), ARG(rows_padded), ARG(cols_padded),
+            {s->size, s->alpha}, {s->size, beta}, ARG(beta_zero), ARG(buffers->a_packed),
+            ARG(buffers->b_packed[set]), ARG(buffers->c[set]), ARG(zero), ARG(ldc)};
+        error = set_args(program->gemm_tiled, args, 13);
+        size_t global[2] = {(size_t)rows_padded / (size_t)g->mwg * (size_t)g->mdimc,
+                            (size_t)cols_padded / (size_t)g->nwg * (size_t)g->ndimc};
+        size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
+        int wait_c = chunk == 0 && c_uploaded;
+        release_event(&events->done[set]);
+        if (error == CL_SUCCESS)
+            error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global,
+                                     local, wait_c ? 1 : 0, wait_c ? &c_uploaded : NULL,
+                                     &events->done[set]);
+    }
+    release_event(&c_uploaded);
+    return error;
+}
+
+cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program,
+                      const struct br_call *call)
+{
+    struct gemm_plan plan;
+    engine->tiles_written = 0;
+    engine->rows_per_tile = (size_t)call->m;
+    engine->cols_per_tile = (size_t)call->n;
+    if (choose_plan(engine, &program->params, call, &plan) != 0)
+        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    engine->rows_per_tile = plan.rows;
+    engine->cols_per_tile = plan.cols;
+
+    struct gemm_buffers buffers;
+    struct gemm_events events;
+    memset(&events, 0, sizeof events);
+    struct gemm_scalars scalars;
+    init_scalars(&scalars, call);
+    cl_int error = acquire_buffers(engine, &plan, &program->params,
+                                   br_element_size(call->precision), &buffers);
+    size_t tiles = plan.tiles_m * plan.tiles_n, a_loaded = (size_t)-1;
+    /* Enqueue tile t, then bring tile t - 1 home: its download overlaps tile t's kernels. */
+    for (size_t t = 0; t <= tiles && error == CL_SUCCESS; t++) {
+        if (t < tiles)
+            error = plan.direct ? enqueue_direct(engine, program, call, &scalars, &buffers,
+                                                 &events)
+                                : enqueue_tile(engine, program, call, &plan, &scalars, &buffers,
+                                               &events, t, &a_loaded);
+        /* Start the queued transfers and kernels now rather than at the first wait. */
+        if (error == CL_SUCCESS)
+            error = clFlush(engine->upload);
+        if (error == CL_SUCCESS)
+            error = clFlush(engine->compute);
+        if (error == CL_SUCCESS && t > 0) {
+            int set = (int)((t - 1) % (size_t)plan.sets);
+            struct tile tile = tile_at(&plan, call, t - 1);
+            struct br_block c = c_block(call, &tile);
+            error = br_download(engine->download, &engine->download_staging, buffers.c[set], &c,
+                                1, &events.done[set]);
+            if (error == CL_SUCCESS)
+                engine->tiles_written++;
+        }
+    }
+    if (error != CL_SUCCESS) {
+        /* Nothing may still run against the caller's memory once the call returns. */
+        clFinish(engine->upload);
+        clFinish(engine->compute);
+        clFinish(engine->download);
+    }
+    release_events(&events);
+    release_buffers(engine, &buffers);
+    return error;
+}
+
+void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call)
+{
+    struct gemm_plan plan = {0};
+    plan.rows = engine->rows_per_tile;
+    plan.cols = engine->cols_per_tile;
+    plan.depth = (size_t)call->k;
+    count_tiles(&plan, call);
+    size_t element = br_element_size(call->precision);
+    for (size_t t = (size_t)engine->tiles_written; t < plan.tiles_m * plan.tiles_n; t++) {
+        struct tile tile = tile_at(&plan, call, t);
+        struct br_call part = *call;
+        struct br_block a = a_block(call, tile.row, tile.rows, 0, (size_t)call->k);
+        struct br_block b = b_block(call, tile.col, tile.cols, 0, (size_t)call->k);
+        part.m = (blas_int)tile.rows;
+        part.n = (blas_int)tile.cols;
+        part.a = a.host;
+        part.b = b.host;
+        part.c = (char *)call->c + (tile.row + tile.col * (size_t)call->ldc) * element;
+        br_cpu_level3(&part);
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,
+                              const struct br_call *call, int repeats, double seconds[2])
+{
+    struct gemm_plan plan;
+    if (choose_plan(engine, &program->params, call, &plan) != 0 ||
+        plan.tiles_m * plan.tiles_n * plan.chunks_k != 1)
+        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    plan.sets = 1;
+    struct gemm_buffers buffers;
+    struct gemm_scalars s;
+    init_scalars(&s, call);
+    size_t element = br_element_size(call->precision);
+    cl_int error = acquire_buffers(engine, &plan, &program->params, element, &buffers);
+    /* Operands of ones: the kernels' speed does not depend on the values. */
+    cl_mem filled[3] = {buffers.a, buffers.b[0], buffers.c[0]};
+    size_t counts[3] = {(size_t)call->m * (size_t)call->k, (size_t)call->k * (size_t)call->n,
+                        (size_t)call->m * (size_t)call->n};
+    for (int i = 0; i < 3 && error == CL_SUCCESS; i++)
+        error = clEnqueueFillBuffer(engine->compute, filled[i], &s.one, element, 0,
+                                    counts[i] * element, 0, NULL, NULL);
+    const struct br_gemm_params *g = &program->params.gemm;
+    cl_int m = call->m, n = call->n, zero = 0;
+    cl_int rows_padded = (cl_int)round_up((size_t)m, (size_t)g->mwg);
+    cl_int cols_padded = (cl_int)round_up((size_t)n, (size_t)g->nwg);
+    cl_int depth_padded = (cl_int)round_up((size_t)call->k, (size_t)g->kwg);
+    seconds[0] = seconds[1] = 1e300;
+    for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
+        double start = now_seconds(), packed = start;
+        if (plan.direct) {
+            struct gemm_events events = {0};
+            /* The direct kernel's own uploads are what it reads: time the kernel alone by
+             * launching it on resident buffers. */
+            cl_int k = call->k, lda = call->transa == 'N' ? m : call->k;
+            cl_int ldb = call->transb == 'N' ? call->k : n, ldc = m;
+            cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
+            cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
+            struct kernel_arg args[] = {
+                ARG(m), ARG(n), ARG(k), {s.size, s.alpha}, {s.size, s.beta}, ARG(s.beta_zero),
+                ARG(buffers.a), ARG(zero), ARG(lda), ARG(a_trans), ARG(buffers.b[0]),
+                ARG(zero), ARG(ldb), ARG(b_trans), ARG(buffers.c[0]), ARG(zero), ARG(ldc)};
+            size_t dim = (size_t)program->params.direct.dim;
+            size_t local[2] = {dim, dim};
+            size_t global[2] = {round_up((size_t)m, dim), round_up((size_t)n, dim)};
+            error = set_args(program->gemm_direct, args, 17);
+            if (error == CL_SUCCESS)
+                error = br_engine_launch(engine, engine->compute, program->gemm_direct, 2,
+                                         global, local, 0, NULL, &events.done[0]);
+            release_events(&events);
+        } else {
+            error = enqueue_pack(engine, program, buffers.a, call->transa == 'N', 0, m, call->k,
+                                 rows_padded, depth_padded, buffers.a_packed, 0, NULL, NULL);
+            if (error == CL_SUCCESS)
+                error = enqueue_pack(engine, program, buffers.b[0], call->transb != 'N', 0, n,
+                                     call->k, cols_padded, depth_padded, buffers.b_packed[0], 0,
+                                     NULL, NULL);
+            if (error == CL_SUCCESS)
+                error = clFinish(engine->compute);
+            packed = now_seconds();
+            struct kernel_arg args[] = {
+                ARG(m), ARG(n), ARG(depth_padded), ARG(rows_padded), ARG(cols_padded),
+                {s.size, s.alpha}, {s.size, s.beta}, ARG(s.beta_zero), ARG(buffers.a_packed),
+                ARG(buffers.b_packed[0]), ARG(buffers.c[0]), ARG(zero), ARG(m)};
+            size_t global[2] = {(size_t)rows_padded / (size_t)g->mwg * (size_t)g->mdimc,
+                                (size_t)cols_padded / (size_t)g->nwg * (size_t)g->ndimc};
+            size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
+            if (error == CL_SUCCESS)
+                error = set_args(program->gemm_tiled, args, 13);
+            if (error == CL_SUCCESS)
+                error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global,
+                                         local, 0, NULL, NULL);
+        }
+        if (error == CL_SUCCESS)
+            error = clFinish(engine->compute);
+        double end = now_seconds();
+        if (r > 0 && error == CL_SUCCESS) { /* the first round warms up */
+            seconds[0] = end - start < seconds[0] ? end - start : seconds[0];
+            seconds[1] = end - packed < seconds[1] ? end - packed : seconds[1];
+        }
+    }
+    clFinish(engine->compute);
+    release_buffers(engine, &buffers);
+    return error;
+}

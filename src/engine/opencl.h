@@ -1,0 +1,16 @@
+/* The OpenCL API as blasroute uses it: OpenCL 1.2, the version every driver we target offers. */
+#ifndef BLASROUTE_ENGINE_OPENCL_H
+#define BLASROUTE_ENGINE_OPENCL_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+/* What the ICD loader returns when it finds no platform (cl_khr_icd's CL_PLATFORM_NOT_FOUND_KHR). */
+#define BR_CL_PLATFORM_NOT_FOUND (-1001)
+
+/* The name of an OpenCL error code, for messages ("CL_OUT_OF_RESOURCES"). */
+const char *br_cl_error_name(cl_int error);
+
+#endif

@@ -1,0 +1,83 @@
+#include "engine/params.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void br_params_default(const struct br_device *device, enum br_precision precision,
+                       struct br_kernel_params *params)
+{
+    /* Work-group tiles and vector widths by precision: 8x8 (real single) or 4x4 register blocks
+     * on 16x16 work-items for GPUs, where good SGEMMs live; smaller tiles for CPU OpenCL, whose
+     * work-groups are loops over the work-items and gain nothing from large tiles. */
+    static const struct br_gemm_params gpu[BR_PRECISION_COUNT] = {
+        [BR_S] = {128, 128, 16, 16, 16, 4, 4, 1, 1, 2},
+        [BR_D] = {64, 64, 16, 16, 16, 2, 2, 1, 1, 2},
+        [BR_C] = {64, 64, 16, 16, 16, 1, 1, 1, 1, 2},
+        [BR_Z] = {32, 32, 16, 16, 16, 1, 1, 1, 1, 1},
+    };
+    static const struct br_gemm_params cpu[BR_PRECISION_COUNT] = {
+        [BR_S] = {32, 32, 16, 8, 8, 4, 4, 1, 1, 2},
+        [BR_D] = {32, 32, 16, 8, 8, 2, 2, 1, 1, 2},
+        [BR_C] = {32, 32, 16, 8, 8, 1, 1, 1, 1, 2},
+        [BR_Z] = {16, 16, 16, 8, 8, 1, 1, 1, 1, 2},
+    };
+    int on_gpu = (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+    memset(params, 0, sizeof *params);
+    params->gemm = on_gpu ? gpu[precision] : cpu[precision];
+    params->copy = (struct br_copy_params){16, 8, 4, 16, 2};
+    params->direct.dim = on_gpu ? 16 : 8;
+    params->direct_max_volume = on_gpu ? 128.0 * 128 * 128 : 64.0 * 64 * 64;
+    params->direct_below_side = on_gpu ? 16 : 8;
+}
+
+static int divides(int d, int n)
+{
+    return d > 0 && n % d == 0;
+}
+
+int br_params_valid(const struct br_device *device, enum br_precision precision,
+                    const struct br_kernel_params *p)
+{
+    const struct br_gemm_params *g = &p->gemm;
+    size_t element = br_element_size(precision);
+    int vector_ok = br_is_complex(precision) ? g->vwm == 1 && g->vwn == 1
+                                             : (g->vwm == 1 || g->vwm == 2 || g->vwm == 4 ||
+                                                g->vwm == 8) &&
+                                                   (g->vwn == 1 || g->vwn == 2 || g->vwn == 4 ||
+                                                    g->vwn == 8);
+    int threads = g->mdimc * g->ndimc;
+    size_t local = (size_t)(g->sa ? g->kwg * g->mwg : 0) * element +
+                   (size_t)(g->sb ? g->kwg * g->nwg : 0) * element;
+    int ok = vector_ok && threads > 0 && (size_t)threads <= device->max_work_group &&
+             divides(g->mdimc * g->vwm, g->mwg) && divides(g->ndimc * g->vwn, g->nwg) &&
+             divides(g->kwi, g->kwg) && local <= device->local_memory &&
+             (!g->sa || divides(threads, g->kwg * g->mwg / g->vwm)) &&
+             (!g->sb || divides(threads, g->kwg * g->nwg / g->vwn));
+    const struct br_copy_params *c = &p->copy;
+    ok = ok && c->wpt > 0 && (size_t)(c->dim_x * c->dim_y) <= device->max_work_group &&
+         divides(c->transpose_wpt, c->transpose_dim) &&
+         (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
+             device->max_work_group &&
+         (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
+    ok = ok && p->direct.dim > 0 &&
+         (size_t)(p->direct.dim * p->direct.dim) <= device->max_work_group &&
+         (size_t)(2 * p->direct.dim * (p->direct.dim + 1)) * element <= device->local_memory;
+    return ok;
+}
+
+int br_params_build_options(enum br_precision precision, const struct br_kernel_params *p,
+                            char *options, size_t size)
+{
+    static const int precision_codes[BR_PRECISION_COUNT] = {32, 64, 3232, 6464};
+    const struct br_gemm_params *g = &p->gemm;
+    const struct br_copy_params *c = &p->copy;
+    int used = snprintf(options, size,
+                        "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
+                        "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
+                        "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
+                        "-DDIRECT_DIM=%d",
+                        precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
+                        g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
+                        c->transpose_dim, c->transpose_wpt, p->direct.dim);
+    return used > 0 && (size_t)used < size ? 0 : -1;
+}

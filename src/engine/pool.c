@@ -1,0 +1,143 @@
+#include "engine/pool.h"
+
+#include <string.h>
+
+#include "env.h"
+
+/* Buffers are allocated in whole MiB so that slightly different shapes reuse them. */
+static size_t round_allocation(size_t size, size_t max_allocation)
+{
+    const size_t granule = (size_t)1 << 20;
+    size_t rounded = (size + granule - 1) / granule * granule;
+    return rounded > max_allocation ? size : rounded;
+}
+
+void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation)
+{
+    memset(pool, 0, sizeof *pool);
+    pool->context = context;
+    pool->cap = cap;
+    pool->max_allocation = max_allocation;
+}
+
+static void drop(struct br_pool *pool, int index)
+{
+    clReleaseMemObject(pool->buffers[index].mem);
+    pool->held -= pool->buffers[index].size;
+    pool->buffers[index] = pool->buffers[--pool->count];
+}
+
+cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
+{
+    *buffer = NULL;
+    if (size == 0)
+        size = 1;
+    if (br_fault_injected(BR_FAULT_ALLOC) || size > pool->max_allocation)
+        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    /* The smallest free buffer that fits and is at most twice the need. */
+    int best = -1;
+    for (int i = 0; i < pool->count; i++) {
+        size_t have = pool->buffers[i].size;
+        if (!pool->buffers[i].in_use && have >= size && have <= 2 * size &&
+            (best < 0 || have < pool->buffers[best].size))
+            best = i;
+    }
+    if (best >= 0) {
+        pool->buffers[best].in_use = 1;
+        *buffer = pool->buffers[best].mem;
+        return CL_SUCCESS;
+    }
+    size_t allocation = round_allocation(size, pool->max_allocation);
+    /* Make room under the cap by dropping free buffers, largest first. */
+    while (pool->held + allocation > pool->cap || pool->count == BR_POOL_MAX_BUFFERS) {
+        int largest = -1;
+        for (int i = 0; i < pool->count; i++)
+            if (!pool->buffers[i].in_use &&
+                (largest < 0 || pool->buffers[i].size > pool->buffers[largest].size))
+                largest = i;
+        if (largest < 0)
+            break;
+        drop(pool, largest);
+    }
+    if (pool->held + allocation > pool->cap && pool->held + size <= pool->cap)
+        allocation = size;
+    if (pool->held + allocation > pool->cap || pool->count == BR_POOL_MAX_BUFFERS)
+        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    cl_int error = CL_SUCCESS;
+    cl_mem mem = clCreateBuffer(pool->context, CL_MEM_READ_WRITE, allocation, NULL, &error);
+    if (error != CL_SUCCESS)
+        return error;
+    pool->buffers[pool->count].mem = mem;
+    pool->buffers[pool->count].size = allocation;
+    pool->buffers[pool->count].in_use = 1;
+    pool->count++;
+    pool->held += allocation;
+    *buffer = mem;
+    return CL_SUCCESS;
+}
+
+void br_pool_release(struct br_pool *pool, cl_mem buffer)
+{
+    for (int i = 0; buffer && i < pool->count; i++)
+        if (pool->buffers[i].mem == buffer)
+            pool->buffers[i].in_use = 0;
+}
+
+void br_pool_trim(struct br_pool *pool)
+{
+    for (int i = pool->count - 1; i >= 0; i--)
+        if (!pool->buffers[i].in_use)
+            drop(pool, i);
+}
+
+cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_command_queue queue,
+                       size_t slot_size)
+{
+    memset(staging, 0, sizeof *staging);
+    staging->slot_size = slot_size;
+    cl_int error = CL_SUCCESS;
+    for (int s = 0; s < BR_STAGING_SLOTS && error == CL_SUCCESS; s++) {
+        staging->buffers[s] = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                             slot_size, NULL, &error);
+        if (error == CL_SUCCESS)
+            staging->host[s] = clEnqueueMapBuffer(queue, staging->buffers[s], CL_TRUE,
+                                                  CL_MAP_READ | CL_MAP_WRITE, 0, slot_size, 0,
+                                                  NULL, NULL, &error);
+    }
+    if (error != CL_SUCCESS)
+        br_staging_release(staging, queue);
+    else
+        staging->ready = 1;
+    return error;
+}
+
+cl_int br_staging_next_slot(struct br_staging *staging, int *slot)
+{
+    int s = staging->next;
+    staging->next = (s + 1) % BR_STAGING_SLOTS;
+    cl_int error = CL_SUCCESS;
+    if (staging->busy[s]) {
+        error = clWaitForEvents(1, &staging->busy[s]);
+        clReleaseEvent(staging->busy[s]);
+        staging->busy[s] = NULL;
+    }
+    *slot = s;
+    return error;
+}
+
+void br_staging_release(struct br_staging *staging, cl_command_queue queue)
+{
+    for (int s = 0; s < BR_STAGING_SLOTS; s++) {
+        if (staging->busy[s]) {
+            clWaitForEvents(1, &staging->busy[s]);
+            clReleaseEvent(staging->busy[s]);
+        }
+        if (staging->host[s])
+            clEnqueueUnmapMemObject(queue, staging->buffers[s], staging->host[s], 0, NULL, NULL);
+        if (staging->buffers[s])
+            clReleaseMemObject(staging->buffers[s]);
+    }
+    if (queue)
+        clFinish(queue);
+    memset(staging, 0, sizeof *staging);
+}

@@ -1,0 +1,62 @@
+/* Device memory reused across calls: a bounded pool of device buffers (no allocation per call in
+ * steady state), and rings of pinned host staging buffers for the transfers. */
+#ifndef BLASROUTE_ENGINE_POOL_H
+#define BLASROUTE_ENGINE_POOL_H
+
+#include <stddef.h>
+
+#include "engine/opencl.h"
+
+enum { BR_POOL_MAX_BUFFERS = 64 };
+
+struct br_pool {
+    cl_context context;
+    size_t cap;           /* most bytes held at once (BLASROUTE_DEVICE_MEMORY or a share of the
+                             device's memory) */
+    size_t max_allocation; /* the device's largest single buffer */
+    size_t held;          /* bytes in buffers, in use or not */
+    struct {
+        cl_mem mem;
+        size_t size;
+        int in_use;
+    } buffers[BR_POOL_MAX_BUFFERS];
+    int count;
+};
+
+void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation);
+
+/* A buffer of at least size bytes: a free one of the pool when one fits (and is not
+ * wastefully large), else a new one, after dropping free buffers if the cap requires it.
+ * CL_MEM_OBJECT_ALLOCATION_FAILURE when the cap or the device cannot give it. */
+cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer);
+
+/* Gives a buffer back for reuse (NULL is ignored). */
+void br_pool_release(struct br_pool *pool, cl_mem buffer);
+
+/* Frees every buffer not in use. */
+void br_pool_trim(struct br_pool *pool);
+
+/* Pinned staging: slots of host memory the driver can DMA from and to at full link speed
+ * (CL_MEM_ALLOC_HOST_PTR buffers, mapped once for the life of the process). Each slot remembers
+ * the event of the last transfer that uses it. */
+enum { BR_STAGING_SLOTS = 4 };
+
+struct br_staging {
+    cl_mem buffers[BR_STAGING_SLOTS];
+    void *host[BR_STAGING_SLOTS];
+    cl_event busy[BR_STAGING_SLOTS];
+    size_t slot_size;
+    int next;
+    int ready;
+};
+
+/* Creates and maps the slots through queue; 0 on success. */
+cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_command_queue queue,
+                       size_t slot_size);
+
+/* The next slot in turn, once the transfer that last used it has finished. */
+cl_int br_staging_next_slot(struct br_staging *staging, int *slot);
+
+void br_staging_release(struct br_staging *staging, cl_command_queue queue);
+
+#endif

@@ -1,0 +1,137 @@
+#include "engine/program.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/cache.h"
+#include "engine/kernel_sources.h"
+#include "env.h"
+#include "log.h"
+
+/* The files of the GEMM program, in order: common.cl first, it defines the element type. */
+static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gemm_direct.cl"};
+
+/* What a cached binary must match: the device and driver it was built by, the exact source and
+ * the options. */
+static void cache_key(const struct br_device *device, const char *source, const char *options,
+                      char *key, size_t size)
+{
+    snprintf(key, size,
+             "blasroute program 1\nplatform=%s\nplatform-version=%s\ndevice=%s\nvendor=%s\n"
+             "driver=%s\nsource=%016llx/%zu\noptions=%s\n",
+             device->platform_name, device->platform_version, device->name, device->vendor,
+             device->driver,
+             (unsigned long long)br_hash(source, strlen(source), BR_HASH_SEED), strlen(source),
+             options);
+}
+
+static void log_build_failure(cl_program program, const struct br_device *device)
+{
+    if (!br_env()->verbose || !program)
+        return;
+    size_t size = 0;
+    clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size);
+    char *log = size ? malloc(size + 1) : NULL;
+    if (log && clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, size, log,
+                                     NULL) == CL_SUCCESS) {
+        log[size] = 0;
+        br_verbose("device: build log:\n%.4000s", log);
+    }
+    free(log);
+}
+
+/* Tries the cached binary; a program that does not build from it is dropped (and rebuilt from
+ * source by the caller). */
+static cl_program from_cache(cl_context context, const struct br_device *device,
+                             const char *key, const char *options)
+{
+    size_t size = 0;
+    unsigned char *binary = br_cache_load(key, &size);
+    if (!binary)
+        return NULL;
+    const unsigned char *binaries[1] = {binary};
+    cl_int status = CL_SUCCESS, error = CL_SUCCESS;
+    cl_program program = clCreateProgramWithBinary(context, 1, &device->id, &size, binaries,
+                                                   &status, &error);
+    free(binary);
+    if (error == CL_SUCCESS && status == CL_SUCCESS &&
+        clBuildProgram(program, 1, &device->id, options, NULL, NULL) == CL_SUCCESS)
+        return program;
+    if (program)
+        clReleaseProgram(program);
+    br_verbose("program cache: the cached binary does not load; rebuilding from source");
+    return NULL;
+}
+
+static void to_cache(cl_program program, const char *key)
+{
+    size_t size = 0;
+    if (clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) !=
+            CL_SUCCESS || size == 0)
+        return;
+    unsigned char *binary = malloc(size);
+    unsigned char *binaries[1] = {binary};
+    if (binary && clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof binaries, binaries,
+                                   NULL) == CL_SUCCESS)
+        br_cache_store(key, binary, size);
+    free(binary);
+}
+
+cl_int br_program_build(cl_context context, const struct br_device *device,
+                        enum br_precision precision, const struct br_kernel_params *params,
+                        struct br_program *out)
+{
+    memset(out, 0, sizeof *out);
+    out->params = *params;
+    if (br_fault_injected(BR_FAULT_BUILD))
+        return CL_BUILD_PROGRAM_FAILURE;
+    char options[512];
+    if (br_params_build_options(precision, params, options, sizeof options) != 0)
+        return CL_INVALID_BUILD_OPTIONS;
+    char *source = br_kernel_program_text(gemm_files, 4);
+    if (!source)
+        return CL_INVALID_PROGRAM;
+    char key[2048];
+    cache_key(device, source, options, key, sizeof key);
+
+    cl_int error = CL_SUCCESS;
+    cl_program program = from_cache(context, device, key, options);
+    if (!program) {
+        const char *sources[1] = {source};
+        program = clCreateProgramWithSource(context, 1, sources, NULL, &error);
+        if (error == CL_SUCCESS)
+            error = clBuildProgram(program, 1, &device->id, options, NULL, NULL);
+        if (error == CL_SUCCESS)
+            to_cache(program, key);
+        else
+            log_build_failure(program, device);
+    }
+    free(source);
+    out->program = program;
+    if (error == CL_SUCCESS)
+        out->pack_straight = clCreateKernel(program, "pack_straight", &error);
+    if (error == CL_SUCCESS)
+        out->pack_transpose = clCreateKernel(program, "pack_transpose", &error);
+    if (error == CL_SUCCESS)
+        out->gemm_tiled = clCreateKernel(program, "gemm_tiled", &error);
+    if (error == CL_SUCCESS)
+        out->gemm_direct = clCreateKernel(program, "gemm_direct", &error);
+    if (error != CL_SUCCESS)
+        br_program_release(out);
+    return error;
+}
+
+void br_program_release(struct br_program *p)
+{
+    cl_kernel *kernels[] = {&p->pack_straight, &p->pack_transpose, &p->gemm_tiled,
+                            &p->gemm_direct};
+    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+        if (*kernels[i])
+            clReleaseKernel(*kernels[i]);
+        *kernels[i] = NULL;
+    }
+    if (p->program)
+        clReleaseProgram(p->program);
+    p->program = NULL;
+}

@@ -1,0 +1,24 @@
+/* One compiled OpenCL program per precision with its kernels, built from the files in kernels/
+ * with the precision's parameters, through the on-disk binary cache. */
+#ifndef BLASROUTE_ENGINE_PROGRAM_H
+#define BLASROUTE_ENGINE_PROGRAM_H
+
+#include "call.h"
+#include "engine/device.h"
+#include "engine/params.h"
+
+struct br_program {
+    cl_program program;
+    cl_kernel pack_straight, pack_transpose, gemm_tiled, gemm_direct;
+    struct br_kernel_params params;
+};
+
+/* Builds (or loads from the cache) the program of a precision for the device in context.
+ * 0 on success; an OpenCL error code otherwise, with the build log in BLASROUTE_VERBOSE. */
+cl_int br_program_build(cl_context context, const struct br_device *device,
+                        enum br_precision precision, const struct br_kernel_params *params,
+                        struct br_program *program);
+
+void br_program_release(struct br_program *program);
+
+#endif

@@ -1,0 +1,113 @@
+#include "engine/transfer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Below this, a block goes straight from the caller's memory: the staging copy would cost more
+ * than the slower pageable transfer of so few bytes. */
+enum { DIRECT_UPLOAD_LIMIT = 1 << 18 };
+
+/* Copies columns [first, first + count) between the caller's layout and a compact buffer. */
+static void pack_columns(void *compact, const struct br_block *b, size_t first, size_t count,
+                         int to_compact)
+{
+    size_t column = b->rows * b->element, stride = b->ld * b->element;
+    char *host = (char *)b->host + first * stride;
+    char *dense = compact;
+    if (b->ld == b->rows) {
+        if (to_compact)
+            memcpy(dense, host, column * count);
+        else
+            memcpy(host, dense, column * count);
+        return;
+    }
+    for (size_t j = 0; j < count; j++) {
+        if (to_compact)
+            memcpy(dense + j * column, host + j * stride, column);
+        else
+            memcpy(host + j * stride, dense + j * column, column);
+    }
+}
+
+cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
+                 const struct br_block *b, cl_uint wait_count, const cl_event *wait,
+                 cl_event *done)
+{
+    size_t column = b->rows * b->element, bytes = column * b->cols;
+    *done = NULL;
+    if (bytes == 0)
+        return clEnqueueMarkerWithWaitList(queue, wait_count, wait, done);
+    if (bytes <= DIRECT_UPLOAD_LIMIT || !staging->ready || column > staging->slot_size) {
+        const size_t origin[3] = {0, 0, 0}, region[3] = {column, b->cols, 1};
+        return clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region, column, 0,
+                                        b->ld * b->element, 0, b->host, wait_count, wait, done);
+    }
+    size_t per_chunk = staging->slot_size / column;
+    cl_int error = CL_SUCCESS;
+    for (size_t first = 0; first < b->cols && error == CL_SUCCESS; first += per_chunk) {
+        size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
+        int slot;
+        error = br_staging_next_slot(staging, &slot);
+        if (error != CL_SUCCESS)
+            break;
+        pack_columns(staging->host[slot], b, first, count, 1);
+        error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, first * column, count * column,
+                                     staging->host[slot], first == 0 ? wait_count : 0,
+                                     first == 0 ? wait : NULL, &staging->busy[slot]);
+    }
+    /* The queue is in order: a marker after the last chunk completes when they all have. */
+    if (error == CL_SUCCESS)
+        error = clEnqueueMarkerWithWaitList(queue, 0, NULL, done);
+    return error;
+}
+
+cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,
+                   const struct br_block *b, cl_uint wait_count, const cl_event *wait)
+{
+    size_t column = b->rows * b->element, bytes = column * b->cols;
+    if (bytes == 0)
+        return CL_SUCCESS;
+    if (!staging->ready || column > staging->slot_size) {
+        /* No staging: through a private host copy, so that C is written only from complete
+         * data. */
+        void *dense = malloc(bytes);
+        if (!dense)
+            return CL_OUT_OF_HOST_MEMORY;
+        cl_int error = clEnqueueReadBuffer(queue, src, CL_TRUE, 0, bytes, dense, wait_count,
+                                           wait, NULL);
+        if (error == CL_SUCCESS)
+            pack_columns(dense, b, 0, b->cols, 0);
+        free(dense);
+        return error;
+    }
+    /* Keep every slot in flight: the reads of the next chunks run while this one is copied
+     * out. */
+    size_t per_chunk = staging->slot_size / column;
+    size_t chunks = (b->cols + per_chunk - 1) / per_chunk;
+    int slots[BR_STAGING_SLOTS];
+    cl_int error = CL_SUCCESS;
+    size_t issued = 0;
+    for (size_t c = 0; c < chunks && error == CL_SUCCESS; c++) {
+        while (issued < chunks && issued < c + BR_STAGING_SLOTS && error == CL_SUCCESS) {
+            size_t first = issued * per_chunk;
+            size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
+            int *slot = &slots[issued % BR_STAGING_SLOTS];
+            error = br_staging_next_slot(staging, slot);
+            if (error == CL_SUCCESS)
+                error = clEnqueueReadBuffer(queue, src, CL_FALSE, first * column, count * column,
+                                            staging->host[*slot], issued == 0 ? wait_count : 0,
+                                            issued == 0 ? wait : NULL, &staging->busy[*slot]);
+            issued++;
+        }
+        if (error != CL_SUCCESS)
+            break;
+        int slot = slots[c % BR_STAGING_SLOTS];
+        error = clWaitForEvents(1, &staging->busy[slot]);
+        if (error == CL_SUCCESS) {
+            size_t first = c * per_chunk;
+            size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
+            pack_columns(staging->host[slot], b, first, count, 0);
+        }
+    }
+    return error;
+}

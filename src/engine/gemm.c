@@ -499,11 +499,21 @@ static double now_seconds(void)
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,
                               const struct br_call *call, int repeats, double seconds[2])
 {
+    /* The kernels' rate on the whole problem in one piece, as resident data would be. */
     struct gemm_plan plan;
-    if (choose_plan(engine, &program->params, call, &plan) != 0 ||
-        plan.tiles_m * plan.tiles_n * plan.chunks_k != 1)
+    if (choose_plan(engine, &program->params, call, &plan) != 0)
         return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-    plan.sets = 1;
+    if (!plan.direct) {
+        plan.rows = (size_t)call->m;
+        plan.cols = (size_t)call->n;
+        plan.depth = (size_t)call->k;
+        count_tiles(&plan, call);
+        size_t largest;
+        if (tiled_bytes(&plan, &program->params.gemm, br_element_size(call->precision),
+                        &largest) > engine->pool.cap ||
+            largest > engine->pool.max_allocation)
+            return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    }
     struct gemm_buffers buffers;
     struct gemm_scalars s;
     init_scalars(&s, call);

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/host_copy.h"
+
 /* Below this, a block goes straight from the caller's memory: the staging copy would cost more
  * than the slower pageable transfer of so few bytes. */
 enum { DIRECT_UPLOAD_LIMIT = 1 << 18 };
@@ -13,20 +15,10 @@ static void pack_columns(void *compact, const struct br_block *b, size_t first, 
 {
     size_t column = b->rows * b->element, stride = b->ld * b->element;
     char *host = (char *)b->host + first * stride;
-    char *dense = compact;
-    if (b->ld == b->rows) {
-        if (to_compact)
-            memcpy(dense, host, column * count);
-        else
-            memcpy(host, dense, column * count);
-        return;
-    }
-    for (size_t j = 0; j < count; j++) {
-        if (to_compact)
-            memcpy(dense + j * column, host + j * stride, column);
-        else
-            memcpy(host + j * stride, dense + j * column, column);
-    }
+    if (to_compact)
+        br_host_copy(compact, column, host, stride, column, count);
+    else
+        br_host_copy(host, stride, compact, column, column, count);
 }
 
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,

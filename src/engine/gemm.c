@@ -74,7 +74,8 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     const struct br_gemm_params *g = &params->gemm;
     size_t element = br_element_size(call->precision);
     size_t m = (size_t)call->m, n = (size_t)call->n, k = (size_t)call->k;
-    size_t cap = engine->pool.cap, max_allocation = engine->pool.max_allocation;
+    /* At most eight buffers: A, packed A, and two sets of B, packed B and C. */
+    size_t cap = br_pool_budget(&engine->pool, 8), max_allocation = engine->pool.max_allocation;
     memset(plan, 0, sizeof *plan);
 
     enum br_gemm_kernel_choice choice = br_env()->test_gemm_kernel;
@@ -510,7 +511,7 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
         count_tiles(&plan, call);
         size_t largest;
         if (tiled_bytes(&plan, &program->params.gemm, br_element_size(call->precision),
-                        &largest) > engine->pool.cap ||
+                        &largest) > br_pool_budget(&engine->pool, 8) ||
             largest > engine->pool.max_allocation)
             return CL_MEM_OBJECT_ALLOCATION_FAILURE;
     }

@@ -4,12 +4,12 @@
 
 #include "env.h"
 
-/* Buffers are allocated in whole MiB so that slightly different shapes reuse them. */
-static size_t round_allocation(size_t size, size_t max_allocation)
+/* Buffers are allocated in whole granules (1 MiB, less under a small cap) so that slightly
+ * different shapes reuse them. */
+static size_t round_allocation(const struct br_pool *pool, size_t size)
 {
-    const size_t granule = (size_t)1 << 20;
-    size_t rounded = (size + granule - 1) / granule * granule;
-    return rounded > max_allocation ? size : rounded;
+    size_t rounded = (size + pool->granule - 1) / pool->granule * pool->granule;
+    return rounded > pool->max_allocation ? size : rounded;
 }
 
 void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation)
@@ -18,6 +18,14 @@ void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t m
     pool->context = context;
     pool->cap = cap;
     pool->max_allocation = max_allocation;
+    size_t granule = cap / 256;
+    pool->granule = granule > ((size_t)1 << 20) ? (size_t)1 << 20 : granule < 4096 ? 4096 : granule;
+}
+
+size_t br_pool_budget(const struct br_pool *pool, int buffers)
+{
+    size_t waste = (size_t)buffers * pool->granule;
+    return pool->cap > waste ? pool->cap - waste : 0;
 }
 
 static void drop(struct br_pool *pool, int index)
@@ -47,7 +55,7 @@ cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
         *buffer = pool->buffers[best].mem;
         return CL_SUCCESS;
     }
-    size_t allocation = round_allocation(size, pool->max_allocation);
+    size_t allocation = round_allocation(pool, size);
     /* Make room under the cap by dropping free buffers, largest first. */
     while (pool->held + allocation > pool->cap || pool->count == BR_POOL_MAX_BUFFERS) {
         int largest = -1;

@@ -15,6 +15,7 @@ struct br_pool {
                              device's memory) */
     size_t max_allocation; /* the device's largest single buffer */
     size_t held;          /* bytes in buffers, in use or not */
+    size_t granule;       /* allocations are rounded up to this, so that close shapes reuse */
     struct {
         cl_mem mem;
         size_t size;
@@ -24,6 +25,9 @@ struct br_pool {
 };
 
 void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation);
+
+/* What a call needing `buffers` buffers may plan on: the cap less what rounding can waste. */
+size_t br_pool_budget(const struct br_pool *pool, int buffers);
 
 /* A buffer of at least size bytes: a free one of the pool when one fits (and is not
  * wastefully large), else a new one, after dropping free buffers if the cap requires it.

@@ -1,0 +1,218 @@
+/* The command line of blasroute-bench: parsed and checked here, so that bench.c only runs it. */
+#include "bench_options.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(void)
+{
+    printf(
+        "Usage: blasroute-bench [OPTION]...\n"
+        "Times GEMM side by side in one run: the CPU BLAS blasroute uses, blasroute's device\n"
+        "kernel with the data resident, blasroute's own ?gemm_ from host arrays, and CLBlast on\n"
+        "the same device (if libclblast.so.1 can be loaded). Rates in GFLOP/s, for comparing.\n\n"
+        "  --routine NAME      the routine to time: gemm (the only one today)\n"
+        "  --precision LIST    comma list of s, d, c, z (default s,d)\n"
+        "  --sizes LIST        comma list of N (square) or MxNxK (default 256,512,1024)\n"
+        "  --from N --to N     instead of --sizes: square sizes from N up to N,\n"
+        "  --step-factor F       multiplied by F each step (default 2)\n"
+        "  --trans LIST        comma list of NN, NT, TN, TT, and with C for complex (NC, CN,\n"
+        "                        CC, ...; C is T for real data) (default NN)\n"
+        "  --repeat N          best of N after one warm-up (default 3)\n"
+        "  --csv               CSV rows after the same '#' header lines\n"
+        "  --no-cpu            do not time the CPU BLAS (it still checks results)\n"
+        "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
+        "  --no-clblast        do not time CLBlast\n"
+        "  --help              print this and exit\n\n"
+        "blasroute's variables apply (BLASROUTE_CPU_BLAS, BLASROUTE_DEVICE, ...); BLASROUTE_MODE\n"
+        "is set to device unless it is set already.\n"
+        "Exit status: 0 done ('-' where a column cannot be measured), 1 internal error,\n"
+        "2 invalid option, 3 a result was wrong (marked '!').\n");
+}
+
+/* A whole decimal number in [min, max], or -1. */
+static long parse_number(const char *text, long min, long max)
+{
+    char *end;
+    long value = strtol(text, &end, 10);
+    return end != text && !*end && value >= min && value <= max ? value : -1;
+}
+
+/* Calls item() on each comma-separated item of list; 0 if any item is rejected. */
+static int each_item(const char *list, struct bench_options *o,
+                     int (*item)(struct bench_options *, char *))
+{
+    char *copy = strdup(list), *save = NULL;
+    int ok = copy != NULL && *list;
+    for (char *token = copy ? strtok_r(copy, ",", &save) : NULL; token && ok;
+         token = strtok_r(NULL, ",", &save))
+        ok = item(o, token);
+    free(copy);
+    return ok;
+}
+
+static int precision_item(struct bench_options *o, char *token)
+{
+    if (strlen(token) != 1 || !strchr("sdcz", token[0]) || o->precision_count == 4 ||
+        memchr(o->precisions, token[0], (size_t)o->precision_count))
+        return 0;
+    o->precisions[o->precision_count++] = token[0];
+    return 1;
+}
+
+static int trans_item(struct bench_options *o, char *token)
+{
+    if (strlen(token) != 2 || o->trans_count == BENCH_MAX_TRANS)
+        return 0;
+    for (int i = 0; i < 2; i++) {
+        char t = token[i] >= 'a' ? (char)(token[i] - 'a' + 'A') : token[i];
+        if (t != 'N' && t != 'T' && t != 'C')
+            return 0;
+        o->trans[o->trans_count][i] = t;
+    }
+    o->trans_count++;
+    return 1;
+}
+
+/* N, or MxNxK: whole numbers of at least 1, nothing else. */
+static int size_item(struct bench_options *o, char *token)
+{
+    long d[3];
+    int count = 0;
+    const char *next = token;
+    for (;;) {
+        char *end;
+        if (*next < '0' || *next > '9') /* no sign, no blank, no empty part */
+            return 0;
+        d[count++] = strtol(next, &end, 10);
+        if (d[count - 1] < 1 || d[count - 1] > BENCH_MAX_DIMENSION)
+            return 0;
+        next = end;
+        if (count == 3 || (*next != 'x' && *next != 'X'))
+            break;
+        next++;
+    }
+    if (*next || count == 2 || o->size_count == BENCH_MAX_SIZES)
+        return 0;
+    if (count == 1)
+        d[1] = d[2] = d[0];
+    o->sizes[o->size_count++] = (struct bench_shape){(int)d[0], (int)d[1], (int)d[2]};
+    return 1;
+}
+
+/* "gemm, symm, ..." for a message. */
+static const char *known_routines(const char *const *routines, int routine_count)
+{
+    static char list[256];
+    list[0] = '\0';
+    for (int i = 0; i < routine_count; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                 routines[i]);
+    return list;
+}
+
+static int bad_option(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static int bad_option(const char *format, ...)
+{
+    va_list arguments;
+    va_start(arguments, format);
+    fputs("blasroute-bench: ", stderr);
+    vfprintf(stderr, format, arguments);
+    fputs("\nTry 'blasroute-bench --help'.\n", stderr);
+    va_end(arguments);
+    return 2;
+}
+
+int bench_parse_options(int argc, char **argv, const char *const *routines, int routine_count,
+                        struct bench_options *o)
+{
+    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, REPEAT, CSV, NO_CPU,
+           NO_DEVICE, NO_CLBLAST, HELP };
+    static const struct option long_options[] = {
+        {"routine", required_argument, NULL, ROUTINE},
+        {"precision", required_argument, NULL, PRECISION},
+        {"sizes", required_argument, NULL, SIZES},
+        {"from", required_argument, NULL, FROM},
+        {"to", required_argument, NULL, TO},
+        {"step-factor", required_argument, NULL, STEP},
+        {"trans", required_argument, NULL, TRANS},
+        {"repeat", required_argument, NULL, REPEAT},
+        {"csv", no_argument, NULL, CSV},
+        {"no-cpu", no_argument, NULL, NO_CPU},
+        {"no-device", no_argument, NULL, NO_DEVICE},
+        {"no-clblast", no_argument, NULL, NO_CLBLAST},
+        {"help", no_argument, NULL, HELP},
+        {NULL, 0, NULL, 0}};
+    const char *precision = "s,d", *sizes = NULL, *trans = "NN";
+    long from = 0, to = 0;
+    double step = 2;
+    int option;
+    o->routine = 0;
+    o->repeat = 3;
+    opterr = 0; /* our own messages, one style */
+    while ((option = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
+        char *end;
+        switch (option) {
+        case ROUTINE:
+            o->routine = -1;
+            for (int i = 0; i < routine_count; i++)
+                if (strcmp(optarg, routines[i]) == 0)
+                    o->routine = i;
+            if (o->routine < 0)
+                return bad_option("--routine: unknown routine %s (known: %s)", optarg,
+                                  known_routines(routines, routine_count));
+            break;
+        case PRECISION: precision = optarg; break;
+        case SIZES: sizes = optarg; break;
+        case TRANS: trans = optarg; break;
+        case FROM:
+            if ((from = parse_number(optarg, 1, BENCH_MAX_DIMENSION)) < 0)
+                return bad_option("--from: expected a size of at least 1");
+            break;
+        case TO:
+            if ((to = parse_number(optarg, 1, BENCH_MAX_DIMENSION)) < 0)
+                return bad_option("--to: expected a size of at least 1");
+            break;
+        case STEP:
+            step = strtod(optarg, &end);
+            if (end == optarg || *end || !(step > 1 && step <= 1024))
+                return bad_option("--step-factor: expected a number greater than 1");
+            break;
+        case REPEAT:
+            if ((o->repeat = (int)parse_number(optarg, 1, 1000000)) < 0)
+                return bad_option("--repeat: expected a whole number of at least 1");
+            break;
+        case CSV: o->csv = 1; break;
+        case NO_CPU: o->no_cpu = 1; break;
+        case NO_DEVICE: o->no_device = 1; break;
+        case NO_CLBLAST: o->no_clblast = 1; break;
+        case HELP: usage(); return -1;
+        case ':': return bad_option("%s needs a value", argv[optind - 1]);
+        default: return bad_option("unknown option %s", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return bad_option("unexpected argument %s", argv[optind]);
+    if (!each_item(precision, o, precision_item))
+        return bad_option("--precision: expected a comma list of s, d, c, z");
+    if (!each_item(trans, o, trans_item))
+        return bad_option("--trans: expected a comma list of NN, NT, TN, TT (C for complex)");
+    if (sizes && (from || to))
+        return bad_option("--sizes and --from/--to cannot be used together");
+    if (!from != !to || from > to)
+        return bad_option("--from and --to go together, with --from <= --to");
+    if (from) {
+        for (double n = (double)from; n <= (double)to; n = fmax(n + 1, round(n * step))) {
+            if (o->size_count == BENCH_MAX_SIZES)
+                return bad_option("--from/--to/--step-factor: too many sizes");
+            o->sizes[o->size_count++] = (struct bench_shape){(int)n, (int)n, (int)n};
+        }
+    } else if (!each_item(sizes ? sizes : "256,512,1024", o, size_item)) {
+        return bad_option("--sizes: expected a comma list of N or MxNxK (at least 1 each)");
+    }
+    return 0;
+}

@@ -138,19 +138,26 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
                                   wait, done);
 }
 
-/* Counts a failed call; a device that keeps failing is disabled. */
+/* Counts a failed call; a device that keeps failing is disabled. Each kind of failure is told
+ * once (with BLASROUTE_VERBOSE): a warning per call would drown the program's own output. */
 static void note_failure(cl_int error)
 {
+    static cl_int told[16];
+    static int told_count;
     char why[512];
-    snprintf(why, sizeof why, "a call failed on %s (%s)", engine.device.name,
-             br_cl_error_name(error));
     if (++consecutive_failures >= FAILURES_BEFORE_DISABLING) {
         snprintf(why, sizeof why, "%d calls in a row failed on %s (last: %s)",
                  consecutive_failures, engine.device.name, br_cl_error_name(error));
         disable(why);
-    } else if (consecutive_failures == 1) {
-        br_verbose("device: %s; answered on the CPU BLAS", why);
+        return;
     }
+    for (int i = 0; i < told_count; i++)
+        if (told[i] == error)
+            return;
+    if (told_count < 16)
+        told[told_count++] = error;
+    br_verbose("device: a call failed on %s (%s); answered on the CPU BLAS", engine.device.name,
+               br_cl_error_name(error));
 }
 
 enum br_engine_result br_engine_run(const struct br_call *call)

@@ -118,9 +118,11 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     }
 }
 
-static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *plan,
-                              const struct br_kernel_params *params, size_t element,
-                              struct gemm_buffers *buffers)
+static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffers);
+
+static cl_int acquire_each(struct br_engine *engine, const struct gemm_plan *plan,
+                           const struct br_kernel_params *params, size_t element,
+                           struct gemm_buffers *buffers)
 {
     const struct br_gemm_params *g = &params->gemm;
     memset(buffers, 0, sizeof *buffers);
@@ -142,6 +144,21 @@ static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *
         if (error == CL_SUCCESS)
             error = br_pool_acquire(&engine->pool, plan->rows * plan->cols * element,
                                     &buffers->c[s]);
+    }
+    return error;
+}
+
+/* The plan fits the pool's budget, but reused free buffers may be larger than needed and crowd
+ * out the rest: if so, start again from an empty pool, where the plan fits by construction. */
+static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *plan,
+                              const struct br_kernel_params *params, size_t element,
+                              struct gemm_buffers *buffers)
+{
+    cl_int error = acquire_each(engine, plan, params, element, buffers);
+    if (error == CL_MEM_OBJECT_ALLOCATION_FAILURE && !br_fault_injected(BR_FAULT_ALLOC)) {
+        release_buffers(engine, buffers);
+        br_pool_trim(&engine->pool);
+        error = acquire_each(engine, plan, params, element, buffers);
     }
     return error;
 }

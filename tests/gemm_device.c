@@ -1,0 +1,1071 @@
+/*
+ * gemm_device.c - TAP test of sgemm_, dgemm_, cgemm_, zgemm_ (Fortran ABI)
+ * and cblas_?gemm (column- and row-major) of the library under test against
+ * the Netlib reference BLAS, written for the OpenCL GEMM engine.
+ *
+ * It is meant to run with BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu (PoCL),
+ * so that every GEMM goes through the engine, but it sets neither: the
+ * caller does, so the same program checks the CPU path (BLASROUTE_MODE=cpu)
+ * and the fault-injection runs of tests/device_faults.sh, where the engine
+ * must fall back to the CPU and still be right.
+ *
+ * The reference is loaded with dlopen(RTLD_DEEPBIND) from
+ * $BLASROUTE_REFERENCE_BLAS (as in level3_vs_reference.c) and called with
+ * the same arguments on identical copies of the data.  A passing line
+ * proves, for every call of its group, that the library:
+ *  - computes what the reference computes, within a per-element rounding
+ *    error bound   |x - ref| <= 8 (k + 2) eps E + tiny,
+ *    E = |alpha| sum_l |op(A)(i,l)| |op(B)(l,j)| + |beta| |C(i,j)|;
+ *    about a third of the calls use small non-zero integer data, for which
+ *    every partial sum is exact whatever the order of summation, so there
+ *    any difference at all (a dropped or doubled tile, a K remainder) fails;
+ *  - reads nothing it must not read: C is NaN when beta = 0, A and B are
+ *    NaN when alpha = 0, and the padding between the rows (or columns) and
+ *    the leading dimension of A, B and C is NaN, so a read shows as a NaN;
+ *  - writes nothing but C's m x n block: guard bands before and after every
+ *    array, the padding of C, and all of A and B are compared byte for byte
+ *    with what was there before the call.
+ *
+ * Groups (one TAP line each), per precision s, d, c, z:
+ *  - edge shapes, one line per interface (fortran, cblas col-major, cblas
+ *    row-major): every (m, n, k) in {0,1,2,7,13,31,61,127}^3, with the nine
+ *    transpose pairs of N, T, C in turn, alpha and beta in {0, 1, other},
+ *    tight and padded leading dimensions (random per call);
+ *  - large k: k = 10000 (and 9973) with m, n <= 7, all interfaces;
+ *  - larger shapes: shapes around 64/128/256, random shapes up to 300 and
+ *    520 x 530 x 260 (and 531 x 517 x 260): many work-group tiles with
+ *    ragged edges in every dimension and, once the buffer pool is capped
+ *    (BLASROUTE_DEVICE_MEMORY=1M, as device_faults.sh does), several
+ *    host-side tiles over M, N and K.  The default pool may hold such a call
+ *    whole: to run the full set tiled, cap the pool the same way.
+ *
+ * Environment:
+ *   BLASROUTE_REFERENCE_BLAS  path of the reference library (default
+ *                             Debian's Netlib libblas.so.3); the test is
+ *                             skipped if it does not exist
+ *   BLASROUTE_TEST_SEED       seed to replay a run (printed as "# seed N")
+ *   BLASROUTE_TEST_QUICK=1    smaller set: sizes {0,1,2,13,61}, each triple
+ *                             in one interface only, fewer large calls, one
+ *                             520 x 530 x 260 call per precision (about a
+ *                             second on PoCL; used by device_faults.sh)
+ *   BLASROUTE_TEST_TIMEOUT    seconds before the program gives up with
+ *                             "Bail out!" (default 600; 0: never), so that a
+ *                             hung device makes a failure, not a hang
+ *   BLASROUTE_MODE, BLASROUTE_DEVICE, ... are read by the library only.
+ *
+ * Output: TAP on stdout; each failing line is preceded by up to three
+ * failing calls, each with its arguments and its first bad element (0-based
+ * row, column of the matrix as the routine sees it).  Exit status 0 whatever
+ * the results; 1 on an internal error.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#endif
+
+#include <dlfcn.h>
+#include <float.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end). */
+typedef void gemm_f(const char *transa, const char *transb, const int *m,
+                    const int *n, const int *k, const void *alpha,
+                    const void *a, const int *lda, const void *b,
+                    const int *ldb, const void *beta, void *c,
+                    const int *ldc, size_t transa_len, size_t transb_len);
+extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
+
+/* CBLAS: enums passed as int; real scalars by value, complex by address. */
+enum {
+    CB_ROW_MAJOR = 101, CB_COL_MAJOR = 102,
+    CB_NO_TRANS = 111, CB_TRANS = 112, CB_CONJ_TRANS = 113
+};
+typedef void cb_gemm_s(int layout, int transa, int transb, int m, int n,
+                       int k, float alpha, const void *a, int lda,
+                       const void *b, int ldb, float beta, void *c, int ldc);
+typedef void cb_gemm_d(int layout, int transa, int transb, int m, int n,
+                       int k, double alpha, const void *a, int lda,
+                       const void *b, int ldb, double beta, void *c, int ldc);
+typedef void cb_gemm_z(int layout, int transa, int transb, int m, int n,
+                       int k, const void *alpha, const void *a, int lda,
+                       const void *b, int ldb, const void *beta, void *c,
+                       int ldc);
+extern cb_gemm_s cblas_sgemm;
+extern cb_gemm_d cblas_dgemm;
+extern cb_gemm_z cblas_cgemm, cblas_zgemm;
+
+/* Function pointers of different types are stored as this one and cast
+ * back to their real type before the call (exempt from -Wcast-function-type). */
+typedef void (*anyfn)(void);
+
+struct entry {
+    gemm_f *fortran;
+    anyfn cblas;
+};
+
+/* ------------------------------------------------------------------------ */
+/* Small utilities                                                          */
+/* ------------------------------------------------------------------------ */
+
+static void fatal(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("Bail out! ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    exit(1);
+}
+
+static void *xrealloc(void *p, size_t bytes)
+{
+    p = realloc(p, bytes ? bytes : 1);
+    if (!p)
+        fatal("out of memory (%zu bytes)", bytes);
+    return p;
+}
+
+static int imax(int a, int b) { return a > b ? a : b; }
+
+/* splitmix64: small, fast, good enough for test data. */
+struct rng { uint64_t state; };
+
+static uint64_t rng_next(struct rng *g)
+{
+    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(struct rng *g) /* [0, 1) */
+{
+    return (double)(rng_next(g) >> 11) * 0x1p-53;
+}
+
+static int rng_below(struct rng *g, int n)
+{
+    return (int)(rng_next(g) % (uint64_t)n);
+}
+
+/* Seed of one group: the run seed mixed with small numbers (FNV-1a). */
+static uint64_t mix_seed(uint64_t seed, int a, int b, int c)
+{
+    uint64_t h = seed ^ 0xcbf29ce484222325u;
+    int v[3] = { a, b, c };
+    for (int i = 0; i < 3; i++)
+        h = (h ^ (uint64_t)(unsigned)v[i]) * 0x100000001b3u;
+    return h;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Precisions and element access                                            */
+/* ------------------------------------------------------------------------ */
+
+enum prec { PS, PD, PC, PZ, N_PRECS };
+
+struct precision {
+    char letter;
+    int cplx;
+    size_t rsize;    /* bytes of one real component */
+    double eps, tiny;
+};
+
+static const struct precision PRECISIONS[N_PRECS] = {
+    [PS] = { 's', 0, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PD] = { 'd', 0, sizeof(double), DBL_EPSILON, DBL_MIN },
+    [PC] = { 'c', 1, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PZ] = { 'z', 1, sizeof(double), DBL_EPSILON, DBL_MIN },
+};
+
+/* Quiet NaNs with a payload, so that poison is recognisable in a dump. */
+static const uint32_t POISON32 = 0x7fc0deadu;
+static const uint64_t POISON64 = 0x7ff8dead0badf00du;
+
+static size_t elem_size(const struct precision *p)
+{
+    return p->rsize << p->cplx;
+}
+
+static double load_real(const struct precision *p, const unsigned char *e)
+{
+    if (p->rsize == sizeof(float)) {
+        float f;
+        memcpy(&f, e, sizeof f);
+        return f;
+    }
+    double d;
+    memcpy(&d, e, sizeof d);
+    return d;
+}
+
+static void store_real(const struct precision *p, unsigned char *e, double x)
+{
+    if (p->rsize == sizeof(float)) {
+        float f = (float)x;
+        memcpy(e, &f, sizeof f);
+    } else {
+        memcpy(e, &x, sizeof x);
+    }
+}
+
+static void load(const struct precision *p, const unsigned char *e,
+                 double v[2])
+{
+    v[0] = load_real(p, e);
+    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
+}
+
+static void store(const struct precision *p, unsigned char *e, double re,
+                  double im)
+{
+    store_real(p, e, re);
+    if (p->cplx)
+        store_real(p, e + p->rsize, im);
+}
+
+/* Fill n elements with poison (doubling copies of the first element). */
+static void poison_range(const struct precision *p, unsigned char *buf,
+                         size_t n)
+{
+    size_t es = elem_size(p), done, total = n * es;
+    if (n == 0)
+        return;
+    for (size_t off = 0; off < es; off += p->rsize) {
+        if (p->rsize == sizeof(float))
+            memcpy(buf + off, &POISON32, sizeof POISON32);
+        else
+            memcpy(buf + off, &POISON64, sizeof POISON64);
+    }
+    for (done = es; done < total; done *= 2)
+        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
+}
+
+static double modulus(const double v[2])
+{
+    return hypot(v[0], v[1]);
+}
+
+static void format_value(char *out, size_t len, const double v[2], int cplx)
+{
+    if (cplx)
+        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
+    else
+        snprintf(out, len, "%.9g", v[0]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Calls                                                                    */
+/* ------------------------------------------------------------------------ */
+
+enum iface { IF_FORTRAN, IF_COL, IF_ROW, N_IFACES };
+static const char *const IFACE_NAME[N_IFACES] = {
+    "fortran", "cblas col-major", "cblas row-major"
+};
+
+union scalar { float f[2]; double d[2]; };
+
+enum { OP_A, OP_B, OP_C, N_OPS };
+
+struct gcall {
+    enum prec prec;
+    enum iface ifc;
+    char transa, transb;
+    int m, n, k;
+    int pad[N_OPS];           /* leading dimension beyond the tight one */
+    int lda, ldb, ldc;
+    int alpha_cls, beta_cls;  /* 0: zero, 1: one, 2: other */
+    int integer_data;         /* small integers: exact in any order */
+    double alpha[2], beta[2]; /* as passed, widened to double */
+    union scalar alpha_arg, beta_arg;
+};
+
+static int cb_trans(char t)
+{
+    return t == 'N' ? CB_NO_TRANS : t == 'T' ? CB_TRANS : CB_CONJ_TRANS;
+}
+
+static void invoke(const struct entry *e, const struct gcall *c,
+                   const void *a, const void *b, void *cc)
+{
+    int layout = c->ifc == IF_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
+    int ta = cb_trans(c->transa), tb = cb_trans(c->transb);
+
+    if (c->ifc == IF_FORTRAN) {
+        e->fortran(&c->transa, &c->transb, &c->m, &c->n, &c->k,
+                   &c->alpha_arg, a, &c->lda, b, &c->ldb, &c->beta_arg, cc,
+                   &c->ldc, 1, 1);
+        return;
+    }
+    switch (c->prec) {
+    case PS:
+        ((cb_gemm_s *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                c->alpha_arg.f[0], a, c->lda, b, c->ldb,
+                                c->beta_arg.f[0], cc, c->ldc);
+        break;
+    case PD:
+        ((cb_gemm_d *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                c->alpha_arg.d[0], a, c->lda, b, c->ldb,
+                                c->beta_arg.d[0], cc, c->ldc);
+        break;
+    default:
+        ((cb_gemm_z *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                &c->alpha_arg, a, c->lda, b, c->ldb,
+                                &c->beta_arg, cc, c->ldc);
+        break;
+    }
+}
+
+/* A scalar of class 0, 1 or other.  "Other" is complex for complex
+ * precisions; with integer data it is a small integer, so that alpha * sum
+ * and beta * c stay exact. */
+static void make_scalar(int cls, const struct gcall *c, struct rng *g,
+                        double v[2], union scalar *arg)
+{
+    const struct precision *p = &PRECISIONS[c->prec];
+    v[0] = cls == 0 ? 0.0 : 1.0;
+    v[1] = 0.0;
+    if (cls == 2) {
+        for (int i = 0; i < 1 + p->cplx; i++) {
+            double sign = rng_next(g) & 1 ? 1.0 : -1.0;
+            v[i] = c->integer_data ? sign * (1 + rng_below(g, 3))
+                                   : sign * (0.25 + 0.75 * rng_unit(g));
+        }
+        if (!p->cplx && c->integer_data && v[0] == 1.0)
+            v[0] = 2.0; /* keep "other" different from one */
+    }
+    memset(arg, 0, sizeof *arg);
+    for (int i = 0; i < 1 + p->cplx; i++) {
+        if (p->rsize == sizeof(float)) {
+            arg->f[i] = (float)v[i];
+            v[i] = arg->f[i];
+        } else {
+            arg->d[i] = v[i];
+        }
+    }
+}
+
+/* Scalars and leading dimensions of a call whose shape, transposes and
+ * interface are set.  Beta = 0 is common in real code (and is where a
+ * NaN-poisoned C must not leak), so it gets the largest share. */
+static void finish_call(struct gcall *c, struct rng *g, int alpha_cls,
+                        int beta_cls)
+{
+    static const int alpha_share[8] = { 0, 1, 1, 2, 2, 2, 2, 2 };
+    static const int beta_share[8] = { 0, 0, 0, 1, 1, 2, 2, 2 };
+    c->alpha_cls = alpha_cls >= 0 ? alpha_cls : alpha_share[rng_below(g, 8)];
+    c->beta_cls = beta_cls >= 0 ? beta_cls : beta_share[rng_below(g, 8)];
+    for (int o = 0; o < N_OPS; o++)
+        c->pad[o] = rng_below(g, 2) ? 0 : 1 + rng_below(g, 7);
+    make_scalar(c->alpha_cls, c, g, c->alpha, &c->alpha_arg);
+    make_scalar(c->beta_cls, c, g, c->beta, &c->beta_arg);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Operands                                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum { GUARD = 16 }; /* poisoned elements before and after every array */
+
+struct mat {
+    char name;
+    int rows, cols;       /* of the stored matrix (A, not op(A)) */
+    int ld, rowmajor;
+    int readable;         /* 0: alpha = 0 or beta = 0, all of it NaN */
+    size_t nelem;         /* elements in each buffer, guards included */
+    unsigned char *orig, *lib, *ref;
+};
+
+static int inner_dim(const struct mat *o)
+{
+    return o->rowmajor ? o->cols : o->rows;
+}
+
+static int outer_dim(const struct mat *o)
+{
+    return o->rowmajor ? o->rows : o->cols;
+}
+
+static size_t offset_of(const struct mat *o, int i, int j)
+{
+    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
+                                : (size_t)j * o->ld + i);
+}
+
+/* Buffers and scratch, grown as needed and reused from call to call. */
+struct workspace {
+    unsigned char *buf[N_OPS][3];
+    size_t cap[N_OPS];
+    unsigned char *scratch;
+    size_t scratch_cap;
+    double *P, *Q, *E;    /* |op(A)|, |op(B)|, magnitude of the result */
+    size_t pcap, qcap, ecap;
+};
+
+static void grow(void **p, size_t *cap, size_t bytes)
+{
+    if (bytes > *cap) {
+        *p = xrealloc(*p, bytes);
+        *cap = bytes;
+    }
+}
+
+static void mat_init(struct mat *o, char name, int rows, int cols, int pad,
+                     int rowmajor, int readable, int slot,
+                     const struct precision *p, struct workspace *ws)
+{
+    size_t es = elem_size(p);
+    *o = (struct mat){ .name = name, .rows = rows, .cols = cols,
+                       .rowmajor = rowmajor, .readable = readable };
+    o->ld = imax(1, inner_dim(o)) + pad;
+    o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
+    if (o->nelem * es > ws->cap[slot]) {
+        for (int i = 0; i < 3; i++)
+            ws->buf[slot][i] = xrealloc(ws->buf[slot][i], o->nelem * es);
+        ws->cap[slot] = o->nelem * es;
+    }
+    o->orig = ws->buf[slot][0];
+    o->lib = ws->buf[slot][1];
+    o->ref = ws->buf[slot][2];
+}
+
+/* Random data in the matrix (unless it must not be read), poison in the
+ * guard bands and padding; identical copies for library and reference. */
+static void mat_fill(const struct mat *o, const struct precision *p,
+                     struct rng *g, int integer_data)
+{
+    size_t es = elem_size(p);
+    poison_range(p, o->orig, o->nelem);
+    if (o->readable) {
+        for (int i = 0; i < o->rows; i++)
+            for (int j = 0; j < o->cols; j++) {
+                double v[2];
+                for (int h = 0; h < 2; h++) {
+                    if (integer_data) /* non-zero: every term counts */
+                        v[h] = (rng_next(g) & 1 ? 1 : -1) *
+                               (1 + rng_below(g, 4));
+                    else
+                        v[h] = 2.0 * rng_unit(g) - 1.0;
+                }
+                store(p, o->orig + offset_of(o, i, j) * es, v[0], v[1]);
+            }
+    }
+    memcpy(o->lib, o->orig, o->nelem * es);
+    memcpy(o->ref, o->orig, o->nelem * es);
+}
+
+/* Where buffer offset e of o lies, for messages. */
+static void describe_offset(const struct mat *o, size_t e, char *out,
+                            size_t len)
+{
+    size_t extent = (size_t)outer_dim(o) * o->ld;
+    if (e < GUARD) {
+        snprintf(out, len, "guard band %zu element(s) before %c", GUARD - e,
+                 o->name);
+    } else if (e - GUARD >= extent) {
+        snprintf(out, len, "guard band %zu element(s) past the end of %c",
+                 e - GUARD - extent + 1, o->name);
+    } else {
+        int outer = (int)((e - GUARD) / o->ld);
+        int inner = (int)((e - GUARD) % o->ld);
+        int i = o->rowmajor ? outer : inner, j = o->rowmajor ? inner : outer;
+        if (inner >= inner_dim(o))
+            snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d)",
+                     o->name, o->rowmajor ? "column" : "row", inner,
+                     o->rowmajor ? "row" : "column", outer, o->ld);
+        else
+            snprintf(out, len, "%c(%d,%d)", o->name, i, j);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checking one call                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* First element of buf that differs from o->orig where nothing may be
+ * written: everywhere for A and B, everywhere but the m x n block for C
+ * (put the original block back into a scratch copy, then compare bytes). */
+static long forbidden_change(const struct mat *o, size_t es,
+                             const unsigned char *buf, int writable,
+                             struct workspace *ws)
+{
+    const unsigned char *img = buf;
+    if (writable) {
+        grow((void **)&ws->scratch, &ws->scratch_cap, o->nelem * es);
+        memcpy(ws->scratch, buf, o->nelem * es);
+        for (int line = 0; line < outer_dim(o); line++) {
+            size_t at = (GUARD + (size_t)line * o->ld) * es;
+            memcpy(ws->scratch + at, o->orig + at,
+                   (size_t)inner_dim(o) * es);
+        }
+        img = ws->scratch;
+    }
+    if (memcmp(img, o->orig, o->nelem * es) == 0)
+        return -1;
+    for (size_t e = 0; e < o->nelem; e++)
+        if (memcmp(img + e * es, o->orig + e * es, es) != 0)
+            return (long)e;
+    return -1;
+}
+
+static int check_unchanged(const struct mat *o, const struct precision *p,
+                           const unsigned char *buf, int writable,
+                           const char *who, struct workspace *ws, char *msg,
+                           size_t len)
+{
+    size_t es = elem_size(p);
+    long e = forbidden_change(o, es, buf, writable, ws);
+    if (e < 0)
+        return 0;
+    char where[160], was_s[64], now_s[64];
+    double was[2], now[2];
+    describe_offset(o, (size_t)e, where, sizeof where);
+    load(p, o->orig + (size_t)e * es, was);
+    load(p, buf + (size_t)e * es, now);
+    format_value(was_s, sizeof was_s, was, p->cplx);
+    format_value(now_s, sizeof now_s, now, p->cplx);
+    snprintf(msg, len, "%s%s %s (was %s, now %s)", who,
+             writable ? "wrote outside C's m x n block:" : "modified input",
+             where, was_s, now_s);
+    return 1;
+}
+
+/* out = |op(X)| as a dense column-major matrix. */
+static void abs_op(const struct mat *o, const struct precision *p,
+                   char trans, double *out)
+{
+    size_t es = elem_size(p);
+    int t = trans != 'N';
+    size_t R = (size_t)(t ? o->cols : o->rows); /* rows of op(X) */
+    for (int i = 0; i < o->rows; i++)
+        for (int j = 0; j < o->cols; j++) {
+            double v[2];
+            load(p, o->orig + offset_of(o, i, j) * es, v);
+            out[t ? (size_t)j + i * R : (size_t)i + j * R] = modulus(v);
+        }
+}
+
+/* E = |alpha| |op(A)| |op(B)| + |beta| |C|: what the rounding error of
+ * each element of the result is proportional to. */
+static void magnitude(const struct gcall *c, const struct mat op[N_OPS],
+                      const struct precision *p, struct workspace *ws)
+{
+    size_t mn = (size_t)c->m * c->n, es = elem_size(p);
+    grow((void **)&ws->E, &ws->ecap, mn * sizeof(double));
+    double *E = ws->E;
+    for (int j = 0; j < c->n; j++)
+        for (int i = 0; i < c->m; i++) {
+            double v[2] = { 0.0, 0.0 };
+            if (c->beta_cls != 0)
+                load(p, op[OP_C].orig + offset_of(&op[OP_C], i, j) * es, v);
+            E[i + (size_t)j * c->m] = modulus(c->beta) * modulus(v);
+        }
+    if (c->alpha_cls == 0 || c->k == 0)
+        return;
+    grow((void **)&ws->P, &ws->pcap, (size_t)c->m * c->k * sizeof(double));
+    grow((void **)&ws->Q, &ws->qcap, (size_t)c->k * c->n * sizeof(double));
+    abs_op(&op[OP_A], p, c->transa, ws->P);
+    abs_op(&op[OP_B], p, c->transb, ws->Q);
+    double s = modulus(c->alpha);
+    for (int j = 0; j < c->n; j++) {
+        double *e = E + (size_t)j * c->m;
+        for (int l = 0; l < c->k; l++) {
+            double q = s * ws->Q[l + (size_t)j * c->k];
+            const double *pc = ws->P + (size_t)l * c->m;
+            for (int i = 0; i < c->m; i++)
+                e[i] += q * pc[i];
+        }
+    }
+}
+
+/* Compare C's m x n block with the reference: the first element that is
+ * NaN or outside the bound is reported, with the number of bad ones. */
+static int check_values(const struct gcall *c, const struct mat op[N_OPS],
+                        const struct precision *p, struct workspace *ws,
+                        char *msg, size_t len)
+{
+    const struct mat *C = &op[OP_C];
+    size_t es = elem_size(p);
+    int have_bound = 0, fi = -1, fj = -1;
+    long bad = 0;
+    double fx[2] = { 0, 0 }, fr[2] = { 0, 0 }, ferr = 0;
+    char why[200] = "";
+
+    for (int j = 0; j < c->n; j++)
+        for (int i = 0; i < c->m; i++) {
+            double x[2], r[2], bound, err;
+            char what[200];
+            load(p, C->lib + offset_of(C, i, j) * es, x);
+            load(p, C->ref + offset_of(C, i, j) * es, r);
+            if (isnan(r[0]) || isnan(r[1])) {
+                snprintf(msg, len, "reference result C(%d,%d) is NaN "
+                         "(test bug: poisoned an element that is read?)",
+                         i, j);
+                return 1;
+            }
+            double d[2] = { x[0] - r[0], x[1] - r[1] };
+            err = modulus(d);
+            if (err == 0.0)
+                continue;
+            if (isnan(err)) {
+                snprintf(what, sizeof what, "NaN: read a poisoned element "
+                         "(C when beta = 0, A or B when alpha = 0, "
+                         "padding), or did not write it");
+            } else if (c->integer_data) {
+                /* every partial sum is an integer below 2^24: exact in
+                 * any order of summation, so any difference is an error */
+                snprintf(what, sizeof what, "integer data must be exact");
+            } else {
+                if (!have_bound) { /* exact agreement needs no bound */
+                    magnitude(c, op, p, ws);
+                    have_bound = 1;
+                }
+                bound = 8.0 * (c->k + 2) * p->eps *
+                            ws->E[i + (size_t)j * c->m] + p->tiny;
+                if (err <= bound)
+                    continue;
+                snprintf(what, sizeof what, "bound %.3g", bound);
+            }
+            if (bad++ == 0) {
+                fi = i, fj = j, ferr = err;
+                memcpy(why, what, sizeof why);
+                memcpy(fx, x, sizeof fx);
+                memcpy(fr, r, sizeof fr);
+            }
+        }
+    if (!bad)
+        return 0;
+    char xs[64], rs[64];
+    format_value(xs, sizeof xs, fx, p->cplx);
+    format_value(rs, sizeof rs, fr, p->cplx);
+    snprintf(msg, len, "C(%d,%d) = %s, reference %s: error %.3g (%s); "
+             "%ld of %ld elements bad", fi, fj, xs, rs, ferr, why, bad,
+             (long)c->m * c->n);
+    return 1;
+}
+
+static void describe_call(const struct gcall *c, char *out, size_t len)
+{
+    const struct precision *p = &PRECISIONS[c->prec];
+    char a[64], b[64];
+    int n;
+    format_value(a, sizeof a, c->alpha, p->cplx);
+    format_value(b, sizeof b, c->beta, p->cplx);
+    if (c->ifc == IF_FORTRAN)
+        n = snprintf(out, len, "%cgemm_:", p->letter);
+    else
+        n = snprintf(out, len, "cblas_%cgemm %s:", p->letter,
+                     c->ifc == IF_ROW ? "row-major" : "col-major");
+    if (n < 0 || (size_t)n >= len)
+        return;
+    snprintf(out + n, len - (size_t)n,
+             " transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d "
+             "alpha=%s beta=%s%s", c->transa, c->transb, c->m, c->n, c->k,
+             c->lda, c->ldb, c->ldc, a, b,
+             c->integer_data ? " (integer data)" : "");
+}
+
+/* Run one call through the library and the reference on identical data;
+ * 1 and a message if the library got it wrong. */
+static int run_call(struct gcall *c, const struct entry *lib,
+                    const struct entry *ref, struct rng *g,
+                    struct workspace *ws, char *msg, size_t len)
+{
+    const struct precision *p = &PRECISIONS[c->prec];
+    int ta = c->transa != 'N', tb = c->transb != 'N';
+    int row = c->ifc == IF_ROW, alpha_read = c->alpha_cls != 0;
+    struct mat op[N_OPS];
+    size_t es = elem_size(p);
+
+    mat_init(&op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
+             c->pad[OP_A], row, alpha_read, OP_A, p, ws);
+    mat_init(&op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
+             c->pad[OP_B], row, alpha_read, OP_B, p, ws);
+    mat_init(&op[OP_C], 'C', c->m, c->n, c->pad[OP_C], row,
+             c->beta_cls != 0, OP_C, p, ws);
+    c->lda = op[OP_A].ld;
+    c->ldb = op[OP_B].ld;
+    c->ldc = op[OP_C].ld;
+    for (int i = 0; i < N_OPS; i++)
+        mat_fill(&op[i], p, g, c->integer_data);
+
+    invoke(lib, c, op[OP_A].lib + GUARD * es, op[OP_B].lib + GUARD * es,
+           op[OP_C].lib + GUARD * es);
+    invoke(ref, c, op[OP_A].ref + GUARD * es, op[OP_B].ref + GUARD * es,
+           op[OP_C].ref + GUARD * es);
+
+    for (int i = 0; i < N_OPS; i++)
+        if (check_unchanged(&op[i], p, op[i].lib, i == OP_C, "", ws, msg,
+                            len) ||
+            check_unchanged(&op[i], p, op[i].ref, i == OP_C,
+                            "reference BLAS ", ws, msg, len))
+            return 1;
+    return check_values(c, op, p, ws, msg, len);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Groups                                                                   */
+/* ------------------------------------------------------------------------ */
+
+enum kind { K_EDGE, K_LARGE_K, K_LARGER };
+
+struct group {
+    enum prec prec;
+    enum kind kind;
+    enum iface ifc;   /* K_EDGE only */
+};
+
+struct settings {
+    uint64_t seed;
+    int quick;
+    unsigned timeout;
+};
+
+static const int EDGE_FULL[] = { 0, 1, 2, 7, 13, 31, 61, 127 };
+static const int EDGE_QUICK[] = { 0, 1, 2, 13, 61 };
+static const char TRANS[] = "NTC";
+
+struct call_list {
+    struct gcall *v;
+    int n, cap;
+};
+
+static struct gcall *new_call(struct call_list *l, enum prec prec,
+                              enum iface ifc, int tpair, int m, int n, int k)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
+    }
+    struct gcall *c = &l->v[l->n++];
+    *c = (struct gcall){ .prec = prec, .ifc = ifc, .m = m, .n = n, .k = k,
+                         .transa = TRANS[tpair / 3],
+                         .transb = TRANS[tpair % 3] };
+    return c;
+}
+
+/* Edge shapes.  Full set: every triple of the size list in every interface,
+ * the triples shuffled (seed per group) and given transpose pair t % 9 by
+ * position, so each pair gets a ninth of them and the pairing differs from
+ * interface to interface.  Quick set: the triples are shuffled per
+ * precision and dealt out, interface t % 3, transpose pair (t / 3) % 9, so
+ * the three groups of a precision together still cover every triple. */
+static void plan_edge(const struct group *gr, const struct settings *s,
+                      struct rng *g, struct call_list *l)
+{
+    const int *S = s->quick ? EDGE_QUICK : EDGE_FULL;
+    int ns = s->quick ? (int)(sizeof EDGE_QUICK / sizeof *S)
+                      : (int)(sizeof EDGE_FULL / sizeof *S);
+    int nt = ns * ns * ns, step = s->quick ? N_IFACES : 1;
+    int *perm = xrealloc(NULL, (size_t)nt * sizeof *perm);
+    struct rng shuffle = { mix_seed(s->seed, gr->prec, K_EDGE,
+                                    s->quick ? 99 : (int)gr->ifc) };
+
+    for (int t = 0; t < nt; t++)
+        perm[t] = t;
+    for (int t = nt - 1; t > 0; t--) {
+        int u = rng_below(&shuffle, t + 1), tmp = perm[t];
+        perm[t] = perm[u];
+        perm[u] = tmp;
+    }
+    for (int t = s->quick ? (int)gr->ifc : 0; t < nt; t += step) {
+        int x = perm[t];
+        struct gcall *c = new_call(l, gr->prec, gr->ifc, (t / step) % 9,
+                                   S[x % ns], S[x / ns % ns], S[x / ns / ns]);
+        c->integer_data = rng_below(g, 3) == 0;
+        finish_call(c, g, -1, -1);
+    }
+    free(perm);
+}
+
+/* Large k with small m, n: long dot products, several K tiles on the
+ * device.  Alternating integer data (exact: a lost or repeated K tile
+ * fails) and random data (rounding-error bound). */
+static void plan_large_k(const struct group *gr, const struct settings *s,
+                         struct rng *g, struct call_list *l)
+{
+    static const int shapes[][3] = {
+        { 3, 5, 10000 }, { 5, 3, 10000 }, { 1, 1, 10000 },
+        { 7, 2, 9973 },  { 2, 7, 10000 }, { 3, 5, 9973 },
+        { 4, 4, 10000 }, { 1, 6, 10000 }, { 6, 1, 9973 },
+    };
+    int ncalls = s->quick ? 3 : 9;
+    for (int i = 0; i < ncalls; i++) {
+        /* quick: pairs NN, TC, CT; full: all nine */
+        static const int quick_pairs[3] = { 0, 5, 7 };
+        int tpair = s->quick ? quick_pairs[i] : i;
+        struct gcall *c = new_call(l, gr->prec,
+                                   (enum iface)((i + gr->prec) % N_IFACES),
+                                   tpair, shapes[i][0], shapes[i][1],
+                                   shapes[i][2]);
+        c->integer_data = i % 2 == 0;
+        finish_call(c, g, i % 3 == 2 ? 1 : 2, i % 3);
+    }
+}
+
+/* Larger shapes: around the usual work-group tile sizes, random up to 300,
+ * and 520 x 530 x 260: beyond 512 in M and N and 256 in K, with ragged
+ * edges for any power-of-two tiling, and big enough to be split into
+ * host-side tiles when the pool is capped. */
+static void plan_larger(const struct group *gr, const struct settings *s,
+                        struct rng *g, struct call_list *l)
+{
+    static const int fixed[][3] = {
+        { 64, 64, 64 },  { 65, 33, 129 }, { 128, 127, 1 },
+        { 1, 129, 256 }, { 257, 63, 65 }, { 96, 0, 40 },
+    };
+    int nfixed = s->quick ? 2 : (int)(sizeof fixed / sizeof fixed[0]);
+    int nrandom = s->quick ? 2 : 20, ntiled = s->quick ? 1 : 3, i = 0;
+
+    for (int f = 0; f < nfixed; f++, i++) {
+        struct gcall *c = new_call(l, gr->prec, (enum iface)(i % N_IFACES),
+                                   rng_below(g, 9), fixed[f][0], fixed[f][1],
+                                   fixed[f][2]);
+        c->integer_data = rng_below(g, 3) == 0;
+        finish_call(c, g, -1, -1);
+    }
+    for (int r = 0; r < nrandom; r++, i++) {
+        struct gcall *c = new_call(l, gr->prec, (enum iface)(i % N_IFACES),
+                                   rng_below(g, 9), 1 + rng_below(g, 300),
+                                   1 + rng_below(g, 300),
+                                   1 + rng_below(g, 300));
+        c->integer_data = rng_below(g, 3) == 0;
+        finish_call(c, g, rng_below(g, 4) ? 2 : 1, -1);
+    }
+    /* The tiled calls: integer data first (any tiling slip is an exact
+     * mismatch), then random data; beta = 0 on the first, so that the
+     * NaN-poisoned C must be overwritten tile by tile. */
+    for (int t = 0; t < ntiled; t++, i++) {
+        int m = t == 2 ? 531 : 520, n = t == 2 ? 517 : 530;
+        struct gcall *c = new_call(l, gr->prec,
+                                   (enum iface)((t + gr->prec) % N_IFACES),
+                                   rng_below(g, 9), m, n, 260);
+        c->integer_data = t == 0;
+        finish_call(c, g, 2, t == 0 ? 0 : 2);
+    }
+}
+
+static void plan_group(const struct group *gr, const struct settings *s,
+                       struct rng *g, struct call_list *l)
+{
+    l->n = 0;
+    switch (gr->kind) {
+    case K_EDGE:
+        plan_edge(gr, s, g, l);
+        break;
+    case K_LARGE_K:
+        plan_large_k(gr, s, g, l);
+        break;
+    default:
+        plan_larger(gr, s, g, l);
+        break;
+    }
+}
+
+static void group_name(const struct group *gr, char *out, size_t len)
+{
+    char letter = PRECISIONS[gr->prec].letter;
+    switch (gr->kind) {
+    case K_EDGE:
+        snprintf(out, len, "%cgemm %s: edge shapes, all transposes", letter,
+                 IFACE_NAME[gr->ifc]);
+        break;
+    case K_LARGE_K:
+        snprintf(out, len, "%cgemm large k (~10000), all interfaces",
+                 letter);
+        break;
+    default:
+        snprintf(out, len, "%cgemm larger shapes (up to 300, and "
+                 "520x530x260 for device tiling), all interfaces", letter);
+        break;
+    }
+}
+
+enum { MAX_REPORTS = 3 };
+
+static void run_group(const struct group *gr, int number,
+                      const struct settings *s, const struct entry *lib,
+                      const struct entry *ref, struct workspace *ws,
+                      struct call_list *l, long *total_calls)
+{
+    struct rng g = { mix_seed(s->seed, gr->prec, gr->kind, gr->ifc) };
+    long failures = 0;
+    char name[160];
+
+    plan_group(gr, s, &g, l);
+    group_name(gr, name, sizeof name);
+    for (int i = 0; i < l->n; i++) {
+        struct gcall *c = &l->v[i];
+        char msg[512], desc[300];
+        if (!run_call(c, &lib[c->prec], &ref[c->prec], &g, ws, msg,
+                      sizeof msg))
+            continue;
+        if (++failures <= MAX_REPORTS) {
+            describe_call(c, desc, sizeof desc);
+            printf("# %s\n#     %s\n", desc, msg);
+        }
+    }
+    *total_calls += l->n;
+    if (failures > MAX_REPORTS)
+        printf("# ... and %ld more failing calls\n", failures - MAX_REPORTS);
+    if (failures)
+        printf("not ok %d - %s: %ld of %d calls failed\n", number, name,
+               failures, l->n);
+    else
+        printf("ok %d - %s (%d calls)\n", number, name, l->n);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Setup                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static void on_timeout(int sig)
+{
+    static const char text[] =
+        "Bail out! timed out (BLASROUTE_TEST_TIMEOUT): a GEMM call hung?\n";
+    (void)sig;
+    /* only async-signal-safe calls here */
+    if (write(STDOUT_FILENO, text, sizeof text - 1) < 0) {
+        /* nothing more to do */
+    }
+    _exit(1);
+}
+
+static uint64_t env_number(const char *name, uint64_t fallback)
+{
+    const char *v = getenv(name);
+    char *end;
+    if (!v || !*v)
+        return fallback;
+    uint64_t x = strtoull(v, &end, 0);
+    if (*end)
+        fatal("%s: not a number: '%s'", name, v);
+    return x;
+}
+
+static void read_settings(struct settings *s)
+{
+    const char *quick = getenv("BLASROUTE_TEST_QUICK");
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    s->seed = env_number("BLASROUTE_TEST_SEED",
+                         ((uint64_t)ts.tv_sec * 1000003u ^
+                          (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20) %
+                             1000000000u);
+    s->quick = quick && *quick && strcmp(quick, "0") != 0;
+    s->timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 600);
+}
+
+static anyfn lookup(void *handle, const char *path, const char *name)
+{
+    void *sym;
+    anyfn fn;
+    dlerror();
+    sym = dlsym(handle, name);
+    if (!sym)
+        fatal("reference BLAS %s has no symbol %s", path, name);
+    memcpy(&fn, &sym, sizeof fn); /* POSIX: object to function pointer */
+    return fn;
+}
+
+/* Load the reference; print a SKIP plan and exit if it is not there. */
+static void load_reference(const struct entry lib[N_PRECS],
+                           struct entry ref[N_PRECS])
+{
+    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
+    char name[32];
+    if (!path || !*path)
+        path = DEFAULT_REFERENCE;
+    if (access(path, F_OK) != 0) {
+        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
+        exit(0);
+    }
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!h)
+        fatal("cannot load reference BLAS %s: %s", path, dlerror());
+    for (int p = 0; p < N_PRECS; p++) {
+        snprintf(name, sizeof name, "%cgemm_", PRECISIONS[p].letter);
+        ref[p].fortran = (gemm_f *)lookup(h, path, name);
+        snprintf(name, sizeof name, "cblas_%cgemm", PRECISIONS[p].letter);
+        ref[p].cblas = lookup(h, path, name);
+        /* A reference that is the library itself would prove nothing. */
+        if (ref[p].fortran == lib[p].fortran || ref[p].cblas == lib[p].cblas)
+            fatal("reference %s resolves %s to the library under test", path,
+                  name);
+    }
+    printf("# reference BLAS: %s\n", path);
+}
+
+int main(void)
+{
+    const struct entry lib[N_PRECS] = {
+        [PS] = { sgemm_, (anyfn)cblas_sgemm },
+        [PD] = { dgemm_, (anyfn)cblas_dgemm },
+        [PC] = { cgemm_, (anyfn)cblas_cgemm },
+        [PZ] = { zgemm_, (anyfn)cblas_zgemm },
+    };
+    struct entry ref[N_PRECS];
+    struct group groups[N_PRECS * (N_IFACES + 2)];
+    struct settings s;
+    struct workspace ws;
+    struct call_list calls = { NULL, 0, 0 };
+    struct timespec t0, t1;
+    int ngroups = 0;
+    long total_calls = 0;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    read_settings(&s);
+    load_reference(lib, ref);
+    if (s.timeout) {
+        signal(SIGALRM, on_timeout);
+        alarm(s.timeout);
+    }
+    for (int p = 0; p < N_PRECS; p++) {
+        for (int i = 0; i < N_IFACES; i++)
+            groups[ngroups++] = (struct group){ (enum prec)p, K_EDGE,
+                                                (enum iface)i };
+        groups[ngroups++] = (struct group){ (enum prec)p, K_LARGE_K,
+                                            IF_FORTRAN };
+        groups[ngroups++] = (struct group){ (enum prec)p, K_LARGER,
+                                            IF_FORTRAN };
+    }
+    printf("1..%d\n", ngroups);
+    printf("# seed %llu (BLASROUTE_TEST_SEED replays it)%s\n",
+           (unsigned long long)s.seed, s.quick ? ", quick set" : "");
+
+    memset(&ws, 0, sizeof ws);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < ngroups; i++)
+        run_group(&groups[i], i + 1, &s, lib, ref, &ws, &calls,
+                  &total_calls);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("# %ld calls in %.1f s\n", total_calls,
+           (double)(t1.tv_sec - t0.tv_sec) +
+               1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+
+    free(calls.v);
+    for (int i = 0; i < N_OPS; i++)
+        for (int j = 0; j < 3; j++)
+            free(ws.buf[i][j]);
+    free(ws.scratch);
+    free(ws.P);
+    free(ws.Q);
+    free(ws.E);
+    return 0;
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# tests/gemm_threads on the device: see tests/on_device.sh.
+exec sh "$top_srcdir/tests/on_device.sh" gemm_threads

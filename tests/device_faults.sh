@@ -27,7 +27,7 @@ if command -v clinfo > /dev/null 2>&1 && ! clinfo 2>/dev/null | grep -qiE 'devic
     skip_all "no OpenCL CPU device (PoCL) according to clinfo"
 fi
 
-plan 19
+plan 21
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 
@@ -223,6 +223,16 @@ check device "cache files emptied: right, by the device"
 
 gemm BLASROUTE_CACHE=1 BLASROUTE_CACHE_DIR=/proc/blasroute-nope
 check device "cache directory that cannot be made (/proc/blasroute-nope): right, by the device"
+
+# --- kernels read from a directory (BLASROUTE_KERNEL_DIR) ----------------------------------------
+# The source tree's kernels/ must give the same programs as the embedded copies; a directory
+# without them must cost only the device, with a warning naming the variable.
+gemm BLASROUTE_CACHE=0 BLASROUTE_KERNEL_DIR="$top_srcdir/kernels"
+check device "BLASROUTE_KERNEL_DIR=kernels/ of the source tree: right, by the device"
+gemm BLASROUTE_CACHE=0 BLASROUTE_KERNEL_DIR="$tmp/no-kernels-here"
+extra=""
+grep -q 'BLASROUTE_KERNEL_DIR' "$err" || extra="no warning naming BLASROUTE_KERNEL_DIR; "
+check nodevice "BLASROUTE_KERNEL_DIR without the kernels: right, answered by the CPU, with a warning" "$extra"
 
 # --- cpu mode ----------------------------------------------------------------------------------
 gemm BLASROUTE_MODE=cpu

@@ -1,6 +1,7 @@
 /* Assembles a program's text from whole .cl files: embedded, or from BLASROUTE_KERNEL_DIR. */
 #include "engine/kernel_sources.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,8 +49,10 @@ char *br_kernel_program_text(const char *const *files, int count)
     for (int f = 0; ok && f < count; f++) {
         if (dir) {
             parts[f] = read_file(dir, files[f], &sizes[f]);
-            if (!parts[f])
-                br_warn("BLASROUTE_KERNEL_DIR=%s: cannot read %s", dir, files[f]);
+            static atomic_int warned;
+            if (!parts[f] && !atomic_exchange(&warned, 1))
+                br_warn("BLASROUTE_KERNEL_DIR=%s: cannot read %s; the device is not used for "
+                        "what needs it", dir, files[f]);
         } else {
             const struct br_kernel_source *source = embedded(files[f]);
             if (source && (parts[f] = malloc(source->size + 1)) != NULL) {

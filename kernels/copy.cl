@@ -36,14 +36,23 @@ inline real source_element(const __global real *src, const int ld, const int row
     return conjugate ? CONJ(x) : x;
 }
 
+// Every pack kernel can scale what it writes (HER2K folds alpha and conj(alpha) into its two
+// operands this way); scaled = 0 leaves the values exactly as they are.
+inline real scaled_element(const real x, const int scaled, const real scale)
+{
+    return scaled ? MUL(scale, x) : x;
+}
+
 // The destination is dst_ld x dst_cols (K-major); the global sizes may overshoot it (they are
 // rounded up to the work-group shape), the stores are guarded.
 // Global size: (dst_ld, dst_cols / COPY_WPT) rounded up; work-group (COPY_DIM_X, COPY_DIM_Y).
 __kernel __attribute__((reqd_work_group_size(COPY_DIM_X, COPY_DIM_Y, 1)))
 void pack_straight(const int rows, const int cols, const int ld, const int src_offset,
                    const __global real *restrict src, const int conjugate, const int dst_ld,
-                   const int dst_cols, __global real *restrict dst)
+                   const int dst_cols, const int dst_offset, const int scaled, const real scale,
+                   __global real *restrict dst)
 {
+    dst += dst_offset;
     const int i = get_global_id(0);
     const int p0 = get_global_id(1) * COPY_WPT;
     src += src_offset;
@@ -51,7 +60,8 @@ void pack_straight(const int rows, const int cols, const int ld, const int src_o
     for (int w = 0; w < COPY_WPT; w++) {
         const int p = p0 + w;
         if (i < dst_ld && p < dst_cols)
-            dst[(size_t)p * dst_ld + i] = source_element(src, ld, rows, cols, i, p, 1, conjugate);
+            dst[(size_t)p * dst_ld + i] = scaled_element(
+                source_element(src, ld, rows, cols, i, p, 1, conjugate), scaled, scale);
     }
 }
 
@@ -61,8 +71,10 @@ void pack_straight(const int rows, const int cols, const int ld, const int src_o
 __kernel __attribute__((reqd_work_group_size(TRANSPOSE_DIM, TRANSPOSE_DIM / TRANSPOSE_WPT, 1)))
 void pack_transpose(const int rows, const int cols, const int ld, const int src_offset,
                     const __global real *restrict src, const int conjugate, const int dst_ld,
-                    const int dst_cols, __global real *restrict dst)
+                    const int dst_cols, const int dst_offset, const int scaled,
+                    const real scale, __global real *restrict dst)
 {
+    dst += dst_offset;
     // One extra column keeps the transposed reads of the tile free of bank conflicts.
     __local real tile[TRANSPOSE_DIM][TRANSPOSE_DIM + 1];
     const int lx = get_local_id(0), ly = get_local_id(1);
@@ -81,6 +93,61 @@ void pack_transpose(const int rows, const int cols, const int ld, const int src_
     for (int w = 0; w < TRANSPOSE_WPT; w++) {
         const int lp = ly + w * (TRANSPOSE_DIM / TRANSPOSE_WPT);
         if (i0 + lx < dst_ld && p0 + lp < dst_cols)
-            dst[(size_t)(p0 + lp) * dst_ld + i0 + lx] = tile[lx][lp];
+            dst[(size_t)(p0 + lp) * dst_ld + i0 + lx] = scaled_element(tile[lx][lp], scaled, scale);
     }
+}
+
+// pack_structured: the same K-major packing from a square n x n matrix of which only one
+// triangle is stored (ld = n): symmetric and Hermitian matrices are expanded to full (the
+// mirror conjugated, the diagonal real for Hermitian), triangular ones get zeros in the other
+// triangle and ones on a unit diagonal. Element (i, p) of the packed operand is S(i, p), or
+// S(p, i) when transposed, then conjugated on request. Only the stored triangle (without the
+// diagonal when it is unit) is ever read.
+#define STRUCTURE_SYMMETRIC 0
+#define STRUCTURE_HERMITIAN 1
+#define STRUCTURE_TRIANGULAR 2
+#define STRUCTURE_UNIT_TRIANGULAR 3
+
+inline real structured_element(const __global real *src, const int n, const int structure,
+                               const int upper, int i, int p)
+{
+    if (i >= n || p >= n)
+        return ZERO;
+    const int stored = upper ? i <= p : i >= p; // (i, p) lies in the stored triangle
+    if (structure >= STRUCTURE_TRIANGULAR) {
+        if (i == p && structure == STRUCTURE_UNIT_TRIANGULAR) {
+            real one = ZERO;
+#if IS_COMPLEX
+            one.x = 1;
+#else
+            one = 1;
+#endif
+            return one;
+        }
+        return stored ? src[i + (size_t)p * n] : ZERO;
+    }
+    if (stored) {
+        real x = src[i + (size_t)p * n];
+#if IS_COMPLEX
+        if (i == p && structure == STRUCTURE_HERMITIAN)
+            x.y = 0;
+#endif
+        return x;
+    }
+    const real mirror = src[p + (size_t)i * n];
+    return structure == STRUCTURE_HERMITIAN ? CONJ(mirror) : mirror;
+}
+
+// Global size: (dst_ld, dst_cols) rounded up to (COPY_DIM_X, COPY_DIM_Y).
+__kernel __attribute__((reqd_work_group_size(COPY_DIM_X, COPY_DIM_Y, 1)))
+void pack_structured(const int n, const __global real *restrict src, const int structure,
+                     const int upper, const int transposed, const int conjugate,
+                     const int dst_ld, const int dst_cols, __global real *restrict dst)
+{
+    const int i = get_global_id(0), p = get_global_id(1);
+    if (i >= dst_ld || p >= dst_cols)
+        return;
+    real x = transposed ? structured_element(src, n, structure, upper, p, i)
+                        : structured_element(src, n, structure, upper, i, p);
+    dst[(size_t)p * dst_ld + i] = conjugate ? CONJ(x) : x;
 }

@@ -91,16 +91,45 @@ typedef real8 realN;
                            (dst)[6] = (v).s6; (dst)[7] = (v).s7; }
 #endif
 
+// What the other Level-3 routines ask of the kernel beyond GEMM:
+// triangle: C_ALL, or only the upper (i <= j) or lower (i >= j) triangle of C is computed and
+//   written (SYRK and friends); work-groups wholly outside it return at once.
+#define C_ALL 0
+#define C_UPPER 1
+#define C_LOWER 2
+// real_diagonal: the diagonal of C is Hermitian: its old imaginary part is not read and the
+//   new one is zero (HERK, HER2K), as in the reference.
+// k_from, k_to: where the K loop of a work-group starts and ends when the packed A or B is
+//   triangular (TRMM), so that blocks known to be zero are not multiplied: K_WHOLE, or the
+//   work-group's first row (K_ROW) or column (K_COLUMN) for k_from, its last for k_to.
+#define K_WHOLE 0
+#define K_ROW 1
+#define K_COLUMN 2
+
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
-// c[c_offset + i + j * ldc]; only its m x n block is written.
+// c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
 void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, const int b_ld,
                 const real alpha, const real beta, const int beta_zero,
                 const __global realM *restrict agm, const __global realN *restrict bgm,
-                __global real *cgm, const int c_offset, const int ldc)
+                __global real *cgm, const int c_offset, const int ldc, const int triangle,
+                const int real_diagonal, const int k_from, const int k_to)
 {
     const int tid_m = get_local_id(0), tid_n = get_local_id(1);
     const int group_m = get_group_id(0), group_n = get_group_id(1);
+    // Uniform over the work-group, so no work-item is left waiting at a barrier.
+    if ((triangle == C_UPPER && group_m * MWG > group_n * NWG + NWG - 1) ||
+        (triangle == C_LOWER && group_m * MWG + MWG - 1 < group_n * NWG))
+        return;
+    int k_begin = 0, k_end = k_padded;
+    if (k_from == K_ROW)
+        k_begin = group_m * MWG / KWG * KWG;
+    else if (k_from == K_COLUMN)
+        k_begin = group_n * NWG / KWG * KWG;
+    if (k_to == K_ROW)
+        k_end = min(k_padded, ((group_m + 1) * MWG + KWG - 1) / KWG * KWG);
+    else if (k_to == K_COLUMN)
+        k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
     // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
 #if SA
@@ -117,7 +146,7 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         for (int mi = 0; mi < MWI; mi++)
             acc[ni][mi] = ZERO;
 
-    for (int kwg = 0; kwg < k_padded; kwg += KWG) {
+    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
 #if SA || SB
         // The whole work-group copies the K step's tiles of A and B to local memory, reading
         // consecutive vectors with consecutive work-items.
@@ -191,8 +220,21 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         #pragma unroll
         for (int mi = 0; mi < MWI; mi++) {
             const int i = group_m * MWG + ((mi / VWM) * MDIMC + tid_m) * VWM + mi % VWM;
-            if (i < m)
-                UPDATE_C(alpha, acc[ni][mi], beta, beta_zero, cgm + i + (size_t)j * ldc);
+            if (i >= m || (triangle == C_UPPER && i > j) || (triangle == C_LOWER && i < j))
+                continue;
+            __global real *c = cgm + i + (size_t)j * ldc;
+#if IS_COMPLEX
+            if (real_diagonal && i == j) {
+                real old = ZERO;
+                if (!beta_zero)
+                    old.x = (*c).x; // the imaginary part of a Hermitian diagonal is not read
+                real result = MULADD(MUL(alpha, acc[ni][mi]), beta, old);
+                result.y = 0;
+                *c = result;
+                continue;
+            }
+#endif
+            UPDATE_C(alpha, acc[ni][mi], beta, beta_zero, c);
         }
     }
 }

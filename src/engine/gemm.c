@@ -15,6 +15,7 @@
 
 #include "cpu_level3.h"
 #include "engine/engine.h"
+#include "engine/launch.h"
 #include "engine/transfer.h"
 #include "env.h"
 
@@ -31,11 +32,6 @@ struct gemm_buffers {
     cl_mem b[2], b_packed[2], c[2];
 };
 
-static size_t round_up(size_t x, size_t multiple)
-{
-    return (x + multiple - 1) / multiple * multiple;
-}
-
 static size_t min_size(size_t a, size_t b)
 {
     return a < b ? a : b;
@@ -45,9 +41,9 @@ static size_t min_size(size_t a, size_t b)
 static size_t tiled_bytes(const struct gemm_plan *plan, const struct br_gemm_params *g,
                           size_t element, size_t *largest)
 {
-    size_t rows_padded = round_up(plan->rows, (size_t)g->mwg);
-    size_t cols_padded = round_up(plan->cols, (size_t)g->nwg);
-    size_t depth_padded = round_up(plan->depth, (size_t)g->kwg);
+    size_t rows_padded = br_round_up(plan->rows, (size_t)g->mwg);
+    size_t cols_padded = br_round_up(plan->cols, (size_t)g->nwg);
+    size_t depth_padded = br_round_up(plan->depth, (size_t)g->kwg);
     size_t sizes[5] = {plan->rows * plan->depth, rows_padded * depth_padded,
                        plan->depth * plan->cols, cols_padded * depth_padded,
                        plan->rows * plan->cols};
@@ -98,7 +94,7 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     size_t tiles = flops < 2e9 ? 1 : flops < 16e9 ? 4 : 8;
     plan->rows = m;
     plan->depth = k;
-    plan->cols = min_size(n, round_up((n + tiles - 1) / tiles, (size_t)g->nwg));
+    plan->cols = min_size(n, br_round_up((n + tiles - 1) / tiles, (size_t)g->nwg));
     for (;;) {
         count_tiles(plan, call);
         size_t largest;
@@ -108,11 +104,11 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
         /* Shrink the columns first (more tiles), then K (partial sums kept on the device),
          * then the rows. */
         if (plan->cols > (size_t)g->nwg)
-            plan->cols = round_up(plan->cols / 2, (size_t)g->nwg);
+            plan->cols = br_round_up(plan->cols / 2, (size_t)g->nwg);
         else if (plan->depth > (size_t)g->kwg)
-            plan->depth = round_up(plan->depth / 2, (size_t)g->kwg);
+            plan->depth = br_round_up(plan->depth / 2, (size_t)g->kwg);
         else if (plan->rows > (size_t)g->mwg)
-            plan->rows = round_up(plan->rows / 2, (size_t)g->mwg);
+            plan->rows = br_round_up(plan->rows / 2, (size_t)g->mwg);
         else
             return -1;
     }
@@ -126,19 +122,19 @@ static cl_int acquire_each(struct br_engine *engine, const struct gemm_plan *pla
 {
     const struct br_gemm_params *g = &params->gemm;
     memset(buffers, 0, sizeof *buffers);
-    size_t depth_padded = round_up(plan->depth, (size_t)g->kwg);
+    size_t depth_padded = br_round_up(plan->depth, (size_t)g->kwg);
     cl_int error = br_pool_acquire(&engine->pool, plan->rows * plan->depth * element,
                                    &buffers->a);
     if (error == CL_SUCCESS && !plan->direct)
         error = br_pool_acquire(&engine->pool,
-                                round_up(plan->rows, (size_t)g->mwg) * depth_padded * element,
+                                br_round_up(plan->rows, (size_t)g->mwg) * depth_padded * element,
                                 &buffers->a_packed);
     for (int s = 0; s < plan->sets && error == CL_SUCCESS; s++) {
         error = br_pool_acquire(&engine->pool, plan->depth * plan->cols * element,
                                 &buffers->b[s]);
         if (error == CL_SUCCESS && !plan->direct)
             error = br_pool_acquire(&engine->pool,
-                                    round_up(plan->cols, (size_t)g->nwg) * depth_padded *
+                                    br_round_up(plan->cols, (size_t)g->nwg) * depth_padded *
                                         element,
                                     &buffers->b_packed[s]);
         if (error == CL_SUCCESS)
@@ -174,54 +170,6 @@ static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffe
     }
 }
 
-/* Kernel arguments as (size, address) pairs, set in order. */
-struct kernel_arg {
-    size_t size;
-    const void *value;
-};
-#define ARG(x) ((struct kernel_arg){sizeof(x), &(x)})
-
-static cl_int set_args(cl_kernel kernel, const struct kernel_arg *args, int count)
-{
-    cl_int error = CL_SUCCESS;
-    for (int i = 0; i < count && error == CL_SUCCESS; i++)
-        error = clSetKernelArg(kernel, (cl_uint)i, args[i].size, args[i].value);
-    return error;
-}
-
-/* Enqueues the copy kernel that packs a compact source (element (i, p) at src[i + p * ld] when
- * straight, src[p + i * ld] otherwise) of rows x cols into dst as dst_ld x dst_cols K-major. */
-static cl_int enqueue_pack(struct br_engine *engine, const struct br_program *program,
-                           cl_mem src, int straight, int conjugate, cl_int rows, cl_int cols,
-                           cl_int dst_ld, cl_int dst_cols, cl_mem dst, cl_uint wait_count,
-                           const cl_event *wait, cl_event *done)
-{
-    const struct br_copy_params *c = &program->params.copy;
-    cl_int ld = straight ? rows : cols, offset = 0;
-    struct kernel_arg args[] = {ARG(rows),      ARG(cols),   ARG(ld),     ARG(offset),
-                                ARG(src),       ARG(conjugate), ARG(dst_ld), ARG(dst_cols),
-                                ARG(dst)};
-    cl_kernel kernel = straight ? program->pack_straight : program->pack_transpose;
-    cl_int error = set_args(kernel, args, 9);
-    size_t global[2], local[2];
-    if (straight) {
-        local[0] = (size_t)c->dim_x;
-        local[1] = (size_t)c->dim_y;
-        global[0] = round_up((size_t)dst_ld, local[0]);
-        global[1] = round_up(((size_t)dst_cols + (size_t)c->wpt - 1) / (size_t)c->wpt, local[1]);
-    } else {
-        size_t tile = (size_t)c->transpose_dim;
-        local[0] = tile;
-        local[1] = tile / (size_t)c->transpose_wpt;
-        global[0] = round_up((size_t)dst_ld, tile);
-        global[1] = round_up((size_t)dst_cols, tile) / (size_t)c->transpose_wpt;
-    }
-    if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, kernel, 2, global, local, wait_count,
-                                 wait, done);
-    return error;
-}
-
 /* The scalars of a call as kernel arguments, and the value one. */
 struct gemm_scalars {
     const union br_scalar *alpha, *beta;
@@ -234,11 +182,7 @@ static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
 {
     s->alpha = &call->alpha;
     s->beta = &call->beta;
-    memset(&s->one, 0, sizeof s->one);
-    if (call->precision == BR_S || call->precision == BR_C)
-        s->one.c[0] = 1.0f;
-    else
-        s->one.z[0] = 1.0;
+    s->one = br_scalar_real(call->precision, 1.0);
     s->size = br_element_size(call->precision);
     s->beta_zero = br_scalar_is_zero(&call->beta, call->precision, 0);
 }
@@ -288,13 +232,6 @@ static struct br_block c_block(const struct br_call *call, const struct tile *ti
                              tile->rows, tile->cols, element};
 }
 
-static void release_event(cl_event *event)
-{
-    if (*event)
-        clReleaseEvent(*event);
-    *event = NULL;
-}
-
 /* Events that order the reuse of buffers across the queues. */
 struct gemm_events {
     cl_event a_packed;    /* the last pack of A: the raw A buffer is free after it */
@@ -304,11 +241,36 @@ struct gemm_events {
 
 static void release_events(struct gemm_events *events)
 {
-    release_event(&events->a_packed);
+    br_release_event(&events->a_packed);
     for (int s = 0; s < 2; s++) {
-        release_event(&events->b_packed[s]);
-        release_event(&events->done[s]);
+        br_release_event(&events->b_packed[s]);
+        br_release_event(&events->done[s]);
     }
+}
+
+/* The direct kernel on compact A (lda = its stored rows), B and C (ldc = m). */
+static cl_int launch_direct(struct br_engine *engine, const struct br_program *program,
+                            const struct br_call *call, const struct gemm_scalars *s,
+                            const struct gemm_buffers *buffers, cl_uint wait_count,
+                            const cl_event *wait, cl_event *done)
+{
+    cl_int m = call->m, n = call->n, k = call->k, zero = 0;
+    cl_int lda = call->transa == 'N' ? m : k, ldb = call->transb == 'N' ? k : n, ldc = m;
+    cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
+    cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
+    struct br_kernel_arg args[] = {
+        BR_ARG(m), BR_ARG(n), BR_ARG(k), {s->size, s->alpha}, {s->size, s->beta},
+        BR_ARG(s->beta_zero), BR_ARG(buffers->a), BR_ARG(zero), BR_ARG(lda), BR_ARG(a_trans),
+        BR_ARG(buffers->b[0]), BR_ARG(zero), BR_ARG(ldb), BR_ARG(b_trans), BR_ARG(buffers->c[0]),
+        BR_ARG(zero), BR_ARG(ldc)};
+    cl_int error = br_set_args(program->gemm_direct, args, 17);
+    size_t dim = (size_t)program->params.direct.dim;
+    size_t local[2] = {dim, dim};
+    size_t global[2] = {br_round_up((size_t)m, dim), br_round_up((size_t)n, dim)};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_direct, 2, global, local,
+                                 wait_count, wait, done);
+    return error;
 }
 
 /* The direct kernel over the whole call. */
@@ -330,24 +292,11 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
     if (error == CL_SUCCESS && !s->beta_zero)
         error = br_upload(engine->upload, &engine->upload_staging, buffers->c[0], &c, 0, NULL,
                           &uploads[waits++]);
-    cl_int m = call->m, n = call->n, k = call->k, zero = 0;
-    cl_int lda = (cl_int)a.rows, ldb = (cl_int)b.rows, ldc = call->m;
-    cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
-    cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
-    struct kernel_arg args[] = {
-        ARG(m), ARG(n), ARG(k), {s->size, s->alpha}, {s->size, s->beta}, ARG(s->beta_zero),
-        ARG(buffers->a), ARG(zero), ARG(lda), ARG(a_trans), ARG(buffers->b[0]), ARG(zero),
-        ARG(ldb), ARG(b_trans), ARG(buffers->c[0]), ARG(zero), ARG(ldc)};
     if (error == CL_SUCCESS)
-        error = set_args(program->gemm_direct, args, 17);
-    size_t dim = (size_t)program->params.direct.dim;
-    size_t local[2] = {dim, dim};
-    size_t global[2] = {round_up((size_t)m, dim), round_up((size_t)n, dim)};
-    if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_direct, 2, global, local,
-                                 waits, uploads, &events->done[0]);
+        error = launch_direct(engine, program, call, s, buffers, waits, uploads,
+                              &events->done[0]);
     for (cl_uint i = 0; i < 3; i++)
-        release_event(&uploads[i]);
+        br_release_event(&uploads[i]);
     return error;
 }
 
@@ -361,8 +310,8 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
     const struct br_gemm_params *g = &program->params.gemm;
     int set = (int)(t % (size_t)plan->sets);
     struct tile tile = tile_at(plan, call, t);
-    cl_int rows_padded = (cl_int)round_up(tile.rows, (size_t)g->mwg);
-    cl_int cols_padded = (cl_int)round_up(tile.cols, (size_t)g->nwg);
+    cl_int rows_padded = (cl_int)br_round_up(tile.rows, (size_t)g->mwg);
+    cl_int cols_padded = (cl_int)br_round_up(tile.cols, (size_t)g->nwg);
     cl_int error = CL_SUCCESS;
     cl_event c_uploaded = NULL;
     if (!s->beta_zero) {
@@ -372,7 +321,7 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
     }
     for (size_t chunk = 0; chunk < plan->chunks_k && error == CL_SUCCESS; chunk++) {
         size_t p = chunk * plan->depth, depth = min_size(plan->depth, (size_t)call->k - p);
-        cl_int depth_padded = (cl_int)round_up(depth, (size_t)g->kwg);
+        cl_int depth_padded = (cl_int)br_round_up(depth, (size_t)g->kwg);
         /* A is packed again only when its block changes: with one row block and one K chunk
          * it is uploaded and packed once for the whole call. */
         size_t a_key = t / plan->tiles_n * plan->chunks_k + chunk;
@@ -382,15 +331,16 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
             error = br_upload(engine->upload, &engine->upload_staging, buffers->a, &a,
                               events->a_packed ? 1 : 0,
                               events->a_packed ? &events->a_packed : NULL, &uploaded);
+            struct br_pack pack = {buffers->a, call->transa == 'N', call->transa == 'C',
+                                   (cl_int)tile.rows, (cl_int)depth, buffers->a_packed,
+                                   rows_padded, depth_padded, 0, NULL};
             if (error == CL_SUCCESS)
-                error = enqueue_pack(engine, program, buffers->a, call->transa == 'N',
-                                     call->transa == 'C', (cl_int)tile.rows, (cl_int)depth,
-                                     rows_padded, depth_padded, buffers->a_packed, 1, &uploaded,
-                                     &packed);
-            release_event(&uploaded);
+                error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
+                                        &packed);
+            br_release_event(&uploaded);
             if (error != CL_SUCCESS)
                 break;
-            release_event(&events->a_packed);
+            br_release_event(&events->a_packed);
             events->a_packed = packed;
             *a_loaded = a_key;
         }
@@ -399,36 +349,30 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
         error = br_upload(engine->upload, &engine->upload_staging, buffers->b[set], &b,
                           events->b_packed[set] ? 1 : 0,
                           events->b_packed[set] ? &events->b_packed[set] : NULL, &uploaded);
+        struct br_pack pack = {buffers->b[set], call->transb != 'N', call->transb == 'C',
+                               (cl_int)tile.cols, (cl_int)depth, buffers->b_packed[set],
+                               cols_padded, depth_padded, 0, NULL};
         if (error == CL_SUCCESS)
-            error = enqueue_pack(engine, program, buffers->b[set], call->transb != 'N',
-                                 call->transb == 'C', (cl_int)tile.cols, (cl_int)depth,
-                                 cols_padded, depth_padded, buffers->b_packed[set], 1, &uploaded,
-                                 &packed);
-        release_event(&uploaded);
+            error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
+                                    &packed);
+        br_release_event(&uploaded);
         if (error != CL_SUCCESS)
             break;
-        release_event(&events->b_packed[set]);
+        br_release_event(&events->b_packed[set]);
         events->b_packed[set] = packed;
 
-        cl_int m = (cl_int)tile.rows, n = (cl_int)tile.cols, zero = 0, ldc = m;
         cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
         const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
-        struct kernel_arg args[] = {
-            ARG(m), ARG(n), ARG(depth_padded), ARG(rows_padded), ARG(cols_padded),
-            {s->size, s->alpha}, {s->size, beta}, ARG(beta_zero), ARG(buffers->a_packed),
-            ARG(buffers->b_packed[set]), ARG(buffers->c[set]), ARG(zero), ARG(ldc)};
-        error = set_args(program->gemm_tiled, args, 13);
-        size_t global[2] = {(size_t)rows_padded / (size_t)g->mwg * (size_t)g->mdimc,
-                            (size_t)cols_padded / (size_t)g->nwg * (size_t)g->ndimc};
-        size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
+        struct br_gemm_launch launch = {
+            (cl_int)tile.rows, (cl_int)tile.cols, depth_padded, rows_padded, cols_padded,
+            s->alpha, beta, beta_zero, buffers->a_packed, buffers->b_packed[set],
+            buffers->c[set], 0, (cl_int)tile.rows, 0, 0, 0, 0};
         int wait_c = chunk == 0 && c_uploaded;
-        release_event(&events->done[set]);
-        if (error == CL_SUCCESS)
-            error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global,
-                                     local, wait_c ? 1 : 0, wait_c ? &c_uploaded : NULL,
-                                     &events->done[set]);
+        br_release_event(&events->done[set]);
+        error = br_enqueue_gemm(engine, program, call->precision, &launch, wait_c ? 1 : 0,
+                                wait_c ? &c_uploaded : NULL, &events->done[set]);
     }
-    release_event(&c_uploaded);
+    br_release_event(&c_uploaded);
     return error;
 }
 
@@ -521,21 +465,21 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
     struct gemm_plan plan;
     if (choose_plan(engine, &program->params, call, &plan) != 0)
         return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    const struct br_gemm_params *g = &program->params.gemm;
+    size_t element = br_element_size(call->precision);
     if (!plan.direct) {
         plan.rows = (size_t)call->m;
         plan.cols = (size_t)call->n;
         plan.depth = (size_t)call->k;
         count_tiles(&plan, call);
         size_t largest;
-        if (tiled_bytes(&plan, &program->params.gemm, br_element_size(call->precision),
-                        &largest) > br_pool_budget(&engine->pool, 8) ||
+        if (tiled_bytes(&plan, g, element, &largest) > br_pool_budget(&engine->pool, 8) ||
             largest > engine->pool.max_allocation)
             return CL_MEM_OBJECT_ALLOCATION_FAILURE;
     }
     struct gemm_buffers buffers;
     struct gemm_scalars s;
     init_scalars(&s, call);
-    size_t element = br_element_size(call->precision);
     cl_int error = acquire_buffers(engine, &plan, &program->params, element, &buffers);
     /* Operands of ones: the kernels' speed does not depend on the values. */
     cl_mem filled[3] = {buffers.a, buffers.b[0], buffers.c[0]};
@@ -544,56 +488,32 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
     for (int i = 0; i < 3 && error == CL_SUCCESS; i++)
         error = clEnqueueFillBuffer(engine->compute, filled[i], &s.one, element, 0,
                                     counts[i] * element, 0, NULL, NULL);
-    const struct br_gemm_params *g = &program->params.gemm;
-    cl_int m = call->m, n = call->n, zero = 0;
-    cl_int rows_padded = (cl_int)round_up((size_t)m, (size_t)g->mwg);
-    cl_int cols_padded = (cl_int)round_up((size_t)n, (size_t)g->nwg);
-    cl_int depth_padded = (cl_int)round_up((size_t)call->k, (size_t)g->kwg);
+    cl_int rows_padded = (cl_int)br_round_up((size_t)call->m, (size_t)g->mwg);
+    cl_int cols_padded = (cl_int)br_round_up((size_t)call->n, (size_t)g->nwg);
+    cl_int depth_padded = (cl_int)br_round_up((size_t)call->k, (size_t)g->kwg);
+    struct br_pack pack_a = {buffers.a, call->transa == 'N', 0, call->m, call->k,
+                             buffers.a_packed, rows_padded, depth_padded, 0, NULL};
+    struct br_pack pack_b = {buffers.b[0], call->transb != 'N', 0, call->n, call->k,
+                             buffers.b_packed[0], cols_padded, depth_padded, 0, NULL};
+    struct br_gemm_launch launch = {call->m, call->n, depth_padded, rows_padded, cols_padded,
+                                    s.alpha, s.beta, s.beta_zero, buffers.a_packed,
+                                    buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0};
     seconds[0] = seconds[1] = 1e300;
     for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
         double start = now_seconds(), packed = start;
         if (plan.direct) {
-            struct gemm_events events = {0};
-            /* The direct kernel's own uploads are what it reads: time the kernel alone by
-             * launching it on resident buffers. */
-            cl_int k = call->k, lda = call->transa == 'N' ? m : call->k;
-            cl_int ldb = call->transb == 'N' ? call->k : n, ldc = m;
-            cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
-            cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
-            struct kernel_arg args[] = {
-                ARG(m), ARG(n), ARG(k), {s.size, s.alpha}, {s.size, s.beta}, ARG(s.beta_zero),
-                ARG(buffers.a), ARG(zero), ARG(lda), ARG(a_trans), ARG(buffers.b[0]),
-                ARG(zero), ARG(ldb), ARG(b_trans), ARG(buffers.c[0]), ARG(zero), ARG(ldc)};
-            size_t dim = (size_t)program->params.direct.dim;
-            size_t local[2] = {dim, dim};
-            size_t global[2] = {round_up((size_t)m, dim), round_up((size_t)n, dim)};
-            error = set_args(program->gemm_direct, args, 17);
-            if (error == CL_SUCCESS)
-                error = br_engine_launch(engine, engine->compute, program->gemm_direct, 2,
-                                         global, local, 0, NULL, &events.done[0]);
-            release_events(&events);
+            error = launch_direct(engine, program, call, &s, &buffers, 0, NULL, NULL);
         } else {
-            error = enqueue_pack(engine, program, buffers.a, call->transa == 'N', 0, m, call->k,
-                                 rows_padded, depth_padded, buffers.a_packed, 0, NULL, NULL);
+            error = br_enqueue_pack(engine, program, call->precision, &pack_a, 0, NULL, NULL);
             if (error == CL_SUCCESS)
-                error = enqueue_pack(engine, program, buffers.b[0], call->transb != 'N', 0, n,
-                                     call->k, cols_padded, depth_padded, buffers.b_packed[0], 0,
-                                     NULL, NULL);
+                error = br_enqueue_pack(engine, program, call->precision, &pack_b, 0, NULL,
+                                        NULL);
             if (error == CL_SUCCESS)
                 error = clFinish(engine->compute);
             packed = now_seconds();
-            struct kernel_arg args[] = {
-                ARG(m), ARG(n), ARG(depth_padded), ARG(rows_padded), ARG(cols_padded),
-                {s.size, s.alpha}, {s.size, s.beta}, ARG(s.beta_zero), ARG(buffers.a_packed),
-                ARG(buffers.b_packed[0]), ARG(buffers.c[0]), ARG(zero), ARG(m)};
-            size_t global[2] = {(size_t)rows_padded / (size_t)g->mwg * (size_t)g->mdimc,
-                                (size_t)cols_padded / (size_t)g->nwg * (size_t)g->ndimc};
-            size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
             if (error == CL_SUCCESS)
-                error = set_args(program->gemm_tiled, args, 13);
-            if (error == CL_SUCCESS)
-                error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global,
-                                         local, 0, NULL, NULL);
+                error = br_enqueue_gemm(engine, program, call->precision, &launch, 0, NULL,
+                                        NULL);
         }
         if (error == CL_SUCCESS)
             error = clFinish(engine->compute);

@@ -114,6 +114,8 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     if (error == CL_SUCCESS)
         out->pack_transpose = clCreateKernel(program, "pack_transpose", &error);
     if (error == CL_SUCCESS)
+        out->pack_structured = clCreateKernel(program, "pack_structured", &error);
+    if (error == CL_SUCCESS)
         out->gemm_tiled = clCreateKernel(program, "gemm_tiled", &error);
     if (error == CL_SUCCESS)
         out->gemm_direct = clCreateKernel(program, "gemm_direct", &error);
@@ -124,8 +126,8 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
 
 void br_program_release(struct br_program *p)
 {
-    cl_kernel *kernels[] = {&p->pack_straight, &p->pack_transpose, &p->gemm_tiled,
-                            &p->gemm_direct};
+    cl_kernel *kernels[] = {&p->pack_straight, &p->pack_transpose, &p->pack_structured,
+                            &p->gemm_tiled, &p->gemm_direct};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
         if (*kernels[i])
             clReleaseKernel(*kernels[i]);

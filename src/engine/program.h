@@ -9,7 +9,7 @@
 
 struct br_program {
     cl_program program;
-    cl_kernel pack_straight, pack_transpose, gemm_tiled, gemm_direct;
+    cl_kernel pack_straight, pack_transpose, pack_structured, gemm_tiled, gemm_direct;
     struct br_kernel_params params;
 };
 

@@ -1,0 +1,70 @@
+/* Launching the kernels of kernels/ with their arguments: the copy kernels that pack operands
+ * into the GEMM layout, and the tiled GEMM kernel with the options the other Level-3 routines
+ * use. Shared by every routine's plan. */
+#ifndef BLASROUTE_ENGINE_LAUNCH_H
+#define BLASROUTE_ENGINE_LAUNCH_H
+
+#include "engine/engine.h"
+
+size_t br_round_up(size_t x, size_t multiple);
+
+/* Kernel arguments as (size, address) pairs, set in order by br_set_args. */
+struct br_kernel_arg {
+    size_t size;
+    const void *value;
+};
+#define BR_ARG(x) ((struct br_kernel_arg){sizeof(x), &(x)})
+cl_int br_set_args(cl_kernel kernel, const struct br_kernel_arg *args, int count);
+
+/* One packing of a general compact source (element (i, p) at src[i + p * ld] when straight,
+ * src[p + i * ld] otherwise; rows x cols of it, ld = rows or cols accordingly) into dst, a
+ * K-major dst_ld x dst_cols array starting dst_offset elements in. scale, if not NULL, multiplies
+ * every element. */
+struct br_pack {
+    cl_mem src;
+    int straight, conjugate;
+    cl_int rows, cols;
+    cl_mem dst;
+    cl_int dst_ld, dst_cols, dst_offset;
+    const union br_scalar *scale;
+};
+
+cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *program,
+                       enum br_precision precision, const struct br_pack *pack,
+                       cl_uint wait_count, const cl_event *wait, cl_event *done);
+
+/* The structures pack_structured expands (values of kernels/copy.cl). */
+enum br_structure {
+    BR_SYMMETRIC = 0, BR_HERMITIAN = 1, BR_TRIANGULAR = 2, BR_UNIT_TRIANGULAR = 3
+};
+
+/* Packs an n x n matrix of which one triangle is stored (compact, ld = n) into dst. */
+cl_int br_enqueue_pack_structured(struct br_engine *engine, const struct br_program *program,
+                                  cl_mem src, cl_int n, enum br_structure structure, int upper,
+                                  int transposed, int conjugate, cl_mem dst, cl_int dst_ld,
+                                  cl_int dst_cols, cl_uint wait_count, const cl_event *wait,
+                                  cl_event *done);
+
+/* The tiled GEMM kernel: C (m x n at c + c_offset, leading dimension ldc) :=
+ * alpha * A_packed^T B_packed + beta * C, with the options of kernels/gemm.cl. */
+struct br_gemm_launch {
+    cl_int m, n, k_padded, a_ld, b_ld;
+    const void *alpha, *beta; /* in the precision's element type */
+    cl_int beta_zero;
+    cl_mem a_packed, b_packed, c;
+    cl_int c_offset, ldc;
+    cl_int triangle;      /* 0 all, 1 upper, 2 lower */
+    cl_int real_diagonal; /* Hermitian diagonal */
+    cl_int k_from, k_to;  /* 0 whole, 1 by row block, 2 by column block */
+};
+
+cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
+                       enum br_precision precision, const struct br_gemm_launch *launch,
+                       cl_uint wait_count, const cl_event *wait, cl_event *done);
+
+/* A scalar of the precision's element type from a real number, or one. */
+union br_scalar br_scalar_real(enum br_precision precision, double value);
+
+void br_release_event(cl_event *event);
+
+#endif

@@ -23,6 +23,8 @@ const char *br_cl_error_name(cl_int error)
 #undef NAME
     case BR_CL_PLATFORM_NOT_FOUND:
         return "CL_PLATFORM_NOT_FOUND_KHR";
+    case BR_CL_TOO_LARGE:
+        return "too large for the device memory blasroute may use";
     default:
         return "an unknown OpenCL error";
     }

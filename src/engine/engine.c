@@ -26,7 +26,7 @@ enum { STAGING_SLOT_BYTES = 8 << 20 };
 
 int br_engine_has_path(const struct br_call *call)
 {
-    return call->family == BR_GEMM;
+    return call->family != BR_TRSM;
 }
 
 static void close_engine(void)
@@ -169,14 +169,21 @@ enum br_engine_result br_engine_run(const struct br_call *call)
     const struct br_program *program =
         engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
     if (program) {
-        cl_int error = br_gemm_device(&engine, program, call);
+        engine.tiles_written = 0;
+        engine.columns_written = 0;
+        cl_int error = call->family == BR_GEMM ? br_gemm_device(&engine, program, call)
+                                               : br_level3_device(&engine, program, call);
         if (error == CL_SUCCESS) {
             consecutive_failures = 0;
             result = BR_ENGINE_DONE;
+        } else if (error == BR_CL_TOO_LARGE) {
+            br_verbose("device: a %dx%dx%d call does not fit the device memory blasroute may "
+                       "use (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
+                       call->m, call->n, call->k);
         } else {
-            /* The tiles already in C are final; the CPU computes the rest from the untouched
-             * part of C. */
-            if (engine.tiles_written > 0) {
+            /* The GEMM tiles already in C are final; the CPU computes the rest from the
+             * untouched part of C. */
+            if (engine.tiles_written > 0 || engine.columns_written > 0) {
                 br_gemm_finish_on_cpu(&engine, call);
                 result = BR_ENGINE_PARTIAL;
             }

@@ -23,6 +23,7 @@ struct br_engine {
      * row block by row block; tiles_written of them are final in the caller's memory. */
     size_t rows_per_tile, cols_per_tile;
     int tiles_written;
+    size_t columns_written; /* leading columns of the next tile already final */
 };
 
 /* What became of a call handed to the engine. */
@@ -47,6 +48,11 @@ enum br_engine_result br_engine_run(const struct br_call *call);
 cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program,
                       const struct br_call *call);
 void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
+
+/* The other Level-3 routines but TRSM (engine/level3.c), in one piece. Nothing of the
+ * caller's memory is written unless all of it is right. */
+cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
+                        const struct br_call *call);
 
 /* blasroute_bench_gemm_resident's work (engine/gemm.c), with the engine locked and ready. */
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,

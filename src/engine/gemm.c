@@ -209,9 +209,10 @@ static struct br_block a_block(const struct br_call *call, size_t row, size_t ro
     size_t element = br_element_size(call->precision), lda = (size_t)call->lda;
     const char *a = call->a;
     if (call->transa == 'N')
-        return (struct br_block){(void *)(a + (row + p * lda) * element), lda, rows, depth,
-                                 element};
-    return (struct br_block){(void *)(a + (p + row * lda) * element), lda, depth, rows, element};
+        return (struct br_block){.host = (void *)(a + (row + p * lda) * element), .ld = lda,
+                                 .rows = rows, .cols = depth, .element = element};
+    return (struct br_block){.host = (void *)(a + (p + row * lda) * element), .ld = lda,
+                             .rows = depth, .cols = rows, .element = element};
 }
 
 static struct br_block b_block(const struct br_call *call, size_t col, size_t cols, size_t p,
@@ -220,16 +221,18 @@ static struct br_block b_block(const struct br_call *call, size_t col, size_t co
     size_t element = br_element_size(call->precision), ldb = (size_t)call->ldb;
     const char *b = call->b;
     if (call->transb == 'N')
-        return (struct br_block){(void *)(b + (p + col * ldb) * element), ldb, depth, cols,
-                                 element};
-    return (struct br_block){(void *)(b + (col + p * ldb) * element), ldb, cols, depth, element};
+        return (struct br_block){.host = (void *)(b + (p + col * ldb) * element), .ld = ldb,
+                                 .rows = depth, .cols = cols, .element = element};
+    return (struct br_block){.host = (void *)(b + (col + p * ldb) * element), .ld = ldb,
+                             .rows = cols, .cols = depth, .element = element};
 }
 
 static struct br_block c_block(const struct br_call *call, const struct tile *tile)
 {
     size_t element = br_element_size(call->precision), ldc = (size_t)call->ldc;
-    return (struct br_block){(char *)call->c + (tile->row + tile->col * ldc) * element, ldc,
-                             tile->rows, tile->cols, element};
+    return (struct br_block){.host = (char *)call->c + (tile->row + tile->col * ldc) * element,
+                             .ld = ldc, .rows = tile->rows, .cols = tile->cols,
+                             .element = element};
 }
 
 /* Events that order the reuse of buffers across the queues. */
@@ -381,10 +384,11 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
 {
     struct gemm_plan plan;
     engine->tiles_written = 0;
+    engine->columns_written = 0;
     engine->rows_per_tile = (size_t)call->m;
     engine->cols_per_tile = (size_t)call->n;
     if (choose_plan(engine, &program->params, call, &plan) != 0)
-        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+        return BR_CL_TOO_LARGE;
     engine->rows_per_tile = plan.rows;
     engine->cols_per_tile = plan.cols;
 
@@ -413,9 +417,11 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
             struct tile tile = tile_at(&plan, call, t - 1);
             struct br_block c = c_block(call, &tile);
             error = br_download(engine->download, &engine->download_staging, buffers.c[set], &c,
-                                1, &events.done[set]);
-            if (error == CL_SUCCESS)
+                                1, &events.done[set], &engine->columns_written);
+            if (error == CL_SUCCESS) {
                 engine->tiles_written++;
+                engine->columns_written = 0;
+            }
         }
     }
     if (error != CL_SUCCESS) {
@@ -439,6 +445,12 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
     size_t element = br_element_size(call->precision);
     for (size_t t = (size_t)engine->tiles_written; t < plan.tiles_m * plan.tiles_n; t++) {
         struct tile tile = tile_at(&plan, call, t);
+        if (t == (size_t)engine->tiles_written) { /* its first columns may have arrived */
+            tile.col += engine->columns_written;
+            tile.cols -= engine->columns_written;
+            if (tile.cols == 0)
+                continue;
+        }
         struct br_call part = *call;
         struct br_block a = a_block(call, tile.row, tile.rows, 0, (size_t)call->k);
         struct br_block b = b_block(call, tile.col, tile.cols, 0, (size_t)call->k);

@@ -10,6 +10,10 @@
 /* What the ICD loader returns when it finds no platform (cl_khr_icd's CL_PLATFORM_NOT_FOUND_KHR). */
 #define BR_CL_PLATFORM_NOT_FOUND (-1001)
 
+/* blasroute's own code for a problem that does not fit the device's memory in the pieces a
+ * plan can cut: declined, answered by the CPU, and not a failure of the device. */
+#define BR_CL_TOO_LARGE (-20001)
+
 /* The name of an OpenCL error code, for messages ("CL_OUT_OF_RESOURCES"). */
 const char *br_cl_error_name(cl_int error);
 

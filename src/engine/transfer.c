@@ -9,16 +9,45 @@
  * than the slower pageable transfer of so few bytes. */
 enum { DIRECT_UPLOAD_LIMIT = 1 << 18 };
 
-/* Copies columns [first, first + count) between the caller's layout and a compact buffer. */
+/* The rows of column j that a block holds: all, or those of its triangle. */
+static void column_rows(const struct br_block *b, size_t j, size_t *first, size_t *end)
+{
+    *first = 0;
+    *end = b->rows;
+    if (b->triangle == 'U')
+        *end = j + (b->skip_diagonal ? 0 : 1) < b->rows ? j + (b->skip_diagonal ? 0 : 1)
+                                                        : b->rows;
+    else if (b->triangle == 'L')
+        *first = j + (b->skip_diagonal ? 1 : 0) < b->rows ? j + (b->skip_diagonal ? 1 : 0)
+                                                          : b->rows;
+}
+
+/* Copies columns [first, first + count) between the caller's layout and a compact buffer;
+ * with a triangle, only its part of each column. */
 static void pack_columns(void *compact, const struct br_block *b, size_t first, size_t count,
                          int to_compact)
 {
     size_t column = b->rows * b->element, stride = b->ld * b->element;
     char *host = (char *)b->host + first * stride;
-    if (to_compact)
-        br_host_copy(compact, column, host, stride, column, count);
-    else
-        br_host_copy(host, stride, compact, column, column, count);
+    if (!b->triangle) {
+        if (to_compact)
+            br_host_copy(compact, column, host, stride, column, count);
+        else
+            br_host_copy(host, stride, compact, column, column, count);
+        return;
+    }
+    for (size_t j = 0; j < count; j++) {
+        size_t lo, hi;
+        column_rows(b, first + j, &lo, &hi);
+        if (hi <= lo)
+            continue;
+        char *dense = (char *)compact + j * column + lo * b->element;
+        char *user = host + j * stride + lo * b->element;
+        if (to_compact)
+            memcpy(dense, user, (hi - lo) * b->element);
+        else
+            memcpy(user, dense, (hi - lo) * b->element);
+    }
 }
 
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
@@ -29,10 +58,23 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
     *done = NULL;
     if (bytes == 0)
         return clEnqueueMarkerWithWaitList(queue, wait_count, wait, done);
-    if (bytes <= DIRECT_UPLOAD_LIMIT || !staging->ready || column > staging->slot_size) {
+    int stageable = staging->ready && column <= staging->slot_size;
+    if (!b->triangle && (bytes <= DIRECT_UPLOAD_LIMIT || !stageable)) {
         const size_t origin[3] = {0, 0, 0}, region[3] = {column, b->cols, 1};
         return clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region, column, 0,
                                         b->ld * b->element, 0, b->host, wait_count, wait, done);
+    }
+    if (!stageable) {
+        /* A triangle must not be read beyond its rows, so it cannot go by rectangle: through a
+         * private copy of just the triangle. */
+        void *dense = malloc(bytes);
+        if (!dense)
+            return CL_OUT_OF_HOST_MEMORY;
+        pack_columns(dense, b, 0, b->cols, 1);
+        cl_int error = clEnqueueWriteBuffer(queue, dst, CL_TRUE, 0, bytes, dense, wait_count,
+                                            wait, NULL);
+        free(dense);
+        return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
     }
     size_t per_chunk = staging->slot_size / column;
     cl_int error = CL_SUCCESS;
@@ -54,11 +96,15 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
 }
 
 cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,
-                   const struct br_block *b, cl_uint wait_count, const cl_event *wait)
+                   const struct br_block *b, cl_uint wait_count, const cl_event *wait,
+                   size_t *columns_written)
 {
     size_t column = b->rows * b->element, bytes = column * b->cols;
-    if (bytes == 0)
+    *columns_written = 0;
+    if (bytes == 0) {
+        *columns_written = b->cols;
         return CL_SUCCESS;
+    }
     if (!staging->ready || column > staging->slot_size) {
         /* No staging: through a private host copy, so that C is written only from complete
          * data. */
@@ -67,8 +113,10 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
             return CL_OUT_OF_HOST_MEMORY;
         cl_int error = clEnqueueReadBuffer(queue, src, CL_TRUE, 0, bytes, dense, wait_count,
                                            wait, NULL);
-        if (error == CL_SUCCESS)
+        if (error == CL_SUCCESS) {
             pack_columns(dense, b, 0, b->cols, 0);
+            *columns_written = b->cols;
+        }
         free(dense);
         return error;
     }
@@ -99,7 +147,25 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
             size_t first = c * per_chunk;
             size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
             pack_columns(staging->host[slot], b, first, count, 0);
+            *columns_written = first + count;
         }
     }
+    return error;
+}
+
+cl_int br_download_atomic(cl_command_queue queue, cl_mem src, const struct br_block *b,
+                          cl_uint wait_count, const cl_event *wait)
+{
+    size_t bytes = b->rows * b->element * b->cols;
+    if (bytes == 0)
+        return CL_SUCCESS;
+    void *dense = malloc(bytes);
+    if (!dense)
+        return CL_OUT_OF_HOST_MEMORY;
+    cl_int error = clEnqueueReadBuffer(queue, src, CL_TRUE, 0, bytes, dense, wait_count, wait,
+                                       NULL);
+    if (error == CL_SUCCESS)
+        pack_columns(dense, b, 0, b->cols, 0);
+    free(dense);
     return error;
 }

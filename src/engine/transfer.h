@@ -14,6 +14,10 @@ struct br_block {
     size_t ld;        /* the caller's leading dimension, in elements */
     size_t rows, cols;
     size_t element;   /* bytes per element */
+    /* 'U' or 'L': only that triangle of the block is read or written (the rest of the device
+     * buffer is left undefined and must not be used); 0: the whole block. */
+    char triangle;
+    int skip_diagonal; /* with a triangle: its diagonal too is neither read nor written */
 };
 
 /* Enqueues the upload of block into dst (compact: leading dimension rows) on queue, after the
@@ -26,8 +30,15 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
 
 /* Downloads src (compact) into block after the events in wait, and returns when it is in the
  * caller's memory. The caller's memory is written only from data that has fully arrived, chunk
- * by chunk, so a failed transfer never leaves half-written elements behind. */
+ * of whole columns by chunk: *columns_written says how many leading columns are final, also
+ * after a failure. */
 cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,
-                   const struct br_block *block, cl_uint wait_count, const cl_event *wait);
+                   const struct br_block *block, cl_uint wait_count, const cl_event *wait,
+                   size_t *columns_written);
+
+/* Like br_download, but the caller's memory is written only once every byte has arrived: a
+ * failure leaves it untouched (for results that cannot be finished column by column). */
+cl_int br_download_atomic(cl_command_queue queue, cl_mem src, const struct br_block *block,
+                          cl_uint wait_count, const cl_event *wait);
 
 #endif

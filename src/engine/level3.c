@@ -1,0 +1,338 @@
+/* SYMM, HEMM, SYRK, HERK, SYR2K, HER2K and TRMM on the device, by the copy+GEMM method of
+ * Matsumoto, Nakasato and Sedukhin: copy kernels expand each operand into the K-major layout of
+ * the one tuned GEMM kernel (a symmetric or Hermitian matrix to full, a triangle to a full
+ * matrix with zeros), and the GEMM kernel does the arithmetic, with a triangle mask for the
+ * rank-k family and K ranges that skip TRMM's zero blocks.
+ *
+ * Each routine is described by a recipe: which host blocks go up (only the referenced triangle
+ * of a triangular, symmetric or Hermitian operand, never C when beta = 0), how each side of the
+ * GEMM is packed from them, the GEMM's options, and where the result goes. One executor runs
+ * every recipe. The problem is done in one piece; a problem that does not fit the device's
+ * memory is declined and answered by the CPU BLAS. */
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/launch.h"
+#include "engine/transfer.h"
+
+enum { MAX_UPLOADS = 3, MAX_PACKS = 2 };
+
+/* One packing into a side of the GEMM: from upload `source`, general or structured. */
+struct side_pack {
+    int source;
+    int structured;
+    /* general */
+    int straight;
+    cl_int rows, cols, k_offset;
+    const union br_scalar *scale;
+    /* structured */
+    enum br_structure structure;
+    int upper, transposed;
+    int conjugate;
+};
+
+struct recipe {
+    struct br_block uploads[MAX_UPLOADS];
+    int upload_count;
+    int output; /* which upload is the result's buffer, or -1: a buffer of its own */
+    struct br_block result; /* where the result goes in the caller's memory */
+    cl_int m, n, k;         /* of the GEMM */
+    struct side_pack a_side[MAX_PACKS], b_side[MAX_PACKS];
+    int a_count, b_count;
+    union br_scalar alpha, beta;
+    int beta_zero;
+    cl_int triangle, real_diagonal, k_from, k_to;
+    union br_scalar scales[2]; /* HER2K: alpha and conj(alpha), folded into the packs */
+};
+
+static struct br_block host_block(const void *host, blas_int ld, blas_int rows, blas_int cols,
+                                  size_t element)
+{
+    return (struct br_block){.host = (void *)host, .ld = (size_t)ld, .rows = (size_t)rows,
+                             .cols = (size_t)cols, .element = element};
+}
+
+/* A real scalar of HERK or HER2K as the complex element the kernel takes. */
+static union br_scalar complex_of_real(const union br_scalar *x, enum br_precision precision)
+{
+    union br_scalar z;
+    memset(&z, 0, sizeof z);
+    if (precision == BR_C)
+        z.c[0] = x->s;
+    else
+        z.z[0] = x->d;
+    return z;
+}
+
+static union br_scalar conjugate_of(const union br_scalar *x, enum br_precision precision)
+{
+    union br_scalar z = *x;
+    if (precision == BR_C)
+        z.c[1] = -z.c[1];
+    else if (precision == BR_Z)
+        z.z[1] = -z.z[1];
+    return z;
+}
+
+/* A general pack of op(X) where X is stored rows x cols and op is trans ('N', 'T', 'C'):
+ * element (i, p) of the packed side is op(X)(i, p), optionally conjugated once more. */
+static struct side_pack general(int source, char trans, blas_int stored_rows,
+                                blas_int stored_cols, int conjugate_more)
+{
+    struct side_pack pack = {.source = source};
+    pack.straight = trans == 'N';
+    pack.rows = pack.straight ? stored_rows : stored_cols;
+    pack.cols = pack.straight ? stored_cols : stored_rows;
+    pack.conjugate = (trans == 'C') != (conjugate_more != 0);
+    return pack;
+}
+
+static struct side_pack structured(int source, enum br_structure structure, int upper,
+                                   int transposed, int conjugate)
+{
+    return (struct side_pack){.source = source, .structured = 1, .structure = structure,
+                              .upper = upper, .transposed = transposed,
+                              .conjugate = conjugate};
+}
+
+static void symm_recipe(const struct br_call *c, struct recipe *r)
+{
+    size_t e = br_element_size(c->precision);
+    blas_int na = c->side == 'L' ? c->m : c->n;
+    enum br_structure kind = c->family == BR_HEMM ? BR_HERMITIAN : BR_SYMMETRIC;
+    struct br_block a = host_block(c->a, c->lda, na, na, e);
+    a.triangle = c->uplo;
+    r->uploads[0] = a;
+    r->uploads[1] = host_block(c->b, c->ldb, c->m, c->n, e);
+    r->uploads[2] = host_block(c->c, c->ldc, c->m, c->n, e);
+    r->upload_count = r->beta_zero ? 2 : 3;
+    r->output = r->beta_zero ? -1 : 2;
+    r->result = r->uploads[2];
+    r->m = c->m;
+    r->n = c->n;
+    r->k = na;
+    if (c->side == 'L') { /* C = A B: A expanded; B(p, j) read along p */
+        r->a_side[0] = structured(0, kind, c->uplo == 'U', 0, 0);
+        r->b_side[0] = general(1, 'T', c->m, c->n, 0);
+    } else { /* C = B A: element (j, p) of the B side is A(p, j) */
+        r->a_side[0] = general(1, 'N', c->m, c->n, 0);
+        r->b_side[0] = structured(0, kind, c->uplo == 'U', 1, 0);
+    }
+    r->a_count = r->b_count = 1;
+}
+
+/* SYRK/HERK: C = alpha op(A) op(A)' + beta C; SYR2K/HER2K: C = alpha op(A) op(B)' +
+ * alpha~ op(B) op(A)' + beta C, as one GEMM over K = 2k: [op(A) | op(B)] [op(B)' ; op(A)']. */
+static void rank_recipe(const struct br_call *c, struct recipe *r)
+{
+    size_t e = br_element_size(c->precision);
+    int hermitian = c->family == BR_HERK || c->family == BR_HER2K;
+    int two = c->family == BR_SYR2K || c->family == BR_HER2K;
+    blas_int rows = c->transa == 'N' ? c->n : c->k, cols = c->transa == 'N' ? c->k : c->n;
+    r->uploads[0] = host_block(c->a, c->lda, rows, cols, e);
+    r->upload_count = 1;
+    if (two)
+        r->uploads[r->upload_count++] = host_block(c->b, c->ldb, rows, cols, e);
+    struct br_block out = host_block(c->c, c->ldc, c->n, c->n, e);
+    out.triangle = c->uplo;
+    r->result = out;
+    r->output = -1;
+    if (!r->beta_zero) {
+        r->output = r->upload_count;
+        r->uploads[r->upload_count++] = out;
+    }
+    r->m = r->n = c->n;
+    r->k = two ? 2 * c->k : c->k;
+    r->triangle = c->uplo == 'U' ? 1 : 2;
+    r->real_diagonal = hermitian;
+    /* The B side is the transpose (conjugate transpose) of the A side's operands: the same
+     * packing, conjugated once more when Hermitian. */
+    r->a_side[0] = general(0, c->transa, rows, cols, 0);
+    r->a_count = 1;
+    if (!two) {
+        r->b_side[0] = general(0, c->transa, rows, cols, hermitian);
+        r->b_count = 1;
+        return;
+    }
+    r->a_side[1] = general(1, c->transa, rows, cols, 0);
+    r->a_side[1].k_offset = c->k;
+    r->a_count = 2;
+    r->b_side[0] = general(1, c->transa, rows, cols, hermitian);
+    r->b_side[1] = general(0, c->transa, rows, cols, hermitian);
+    r->b_side[1].k_offset = c->k;
+    r->b_count = 2;
+    if (hermitian) { /* alpha on the first product, conj(alpha) on the second */
+        r->scales[0] = r->alpha;
+        r->scales[1] = conjugate_of(&r->alpha, c->precision);
+        r->a_side[0].scale = &r->scales[0];
+        r->a_side[1].scale = &r->scales[1];
+        r->alpha = br_scalar_real(c->precision, 1.0);
+    }
+}
+
+/* TRMM: B := alpha op(A) B or alpha B op(A), the triangle expanded with zeros, the GEMM's K
+ * loop limited to the blocks that are not zero; the result replaces B. */
+static void trmm_recipe(const struct br_call *c, struct recipe *r)
+{
+    size_t e = br_element_size(c->precision);
+    blas_int na = c->side == 'L' ? c->m : c->n;
+    struct br_block a = host_block(c->a, c->lda, na, na, e);
+    a.triangle = c->uplo;
+    a.skip_diagonal = c->diag == 'U';
+    r->uploads[0] = a;
+    r->uploads[1] = host_block(c->b, c->ldb, c->m, c->n, e);
+    r->upload_count = 2;
+    r->output = -1;
+    r->result = r->uploads[1];
+    r->m = c->m;
+    r->n = c->n;
+    r->k = na;
+    r->beta = br_scalar_real(c->precision, 0.0);
+    r->beta_zero = 1;
+    enum br_structure kind = c->diag == 'U' ? BR_UNIT_TRIANGULAR : BR_TRIANGULAR;
+    int transposed = c->transa != 'N', conjugate = c->transa == 'C';
+    /* Whether op(A) is upper triangular: a transpose turns upper into lower. */
+    int op_upper = (c->uplo == 'U') != transposed;
+    if (c->side == 'L') {
+        r->a_side[0] = structured(0, kind, c->uplo == 'U', transposed, conjugate);
+        r->b_side[0] = general(1, 'T', c->m, c->n, 0);
+        /* Row block i of an upper op(A) is zero before column i, of a lower one after. */
+        if (op_upper)
+            r->k_from = 1;
+        else
+            r->k_to = 1;
+    } else {
+        r->a_side[0] = general(1, 'N', c->m, c->n, 0);
+        /* B side element (j, p) is op(A)(p, j). */
+        r->b_side[0] = structured(0, kind, c->uplo == 'U', !transposed, conjugate);
+        if (op_upper)
+            r->k_to = 2;
+        else
+            r->k_from = 2;
+    }
+    r->a_count = r->b_count = 1;
+}
+
+/* square: the order of a structured operand (the GEMM's K). */
+static cl_int enqueue_side(struct br_engine *engine, const struct br_program *program,
+                           enum br_precision precision, const struct side_pack *pack,
+                           cl_int square, cl_mem const *sources, const cl_event *uploaded,
+                           cl_mem dst, cl_int dst_ld, cl_int dst_cols, cl_event *done)
+{
+    if (pack->structured)
+        return br_enqueue_pack_structured(engine, program, sources[pack->source], square,
+                                          pack->structure,
+                                          pack->upper, pack->transposed, pack->conjugate, dst,
+                                          dst_ld, dst_cols, 1, &uploaded[pack->source], done);
+    struct br_pack p = {sources[pack->source], pack->straight, pack->conjugate, pack->rows,
+                        pack->cols, dst, dst_ld, dst_cols - pack->k_offset,
+                        pack->k_offset * dst_ld, pack->scale};
+    return br_enqueue_pack(engine, program, precision, &p, 1, &uploaded[pack->source], done);
+}
+
+static cl_int run_recipe(struct br_engine *engine, const struct br_program *program,
+                         enum br_precision precision, struct recipe *r)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    size_t e = br_element_size(precision);
+    cl_int rows_padded = (cl_int)br_round_up((size_t)r->m, (size_t)g->mwg);
+    cl_int cols_padded = (cl_int)br_round_up((size_t)r->n, (size_t)g->nwg);
+    cl_int depth_padded = (cl_int)br_round_up((size_t)r->k, (size_t)g->kwg);
+    size_t sizes[MAX_UPLOADS + 3], total = 0;
+    int count = 0;
+    for (int u = 0; u < r->upload_count; u++)
+        sizes[count++] = r->uploads[u].rows * r->uploads[u].cols * e;
+    sizes[count++] = (size_t)rows_padded * (size_t)depth_padded * e;
+    sizes[count++] = (size_t)cols_padded * (size_t)depth_padded * e;
+    if (r->output < 0)
+        sizes[count++] = (size_t)r->m * (size_t)r->n * e;
+    for (int i = 0; i < count; i++) {
+        if (sizes[i] > engine->pool.max_allocation)
+            return BR_CL_TOO_LARGE;
+        total += sizes[i];
+    }
+    if (total > br_pool_budget(&engine->pool, count))
+        return BR_CL_TOO_LARGE;
+
+    cl_mem buffers[MAX_UPLOADS + 3] = {NULL};
+    cl_event uploaded[MAX_UPLOADS] = {NULL}, a_done = NULL, b_done = NULL, gemm_done = NULL;
+    cl_int error = CL_SUCCESS;
+    for (int i = 0; i < count && error == CL_SUCCESS; i++)
+        error = br_pool_acquire(&engine->pool, sizes[i], &buffers[i]);
+    for (int u = 0; u < r->upload_count && error == CL_SUCCESS; u++)
+        error = br_upload(engine->upload, &engine->upload_staging, buffers[u], &r->uploads[u],
+                          0, NULL, &uploaded[u]);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+    cl_mem a_packed = buffers[r->upload_count], b_packed = buffers[r->upload_count + 1];
+    cl_mem c = r->output >= 0 ? buffers[r->output] : buffers[r->upload_count + 2];
+    for (int i = 0; i < r->a_count && error == CL_SUCCESS; i++) {
+        br_release_event(&a_done);
+        error = enqueue_side(engine, program, precision, &r->a_side[i], r->k, buffers, uploaded,
+                             a_packed, rows_padded, depth_padded, &a_done);
+    }
+    for (int i = 0; i < r->b_count && error == CL_SUCCESS; i++) {
+        br_release_event(&b_done);
+        error = enqueue_side(engine, program, precision, &r->b_side[i], r->k, buffers, uploaded,
+                             b_packed, cols_padded, depth_padded, &b_done);
+    }
+    /* C's upload (if any) is the last one; the compute queue is in order behind the packs. */
+    cl_event c_ready = r->output >= 0 ? uploaded[r->output] : NULL;
+    struct br_gemm_launch launch = {r->m, r->n, depth_padded, rows_padded, cols_padded,
+                                    &r->alpha, &r->beta, r->beta_zero, a_packed, b_packed, c,
+                                    0, r->m, r->triangle, r->real_diagonal, r->k_from, r->k_to};
+    if (error == CL_SUCCESS)
+        error = br_enqueue_gemm(engine, program, precision, &launch, c_ready ? 1 : 0,
+                                c_ready ? &c_ready : NULL, &gemm_done);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->compute);
+    if (error == CL_SUCCESS)
+        error = br_download_atomic(engine->download, c, &r->result, 1, &gemm_done);
+    if (error != CL_SUCCESS) {
+        clFinish(engine->upload);
+        clFinish(engine->compute);
+        clFinish(engine->download);
+    }
+    for (int u = 0; u < MAX_UPLOADS; u++)
+        br_release_event(&uploaded[u]);
+    br_release_event(&a_done);
+    br_release_event(&b_done);
+    br_release_event(&gemm_done);
+    for (int i = 0; i < count; i++)
+        br_pool_release(&engine->pool, buffers[i]);
+    return error;
+}
+
+cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
+                        const struct br_call *call)
+{
+    struct recipe r;
+    memset(&r, 0, sizeof r);
+    r.alpha = call->alpha;
+    r.beta = call->beta;
+    int real_scalars = call->family == BR_HERK;
+    r.beta_zero = br_scalar_is_zero(&call->beta, call->precision,
+                                    call->family == BR_HERK || call->family == BR_HER2K);
+    if (real_scalars)
+        r.alpha = complex_of_real(&call->alpha, call->precision);
+    if (call->family == BR_HERK || call->family == BR_HER2K)
+        r.beta = complex_of_real(&call->beta, call->precision);
+    switch (call->family) {
+    case BR_SYMM:
+    case BR_HEMM:
+        symm_recipe(call, &r);
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+    case BR_SYR2K:
+    case BR_HER2K:
+        rank_recipe(call, &r);
+        break;
+    case BR_TRMM:
+        trmm_recipe(call, &r);
+        break;
+    default:
+        return CL_INVALID_OPERATION;
+    }
+    return run_recipe(engine, program, call->precision, &r);
+}

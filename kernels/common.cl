@@ -58,3 +58,16 @@ typedef double2 real;
 // read at all, so a NaN left in C by the caller cannot reach the result (BLAS semantics).
 #define UPDATE_C(alpha, acc, beta, beta_zero, cptr) \
     (*(cptr) = (beta_zero) ? MUL((alpha), (acc)) : MULADD(MUL((alpha), (acc)), (beta), *(cptr)))
+
+// a / b, with complex division for complex types (TRSM's diagonal).
+inline real divide(const real a, const real b)
+{
+#if IS_COMPLEX
+    const real conj_b = CONJ(b);
+    const real numerator = MUL(a, conj_b);
+    const real norm = b.x * b.x + b.y * b.y;
+    return numerator / norm;
+#else
+    return a / b;
+#endif
+}

@@ -113,8 +113,13 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
                 const real alpha, const real beta, const int beta_zero,
                 const __global realM *restrict agm, const __global realN *restrict bgm,
                 __global real *cgm, const int c_offset, const int ldc, const int triangle,
-                const int real_diagonal, const int k_from, const int k_to)
+                const int real_diagonal, const int k_from, const int k_to, const int a_offset,
+                const int b_offset)
 {
+    // Offsets (in elements, multiples of the vector widths) let TRSM's blocked solve work on
+    // blocks inside larger packed operands.
+    agm += a_offset / VWM;
+    bgm += b_offset / VWN;
     const int tid_m = get_local_id(0), tid_n = get_local_id(1);
     const int group_m = get_group_id(0), group_n = get_group_id(1);
     // Uniform over the work-group, so no work-item is left waiting at a barrier.

@@ -11,7 +11,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_REPORT=1
 export BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}"
-DEVICE_ROUTINES="gemm symm hemm syrk herk syr2k her2k trmm"
+DEVICE_ROUTINES="gemm symm hemm syrk herk syr2k her2k trmm trsm"
 
 run() {
     name=$1 input=$2 summary=$3 prefix=$4

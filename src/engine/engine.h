@@ -54,6 +54,10 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
 cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
                         const struct br_call *call);
 
+/* TRSM (engine/trsm.c), blocked on the device, in one piece; B is written only at the end. */
+cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
+                      const struct br_call *call);
+
 /* blasroute_bench_gemm_resident's work (engine/gemm.c), with the engine locked and ready. */
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,
                               const struct br_call *call, int repeats, double seconds[2]);

@@ -336,7 +336,7 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
                               events->a_packed ? &events->a_packed : NULL, &uploaded);
             struct br_pack pack = {buffers->a, call->transa == 'N', call->transa == 'C',
                                    (cl_int)tile.rows, (cl_int)depth, buffers->a_packed,
-                                   rows_padded, depth_padded, 0, NULL};
+                                   rows_padded, depth_padded, 0, NULL, 0, 0};
             if (error == CL_SUCCESS)
                 error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
                                         &packed);
@@ -354,7 +354,7 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
                           events->b_packed[set] ? &events->b_packed[set] : NULL, &uploaded);
         struct br_pack pack = {buffers->b[set], call->transb != 'N', call->transb == 'C',
                                (cl_int)tile.cols, (cl_int)depth, buffers->b_packed[set],
-                               cols_padded, depth_padded, 0, NULL};
+                               cols_padded, depth_padded, 0, NULL, 0, 0};
         if (error == CL_SUCCESS)
             error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
                                     &packed);
@@ -369,7 +369,7 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
         struct br_gemm_launch launch = {
             (cl_int)tile.rows, (cl_int)tile.cols, depth_padded, rows_padded, cols_padded,
             s->alpha, beta, beta_zero, buffers->a_packed, buffers->b_packed[set],
-            buffers->c[set], 0, (cl_int)tile.rows, 0, 0, 0, 0};
+            buffers->c[set], 0, (cl_int)tile.rows, 0, 0, 0, 0, 0, 0};
         int wait_c = chunk == 0 && c_uploaded;
         br_release_event(&events->done[set]);
         error = br_enqueue_gemm(engine, program, call->precision, &launch, wait_c ? 1 : 0,
@@ -504,12 +504,12 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
     cl_int cols_padded = (cl_int)br_round_up((size_t)call->n, (size_t)g->nwg);
     cl_int depth_padded = (cl_int)br_round_up((size_t)call->k, (size_t)g->kwg);
     struct br_pack pack_a = {buffers.a, call->transa == 'N', 0, call->m, call->k,
-                             buffers.a_packed, rows_padded, depth_padded, 0, NULL};
+                             buffers.a_packed, rows_padded, depth_padded, 0, NULL, 0, 0};
     struct br_pack pack_b = {buffers.b[0], call->transb != 'N', 0, call->n, call->k,
-                             buffers.b_packed[0], cols_padded, depth_padded, 0, NULL};
+                             buffers.b_packed[0], cols_padded, depth_padded, 0, NULL, 0, 0};
     struct br_gemm_launch launch = {call->m, call->n, depth_padded, rows_padded, cols_padded,
                                     s.alpha, s.beta, s.beta_zero, buffers.a_packed,
-                                    buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0};
+                                    buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};
     seconds[0] = seconds[1] = 1e300;
     for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
         double start = now_seconds(), packed = start;

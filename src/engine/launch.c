@@ -38,7 +38,8 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
                        cl_uint wait_count, const cl_event *wait, cl_event *done)
 {
     const struct br_copy_params *c = &program->params.copy;
-    cl_int ld = pack->straight ? pack->rows : pack->cols, offset = 0;
+    cl_int ld = pack->src_ld ? pack->src_ld : pack->straight ? pack->rows : pack->cols;
+    cl_int offset = pack->src_offset;
     cl_int conjugate = pack->conjugate, scaled = pack->scale != NULL;
     union br_scalar one = br_scalar_real(precision, 1.0);
     const void *scale = pack->scale ? (const void *)pack->scale : (const void *)&one;
@@ -99,10 +100,15 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
         BR_ARG(l->m), BR_ARG(l->n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
         {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed),
         BR_ARG(l->b_packed), BR_ARG(l->c), BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),
-        BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to)};
-    cl_int error = br_set_args(program->gemm_tiled, args, 17);
-    size_t global[2] = {(size_t)l->a_ld / (size_t)g->mwg * (size_t)g->mdimc,
-                        (size_t)l->b_ld / (size_t)g->nwg * (size_t)g->ndimc};
+        BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to), BR_ARG(l->a_offset),
+        BR_ARG(l->b_offset)};
+    cl_int error = br_set_args(program->gemm_tiled, args, 19);
+    /* Work-groups cover C's m x n only: the packed operands may be larger (blocks inside
+     * them), and reading past the block's padded tiles could leave the buffer. */
+    size_t global[2] = {br_round_up((size_t)l->m, (size_t)g->mwg) / (size_t)g->mwg *
+                            (size_t)g->mdimc,
+                        br_round_up((size_t)l->n, (size_t)g->nwg) / (size_t)g->nwg *
+                            (size_t)g->ndimc};
     size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global, local,

@@ -27,6 +27,7 @@ struct br_pack {
     cl_mem dst;
     cl_int dst_ld, dst_cols, dst_offset;
     const union br_scalar *scale;
+    cl_int src_offset, src_ld; /* 0, 0: the source is compact from its start */
 };
 
 cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *program,
@@ -56,6 +57,7 @@ struct br_gemm_launch {
     cl_int triangle;      /* 0 all, 1 upper, 2 lower */
     cl_int real_diagonal; /* Hermitian diagonal */
     cl_int k_from, k_to;  /* 0 whole, 1 by row block, 2 by column block */
+    cl_int a_offset, b_offset; /* into the packed operands, multiples of the vector widths */
 };
 
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,

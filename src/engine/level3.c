@@ -226,7 +226,7 @@ static cl_int enqueue_side(struct br_engine *engine, const struct br_program *pr
                                           dst_ld, dst_cols, 1, &uploaded[pack->source], done);
     struct br_pack p = {sources[pack->source], pack->straight, pack->conjugate, pack->rows,
                         pack->cols, dst, dst_ld, dst_cols - pack->k_offset,
-                        pack->k_offset * dst_ld, pack->scale};
+                        pack->k_offset * dst_ld, pack->scale, 0, 0};
     return br_enqueue_pack(engine, program, precision, &p, 1, &uploaded[pack->source], done);
 }
 
@@ -280,7 +280,8 @@ static cl_int run_recipe(struct br_engine *engine, const struct br_program *prog
     cl_event c_ready = r->output >= 0 ? uploaded[r->output] : NULL;
     struct br_gemm_launch launch = {r->m, r->n, depth_padded, rows_padded, cols_padded,
                                     &r->alpha, &r->beta, r->beta_zero, a_packed, b_packed, c,
-                                    0, r->m, r->triangle, r->real_diagonal, r->k_from, r->k_to};
+                                    0, r->m, r->triangle, r->real_diagonal, r->k_from, r->k_to,
+                                    0, 0};
     if (error == CL_SUCCESS)
         error = br_enqueue_gemm(engine, program, precision, &launch, c_ready ? 1 : 0,
                                 c_ready ? &c_ready : NULL, &gemm_done);

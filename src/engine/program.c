@@ -9,8 +9,9 @@
 #include "env.h"
 #include "log.h"
 
-/* The files of the GEMM program, in order: common.cl first, it defines the element type. */
-static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gemm_direct.cl"};
+/* The files of a precision's program, in order: common.cl first, it defines the element type. */
+static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gemm_direct.cl",
+                                         "trsm.cl"};
 
 /* What a cached binary must match: the device and driver it was built by, the exact source and
  * the options. */
@@ -89,7 +90,7 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     char options[512];
     if (br_params_build_options(precision, params, options, sizeof options) != 0)
         return CL_INVALID_BUILD_OPTIONS;
-    char *source = br_kernel_program_text(gemm_files, 4);
+    char *source = br_kernel_program_text(gemm_files, 5);
     if (!source)
         return CL_INVALID_PROGRAM;
     char key[2048];
@@ -119,6 +120,8 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
         out->gemm_tiled = clCreateKernel(program, "gemm_tiled", &error);
     if (error == CL_SUCCESS)
         out->gemm_direct = clCreateKernel(program, "gemm_direct", &error);
+    if (error == CL_SUCCESS)
+        out->invert_blocks = clCreateKernel(program, "invert_diagonal_blocks", &error);
     if (error != CL_SUCCESS)
         br_program_release(out);
     return error;
@@ -127,7 +130,7 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
 void br_program_release(struct br_program *p)
 {
     cl_kernel *kernels[] = {&p->pack_straight, &p->pack_transpose, &p->pack_structured,
-                            &p->gemm_tiled, &p->gemm_direct};
+                            &p->gemm_tiled, &p->gemm_direct, &p->invert_blocks};
     for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
         if (*kernels[i])
             clReleaseKernel(*kernels[i]);

@@ -10,6 +10,7 @@
 struct br_program {
     cl_program program;
     cl_kernel pack_straight, pack_transpose, pack_structured, gemm_tiled, gemm_direct;
+    cl_kernel invert_blocks;
     struct br_kernel_params params;
 };
 

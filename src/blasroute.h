@@ -25,6 +25,15 @@ int blasroute_device_info(void **platform, void **device, char *name, size_t nam
 int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m, int n, int k,
                                   int repeats, double seconds[2]);
 
+/* The same for any Level-3 routine: routine is its name ("dsymm", "ztrsm", ...), options its
+ * option characters in the order the routine takes them ("NN" for gemm; side and uplo for
+ * symm/hemm; uplo and trans for the rank-k and rank-2k families; side, uplo, transa and diag
+ * for trmm/trsm), and m, n, k as the routine names its sizes (unused ones ignored). seconds[0]
+ * is the whole device work (copy kernels and the GEMM kernel, or TRSM's inversion and blocked
+ * solve), seconds[1] the GEMM kernel alone for gemm and the same as seconds[0] otherwise. */
+int blasroute_bench_resident(const char *routine, const char *options, int m, int n, int k,
+                             int repeats, double seconds[2]);
+
 #ifdef __cplusplus
 }
 #endif

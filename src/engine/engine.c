@@ -212,33 +212,27 @@ BR_EXPORT int blasroute_device_info(void **platform, void **device, char *name,
     return 0;
 }
 
-BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m,
-                                            int n, int k, int repeats, double seconds[2])
+/* For blasroute-bench (engine/bench.c): runs a call's device work with its operands already
+ * uploaded, 1 + repeats times, and gives the best time of the last repeats; nothing is written
+ * back. */
+int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
 {
-    static const char letters[] = "sdcz";
-    const char *letter = strchr(letters, precision | 0x20);
-    if (!letter || !*letter || m <= 0 || n <= 0 || k <= 0 || repeats < 1 || !seconds)
-        return -1;
-    struct br_call call = {.family = BR_GEMM, .precision = (enum br_precision)(letter - letters),
-                           .work = BR_WORK_FULL, .transa = (char)(transa & ~0x20),
-                           .transb = (char)(transb & ~0x20), .m = m, .n = n, .k = k};
-    if (!strchr("NTC", call.transa) || !strchr("NTC", call.transb))
-        return -1;
-    /* alpha = 1, beta = 1/2: a real product with C read, as a typical call has. */
-    if (call.precision == BR_S || call.precision == BR_C) {
-        call.alpha.c[0] = 1.0f;
-        call.beta.c[0] = 0.5f;
-    } else {
-        call.alpha.z[0] = 1.0;
-        call.beta.z[0] = 0.5;
-    }
     if (!br_engine_ready())
         return -1;
     pthread_mutex_lock(&engine_lock);
     const struct br_program *program =
-        engine_state == ENGINE_READY ? br_engine_program(&engine, call.precision) : NULL;
-    cl_int error = program ? br_gemm_bench_resident(&engine, program, &call, repeats, seconds)
-                           : CL_INVALID_PROGRAM;
+        engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
+    cl_int error = CL_INVALID_PROGRAM;
+    if (program && call->family == BR_GEMM) {
+        error = br_gemm_bench_resident(&engine, program, call, repeats, seconds);
+    } else if (program) {
+        engine.bench_repeats = repeats;
+        engine.bench_best = 1e300;
+        error = call->family == BR_TRSM ? br_trsm_device(&engine, program, call)
+                                        : br_level3_device(&engine, program, call);
+        engine.bench_repeats = 0;
+        seconds[0] = seconds[1] = engine.bench_best;
+    }
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;
 }

@@ -24,7 +24,18 @@ struct br_engine {
     size_t rows_per_tile, cols_per_tile;
     int tiles_written;
     size_t columns_written; /* leading columns of the next tile already final */
+    /* blasroute-bench: when repeats > 0, the plans time their device work repeatedly on the
+     * uploaded operands (best time in bench_best) and write nothing back. */
+    int bench_repeats;
+    double bench_best;
 };
+
+/* The best time of 1 + repeats runs of a call's device work with its operands resident
+ * (seconds[0]; seconds[1] the GEMM kernel alone where that is separate). 0 or -1. */
+int br_engine_bench(const struct br_call *call, int repeats, double seconds[2]);
+
+/* Monotonic time in seconds, for the bench hooks. */
+double br_seconds_now(void);
 
 /* What became of a call handed to the engine. */
 enum br_engine_result {

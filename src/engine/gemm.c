@@ -463,7 +463,7 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
     }
 }
 
-static double now_seconds(void)
+double br_seconds_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -512,7 +512,7 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
                                     buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};
     seconds[0] = seconds[1] = 1e300;
     for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
-        double start = now_seconds(), packed = start;
+        double start = br_seconds_now(), packed = start;
         if (plan.direct) {
             error = launch_direct(engine, program, call, &s, &buffers, 0, NULL, NULL);
         } else {
@@ -522,14 +522,14 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
                                         NULL);
             if (error == CL_SUCCESS)
                 error = clFinish(engine->compute);
-            packed = now_seconds();
+            packed = br_seconds_now();
             if (error == CL_SUCCESS)
                 error = br_enqueue_gemm(engine, program, call->precision, &launch, 0, NULL,
                                         NULL);
         }
         if (error == CL_SUCCESS)
             error = clFinish(engine->compute);
-        double end = now_seconds();
+        double end = br_seconds_now();
         if (r > 0 && error == CL_SUCCESS) { /* the first round warms up */
             seconds[0] = end - start < seconds[0] ? end - start : seconds[0];
             seconds[1] = end - packed < seconds[1] ? end - packed : seconds[1];

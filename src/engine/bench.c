@@ -1,0 +1,140 @@
+/* What blasroute-bench asks of the library: the device's time for a routine with its operands
+ * already on the device. The operands are made here (values that keep every routine finite:
+ * a triangle with a dominant diagonal for TRSM), uploaded once, and the device work is timed
+ * on them repeatedly. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "blasroute.h"
+#include "engine/engine.h"
+
+static const char *const family_names[BR_FAMILY_COUNT] = {
+    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
+
+/* Fills count elements with value (real part), plus one on every (i, i) of an ld x ld
+ * matrix when diagonal. */
+static void fill(void *x, size_t count, enum br_precision p, double value, size_t ld,
+                 int diagonal)
+{
+    for (size_t i = 0; i < count; i++) {
+        double v = value + (diagonal && i % (ld + 1) == 0 ? 1.0 : 0.0);
+        switch (p) {
+        case BR_S: ((float *)x)[i] = (float)v; break;
+        case BR_D: ((double *)x)[i] = v; break;
+        case BR_C: ((float *)x)[2 * i] = (float)v; ((float *)x)[2 * i + 1] = 0; break;
+        case BR_Z: ((double *)x)[2 * i] = v; ((double *)x)[2 * i + 1] = 0; break;
+        default: break;
+        }
+    }
+}
+
+BR_EXPORT int blasroute_bench_resident(const char *routine, const char *options, int m, int n,
+                                       int k, int repeats, double seconds[2])
+{
+    static const char letters[] = "sdcz";
+    if (!routine || !options || !seconds || repeats < 1 || !routine[0])
+        return -1;
+    const char *letter = strchr(letters, routine[0] | 0x20);
+    int family = -1;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        if (strcmp(routine + 1, family_names[f]) == 0)
+            family = f;
+    if (!letter || family < 0)
+        return -1;
+    struct br_call call;
+    memset(&call, 0, sizeof call);
+    call.family = (enum br_family)family;
+    call.precision = (enum br_precision)(letter - letters);
+    call.work = BR_WORK_FULL;
+    size_t o = strlen(options);
+    char opt[4] = {0};
+    for (size_t i = 0; i < o && i < 4; i++)
+        opt[i] = (char)(options[i] & ~0x20);
+    /* Options in the order the routine takes them; sizes as the routine names them. */
+    size_t a_rows, a_cols, b_rows = 0, b_cols = 0, c_rows, c_cols;
+    switch (call.family) {
+    case BR_GEMM:
+        call.transa = opt[0] ? opt[0] : 'N';
+        call.transb = opt[1] ? opt[1] : 'N';
+        call.m = m, call.n = n, call.k = k;
+        a_rows = call.transa == 'N' ? (size_t)m : (size_t)k;
+        a_cols = call.transa == 'N' ? (size_t)k : (size_t)m;
+        b_rows = call.transb == 'N' ? (size_t)k : (size_t)n;
+        b_cols = call.transb == 'N' ? (size_t)n : (size_t)k;
+        c_rows = (size_t)m, c_cols = (size_t)n;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        call.side = opt[0] ? opt[0] : 'L';
+        call.uplo = opt[1] ? opt[1] : 'U';
+        call.m = m, call.n = n;
+        a_rows = a_cols = call.side == 'L' ? (size_t)m : (size_t)n;
+        b_rows = c_rows = (size_t)m, b_cols = c_cols = (size_t)n;
+        break;
+    case BR_TRMM:
+    case BR_TRSM:
+        call.side = opt[0] ? opt[0] : 'L';
+        call.uplo = opt[1] ? opt[1] : 'U';
+        call.transa = opt[2] ? opt[2] : 'N';
+        call.diag = opt[3] ? opt[3] : 'N';
+        call.m = m, call.n = n;
+        a_rows = a_cols = call.side == 'L' ? (size_t)m : (size_t)n;
+        b_rows = (size_t)m, b_cols = (size_t)n;
+        c_rows = c_cols = 0;
+        break;
+    default: /* the rank-k and rank-2k families: n, k */
+        call.uplo = opt[0] ? opt[0] : 'U';
+        call.transa = opt[1] ? opt[1] : 'N';
+        call.n = n, call.k = k;
+        a_rows = call.transa == 'N' ? (size_t)n : (size_t)k;
+        a_cols = call.transa == 'N' ? (size_t)k : (size_t)n;
+        if (call.family == BR_SYR2K || call.family == BR_HER2K)
+            b_rows = a_rows, b_cols = a_cols;
+        c_rows = c_cols = (size_t)n;
+        break;
+    }
+    if (m < 0 || n <= 0 || k < 0 || a_rows == 0 || a_cols == 0)
+        return -1;
+    size_t e = br_element_size(call.precision);
+    void *a = malloc(a_rows * a_cols * e), *b = b_rows ? malloc(b_rows * b_cols * e) : NULL;
+    void *c = c_rows ? malloc(c_rows * c_cols * e) : NULL;
+    int ok = a && (!b_rows || b) && (!c_rows || c);
+    if (ok) {
+        fill(a, a_rows * a_cols, call.precision, 1.0 / (double)a_rows, a_rows,
+             call.family == BR_TRSM);
+        if (b)
+            fill(b, b_rows * b_cols, call.precision, 0.5, 0, 0);
+        if (c)
+            fill(c, c_rows * c_cols, call.precision, 0.25, 0, 0);
+    }
+    call.a = a, call.lda = (blas_int)a_rows;
+    call.b = b, call.ldb = b_rows ? (blas_int)b_rows : 1;
+    call.c = c, call.ldc = c_rows ? (blas_int)c_rows : 1;
+    /* alpha = 1, beta = 1/2 (real for HERK and HER2K's beta), so C is read as usual. */
+    if (call.precision == BR_S || call.precision == BR_C) {
+        call.alpha.c[0] = 1.0f;
+        call.beta.c[0] = 0.5f;
+    } else {
+        call.alpha.z[0] = 1.0;
+        call.beta.z[0] = 0.5;
+    }
+    if (call.family == BR_HERK) {
+        if (call.precision == BR_C)
+            call.alpha.s = 1.0f, call.beta.s = 0.5f;
+        else
+            call.alpha.d = 1.0, call.beta.d = 0.5;
+    }
+    int result = ok ? br_engine_bench(&call, repeats, seconds) : -1;
+    free(a);
+    free(b);
+    free(c);
+    return result;
+}
+
+BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m,
+                                            int n, int k, int repeats, double seconds[2])
+{
+    char routine[6] = {precision, 'g', 'e', 'm', 'm', 0}, options[3] = {transa, transb, 0};
+    return m > 0 && k > 0 ? blasroute_bench_resident(routine, options, m, n, k, repeats, seconds)
+                          : -1;
+}

@@ -28,6 +28,25 @@ void br_params_default(const struct br_device *device, enum br_precision precisi
     params->direct.dim = on_gpu ? 16 : 8;
     params->direct_max_volume = on_gpu ? 128.0 * 128 * 128 : 64.0 * 64 * 64;
     params->direct_below_side = on_gpu ? 16 : 8;
+    params->trsm_block_factor = on_gpu ? 2 : 1;
+}
+
+static int gcd(int a, int b)
+{
+    while (b) {
+        int t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+int br_params_trsm_block(const struct br_kernel_params *p)
+{
+    const struct br_gemm_params *g = &p->gemm;
+    int tiles = g->mwg / gcd(g->mwg, g->nwg) * g->nwg;
+    int block = tiles / gcd(tiles, g->kwg) * g->kwg;
+    return block * (p->trsm_block_factor > 0 ? p->trsm_block_factor : 1);
 }
 
 static int divides(int d, int n)
@@ -59,6 +78,9 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
          (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
+    int trsm_block = br_params_trsm_block(p);
+    ok = ok && (size_t)trsm_block <= device->max_work_group &&
+         (size_t)trsm_block * element <= device->local_memory;
     ok = ok && p->direct.dim > 0 &&
          (size_t)(p->direct.dim * p->direct.dim) <= device->max_work_group &&
          (size_t)(2 * p->direct.dim * (p->direct.dim + 1)) * element <= device->local_memory;
@@ -75,9 +97,10 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
-                        "-DDIRECT_DIM=%d",
+                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
-                        c->transpose_dim, c->transpose_wpt, p->direct.dim);
+                        c->transpose_dim, c->transpose_wpt, p->direct.dim,
+                        br_params_trsm_block(p));
     return used > 0 && (size_t)used < size ? 0 : -1;
 }

@@ -33,6 +33,9 @@ struct br_kernel_params {
      * kernel answers: the copies and the padded tiles would cost more than they save. */
     double direct_max_volume;
     int direct_below_side;
+    /* TRSM's diagonal blocks are this many times the smallest block that is a whole number of
+     * GEMM tiles: larger blocks mean fewer, larger GEMM updates. */
+    int trsm_block_factor;
 };
 
 /* The built-in parameters for a device and precision (until a tuned profile provides them). */
@@ -43,6 +46,10 @@ void br_params_default(const struct br_device *device, enum br_precision precisi
  * work-group size, local memory, complex vector widths. */
 int br_params_valid(const struct br_device *device, enum br_precision precision,
                     const struct br_kernel_params *params);
+
+/* TRSM's block: the smallest whole number of GEMM tiles (both sides) and K steps, times
+ * trsm_block_factor. */
+int br_params_trsm_block(const struct br_kernel_params *params);
 
 /* The compiler options that set them ("-DPRECISION=32 -DMWG=64 ..."); 0 on success. */
 int br_params_build_options(enum br_precision precision, const struct br_kernel_params *params,

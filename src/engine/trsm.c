@@ -11,22 +11,121 @@
 #include "engine/launch.h"
 #include "engine/transfer.h"
 
-static size_t gcd(size_t a, size_t b)
-{
-    while (b) {
-        size_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-static size_t lcm(size_t a, size_t b)
-{
-    return a / gcd(a, b) * b;
-}
-
 enum { R, X, RAW_A, T_A_SIDE, T_B_SIDE, INVERSES, PACKED, BUFFER_COUNT };
+
+/* The blocked solve, recursive on ranges of blocks so that the updates are few large GEMMs
+ * (K up to half the order) rather than many thin ones: solve the first half, subtract its
+ * contribution from the second half in one GEMM, solve the second half. */
+struct solve {
+    struct br_engine *engine;
+    const struct br_program *program;
+    enum br_precision precision;
+    int left, forward;
+    cl_int m, n, order_used, nb, order, packed_ld;
+    const cl_mem *buffers;
+    const union br_scalar *alpha;
+    union br_scalar one, zero, minus_one;
+    cl_int error;
+};
+
+static cl_int block_end(const struct solve *s, cl_int block)
+{
+    cl_int end = block * s->nb;
+    return end < s->order_used ? end : s->order_used;
+}
+
+/* Packs rows (left) or columns (right) [first, first + count) of `from` (m x n, ld m) into
+ * PACKED as the GEMM's K dimension, `depth` deep (zero beyond count). */
+static void pack_band(struct solve *s, cl_mem from, cl_int first, cl_int count, cl_int depth)
+{
+    struct br_pack pack = {from, !s->left, 0, s->left ? s->n : s->m, count,
+                           s->buffers[PACKED], s->packed_ld, depth, 0, NULL,
+                           s->left ? first : first * s->m, s->m};
+    if (s->error == CL_SUCCESS)
+        s->error = br_enqueue_pack(s->engine, s->program, s->precision, &pack, 0, NULL, NULL);
+}
+
+static void gemm(struct solve *s, struct br_gemm_launch *launch)
+{
+    if (s->error == CL_SUCCESS)
+        s->error = br_enqueue_gemm(s->engine, s->program, s->precision, launch, 0, NULL, NULL);
+}
+
+/* X's block := (alpha or 1) * inverse of the diagonal block * R's block. */
+static void solve_block(struct solve *s, cl_int block, int scaled)
+{
+    cl_int start = block * s->nb, size = block_end(s, block + 1) - start;
+    pack_band(s, s->buffers[R], start, size, s->nb);
+    struct br_gemm_launch l = {0};
+    l.k_padded = s->nb;
+    l.alpha = scaled ? &s->one : s->alpha;
+    l.beta = &s->zero;
+    l.beta_zero = 1;
+    l.c = s->buffers[X];
+    l.ldc = s->m;
+    if (s->left) {
+        l.m = size, l.n = s->n;
+        l.a_packed = s->buffers[INVERSES], l.a_ld = s->nb, l.a_offset = block * s->nb * s->nb;
+        l.b_packed = s->buffers[PACKED], l.b_ld = s->packed_ld;
+        l.c_offset = start;
+    } else {
+        l.m = s->m, l.n = size;
+        l.a_packed = s->buffers[PACKED], l.a_ld = s->packed_ld;
+        l.b_packed = s->buffers[INVERSES], l.b_ld = s->nb, l.b_offset = block * s->nb * s->nb;
+        l.c_offset = start * s->m;
+    }
+    gemm(s, &l);
+}
+
+/* R's blocks [target, target_end) -= T's coupling block x X's solved blocks [solved,
+ * solved_end); beta = alpha the first time these rows of R are touched. */
+static void update(struct solve *s, cl_int solved, cl_int solved_end, cl_int target,
+                   cl_int target_end, int scaled)
+{
+    cl_int s0 = solved * s->nb, depth = block_end(s, solved_end) - s0;
+    cl_int t0 = target * s->nb, span = block_end(s, target_end) - t0;
+    cl_int k_padded = (solved_end - solved) * s->nb;
+    pack_band(s, s->buffers[X], s0, depth, k_padded);
+    struct br_gemm_launch l = {0};
+    l.k_padded = k_padded;
+    l.alpha = &s->minus_one;
+    l.beta = scaled ? &s->one : s->alpha;
+    l.c = s->buffers[R];
+    l.ldc = s->m;
+    if (s->left) {
+        l.m = span, l.n = s->n;
+        l.a_packed = s->buffers[T_A_SIDE], l.a_ld = s->order, l.a_offset = s0 * s->order + t0;
+        l.b_packed = s->buffers[PACKED], l.b_ld = s->packed_ld;
+        l.c_offset = t0;
+    } else {
+        l.m = s->m, l.n = span;
+        l.a_packed = s->buffers[PACKED], l.a_ld = s->packed_ld;
+        l.b_packed = s->buffers[T_B_SIDE], l.b_ld = s->order, l.b_offset = s0 * s->order + t0;
+        l.c_offset = t0 * s->m;
+    }
+    gemm(s, &l);
+}
+
+/* Solves blocks [lo, hi); scaled: R's blocks there already carry alpha. */
+static void solve_range(struct solve *s, cl_int lo, cl_int hi, int scaled)
+{
+    if (s->error != CL_SUCCESS)
+        return;
+    if (hi - lo == 1) {
+        solve_block(s, lo, scaled);
+        return;
+    }
+    cl_int mid = lo + (hi - lo) / 2;
+    if (s->forward) {
+        solve_range(s, lo, mid, scaled);
+        update(s, lo, mid, mid, hi, scaled);
+        solve_range(s, mid, hi, 1);
+    } else {
+        solve_range(s, mid, hi, scaled);
+        update(s, mid, hi, lo, mid, scaled);
+        solve_range(s, lo, mid, 1);
+    }
+}
 
 cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
                       const struct br_call *c)
@@ -35,7 +134,7 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
     enum br_precision precision = c->precision;
     size_t e = br_element_size(precision);
     /* The block: a whole number of GEMM tiles on both sides and of K steps. */
-    size_t nb = lcm(lcm((size_t)g->mwg, (size_t)g->nwg), (size_t)g->kwg);
+    size_t nb = (size_t)br_params_trsm_block(&program->params);
     int left = c->side == 'L';
     size_t m = (size_t)c->m, n = (size_t)c->n, na = left ? m : n;
     int transposed = c->transa != 'N', conjugate = c->transa == 'C';
@@ -48,7 +147,7 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
     size_t sizes[BUFFER_COUNT] = {
         [R] = m * n * e, [X] = m * n * e, [RAW_A] = na * na * e,
         [T_A_SIDE] = order * order * e, [T_B_SIDE] = left ? 0 : order * order * e,
-        [INVERSES] = blocks * nb * nb * e, [PACKED] = packed_ld * nb * e};
+        [INVERSES] = blocks * nb * nb * e, [PACKED] = packed_ld * order * e};
     size_t total = 0;
     for (int i = 0; i < BUFFER_COUNT; i++) {
         if (sizes[i] > engine->pool.max_allocation)
@@ -103,74 +202,22 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
                                            BR_ARG(buffers[T_A_SIDE]), BR_ARG(ld), BR_ARG(upper),
                                            BR_ARG(transpose_out), BR_ARG(buffers[INVERSES])};
             error = br_set_args(program->invert_blocks, args, 7);
-            size_t global[2] = {nb, blocks};
+            size_t global[2] = {nb, blocks}, local[2] = {nb, 1};
             if (error == CL_SUCCESS)
                 error = br_engine_launch(engine, engine->compute, program->invert_blocks, 2, global,
-                                         NULL, 0, NULL, NULL);
+                                         local, 0, NULL, NULL);
         }
 
-        union br_scalar one = br_scalar_real(precision, 1.0), zero = br_scalar_real(precision, 0.0);
-        union br_scalar minus_one = br_scalar_real(precision, -1.0);
-        /* Forward substitution for a lower op(A) on the left or an upper one on the right. */
-        int forward = left != op_upper;
-        cl_int nb_i = (cl_int)nb, ld = (cl_int)m, pld = (cl_int)packed_ld, ord = (cl_int)order;
-        for (size_t step = 0; step < blocks && error == CL_SUCCESS; step++) {
-            size_t block = forward ? step : blocks - 1 - step;
-            size_t start = block * nb, size = na - start < nb ? na - start : nb;
-            size_t rest_start = forward ? start + nb : 0;
-            size_t rest = forward ? (na > rest_start ? na - rest_start : 0) : start;
-            const union br_scalar *scale = step == 0 ? &c->alpha : &one;
-            const union br_scalar *update_beta = step == 0 ? &c->alpha : &one;
-            for (int phase = 0; phase < 2 && error == CL_SUCCESS; phase++) {
-                /* phase 0: pack R's block and solve it into X; phase 1: pack X's block and update
-                 * the rest of R. */
-                if (phase == 1 && rest == 0)
-                    break;
-                cl_mem from = phase == 0 ? buffers[R] : buffers[X];
-                struct br_pack pack = {from, !left, 0, (cl_int)(left ? n : m), (cl_int)size,
-                                       buffers[PACKED], pld, nb_i, 0, NULL,
-                                       (cl_int)(left ? start : start * m), ld};
-                error = br_enqueue_pack(engine, program, precision, &pack, 0, NULL, NULL);
-                struct br_gemm_launch launch;
-                memset(&launch, 0, sizeof launch);
-                launch.k_padded = nb_i;
-                launch.ldc = ld;
-                if (phase == 0) {
-                    launch.alpha = scale;
-                    launch.beta = &zero;
-                    launch.beta_zero = 1;
-                    launch.c = buffers[X];
-                } else {
-                    launch.alpha = &minus_one;
-                    launch.beta = update_beta;
-                    launch.c = buffers[R];
-                }
-                if (left) { /* rows of B: [inverse or T block] x packed block */
-                    launch.m = (cl_int)(phase == 0 ? size : rest);
-                    launch.n = (cl_int)n;
-                    launch.a_packed = phase == 0 ? buffers[INVERSES] : buffers[T_A_SIDE];
-                    launch.a_ld = phase == 0 ? nb_i : ord;
-                    launch.a_offset = (cl_int)(phase == 0 ? block * nb * nb : start * order + rest_start);
-                    launch.b_packed = buffers[PACKED];
-                    launch.b_ld = pld;
-                    launch.c_offset = (cl_int)(phase == 0 ? start : rest_start);
-                } else { /* columns of B: packed block x [inverse or T block] */
-                    launch.m = (cl_int)m;
-                    launch.n = (cl_int)(phase == 0 ? size : rest);
-                    launch.a_packed = buffers[PACKED];
-                    launch.a_ld = pld;
-                    launch.b_packed = phase == 0 ? buffers[INVERSES] : buffers[T_B_SIDE];
-                    launch.b_ld = phase == 0 ? nb_i : ord;
-                    launch.b_offset = (cl_int)(phase == 0 ? block * nb * nb : start * order + rest_start);
-                    launch.c_offset = (cl_int)((phase == 0 ? start : rest_start) * m);
-                }
-                if (error == CL_SUCCESS)
-                    error = br_enqueue_gemm(engine, program, precision, &launch, 0, NULL,
-                                            step + 1 == blocks && phase == 0 ? &done : NULL);
-            }
-            if (error == CL_SUCCESS && step % 8 == 7)
-                error = clFlush(engine->compute);
-        }
+        struct solve solve = {engine, program, precision, left, left != op_upper,
+                              (cl_int)m, (cl_int)n, (cl_int)na, (cl_int)nb, (cl_int)order,
+                              (cl_int)packed_ld, buffers, &c->alpha,
+                              br_scalar_real(precision, 1.0), br_scalar_real(precision, 0.0),
+                              br_scalar_real(precision, -1.0), CL_SUCCESS};
+        solve_range(&solve, 0, (cl_int)blocks, 0);
+        error = solve.error;
+        br_release_event(&done);
+        if (error == CL_SUCCESS)
+            error = clEnqueueMarkerWithWaitList(engine->compute, 0, NULL, &done);
         if (rounds && error == CL_SUCCESS) {
             error = clFinish(engine->compute);
             double time = br_seconds_now() - started;

@@ -30,8 +30,8 @@ static int wants_device(const struct br_call *call)
         return 0;
     if (mode == BR_MODE_DEVICE)
         return 1;
-    double volume = (double)call->m * call->n * (call->family == BR_GEMM ? call->k : call->m);
-    return volume >= AUTO_MIN_VOLUME && br_engine_ready();
+    /* Multiply-adds of the call (a complex one counted as four). */
+    return br_call_flops(call) / 2 >= AUTO_MIN_VOLUME && br_engine_ready();
 }
 
 void br_route(const struct br_call *call)

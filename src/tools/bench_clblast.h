@@ -16,15 +16,18 @@ int bench_clblast_open(void *platform, void *device, char *why, size_t why_size)
 /* The file CLBlast was loaded from, or NULL if it could not be loaded. */
 const char *bench_clblast_path(void);
 
-/* Times CLBlast's ?gemm on g, best of repeats after one warm-up each (CLBlast compiles its
- * kernels on its first call):
- *   seconds[0]: resident, A, B and C already in device buffers: the GEMM call and clFinish;
- *   seconds[1]: end to end from g's host arrays: write A, B, C; GEMM; read C; clFinish.
- * The device buffers are created once, outside both timed regions. g->c is restored from g->c0
- * before every end-to-end run, so on return it holds one end-to-end result, ready to check.
- * 0, or -1 with the reason in why[] (a column not measured is NAN). */
-int bench_clblast_gemm(const struct bench_gemm *g, int repeats, double seconds[2], char *why,
-                       size_t why_size);
+/* Times CLBlast's routine on p (CLBlastXgemm, CLBlastXsymm, ...), best of repeats after one
+ * warm-up each (CLBlast compiles its kernels on its first call):
+ *   seconds[0]: resident, A, B and C already in device buffers: the call and clFinish (for
+ *               TRMM and TRSM, which overwrite their B, B is written back before each run,
+ *               outside the timed region);
+ *   seconds[1]: end to end from p's host arrays: write A, B, C; the call; read C; clFinish.
+ * (C is TRMM's and TRSM's B, as in struct bench_problem.) The device buffers are created once,
+ * outside both timed regions. p->c is restored from p->c0 before every end-to-end run, so on
+ * return it holds one end-to-end result, ready to check. 0, or -1 with the reason in why[] (a
+ * column not measured is NAN). */
+int bench_clblast_run(const struct bench_problem *p, int repeats, double seconds[2], char *why,
+                      size_t why_size);
 
 void bench_clblast_close(void);
 

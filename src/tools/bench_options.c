@@ -12,19 +12,33 @@ static void usage(void)
 {
     printf(
         "Usage: blasroute-bench [OPTION]...\n"
-        "Times GEMM side by side in one run: the CPU BLAS blasroute uses, blasroute's device\n"
-        "kernel with the data resident, blasroute's own ?gemm_ from host arrays, and CLBlast on\n"
-        "the same device (if libclblast.so.1 can be loaded). Rates in GFLOP/s, for comparing.\n\n"
-        "  --routine NAME      the routine to time: gemm (the only one today)\n"
+        "Times Level-3 BLAS routines side by side in one run: the CPU BLAS blasroute uses,\n"
+        "blasroute's device work with the data resident, blasroute's own Fortran entry point\n"
+        "(?gemm_, ?symm_, ...) from host arrays, and CLBlast on the same device (if\n"
+        "libclblast.so.1 can be loaded). Rates in GFLOP/s, for comparing.\n\n"
+        "  --routine LIST      comma list of gemm, symm, hemm, syrk, herk, syr2k, her2k, trmm,\n"
+        "                        trsm, or all (default gemm); hemm, herk and her2k exist for\n"
+        "                        c and z only, and are skipped for s and d\n"
         "  --precision LIST    comma list of s, d, c, z (default s,d)\n"
-        "  --sizes LIST        comma list of N (square) or MxNxK (default 256,512,1024)\n"
+        "  --sizes LIST        comma list of N (square) or MxNxK (default 256,512,1024); each\n"
+        "                        routine takes the sizes it has: gemm m, n, k; symm, hemm,\n"
+        "                        trmm, trsm m, n; syrk, herk, syr2k, her2k n, k\n"
         "  --from N --to N     instead of --sizes: square sizes from N up to N,\n"
         "  --step-factor F       multiplied by F each step (default 2)\n"
-        "  --trans LIST        comma list of NN, NT, TN, TT, and with C for complex (NC, CN,\n"
-        "                        CC, ...; C is T for real data) (default NN)\n"
+        "  --trans LIST        gemm: comma list of NN, NT, TN, TT, and with C for complex (NC,\n"
+        "                        CN, CC, ...; C is T for real data) (default NN)\n"
+        "  --options LIST      the other routines: comma list of option strings, each timed by\n"
+        "                        every routine of its shape, letters in argument order:\n"
+        "                        SIDE UPLO for symm, hemm (LU, LL, RU, RL; default LU);\n"
+        "                        UPLO TRANS for syrk, herk, syr2k, her2k (UN, UT, LN, LT, ...;\n"
+        "                        default UN; T and C both mean transposed: syrk and syr2k\n"
+        "                        take T, herk and her2k C);\n"
+        "                        SIDE UPLO TRANSA DIAG for trmm, trsm (LUNN, RLTU, LUCN, ...;\n"
+        "                        default LUNN; C is T for real data).\n"
+        "                        A routine given no string of its shape takes its default\n"
         "  --repeat N          best of N after one warm-up (default 3)\n"
         "  --csv               CSV rows after the same '#' header lines\n"
-        "  --no-cpu            do not time the CPU BLAS (it still checks results)\n"
+        "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
         "  --no-clblast        do not time CLBlast\n"
         "  --help              print this and exit\n\n"
@@ -76,6 +90,52 @@ static int trans_item(struct bench_options *o, char *token)
     }
     o->trans_count++;
     return 1;
+}
+
+enum bench_option_shape bench_option_shape(const char *entry)
+{
+    size_t length = strlen(entry);
+    int side = length > 0 && strchr("LR", entry[0]), uplo = length > 1 && strchr("UL", entry[1]);
+    if (length == 2 && side && uplo)
+        return BENCH_SHAPE_SIDE_UPLO;
+    if (length == 2 && strchr("UL", entry[0]) && strchr("NTC", entry[1]))
+        return BENCH_SHAPE_UPLO_TRANS;
+    if (length == 4 && side && uplo && strchr("NTC", entry[2]) && strchr("NU", entry[3]))
+        return BENCH_SHAPE_TRIANGULAR;
+    return BENCH_SHAPE_NONE;
+}
+
+static int options_item(struct bench_options *o, char *token)
+{
+    size_t length = strlen(token);
+    if (length > 4 || o->option_count == BENCH_MAX_OPTIONS)
+        return 0;
+    for (size_t i = 0; i <= length; i++)
+        o->options[o->option_count][i] = token[i] >= 'a' ? (char)(token[i] - 'a' + 'A') : token[i];
+    if (bench_option_shape(o->options[o->option_count]) == BENCH_SHAPE_NONE)
+        return 0;
+    o->option_count++;
+    return 1;
+}
+
+/* The names --routine accepts, for routine_item. */
+static const char *const *routine_names;
+static int routine_name_count;
+
+static int routine_item(struct bench_options *o, char *token)
+{
+    for (int i = 0; i < routine_name_count; i++) {
+        if (strcmp(token, routine_names[i]) != 0)
+            continue;
+        for (int r = 0; r < o->routine_count; r++)
+            if (o->routines[r] == i)
+                return 0;
+        if (o->routine_count == BENCH_MAX_ROUTINES)
+            return 0;
+        o->routines[o->routine_count++] = i;
+        return 1;
+    }
+    return 0;
 }
 
 /* N, or MxNxK: whole numbers of at least 1, nothing else. */
@@ -130,7 +190,7 @@ static int bad_option(const char *format, ...)
 int bench_parse_options(int argc, char **argv, const char *const *routines, int routine_count,
                         struct bench_options *o)
 {
-    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, REPEAT, CSV, NO_CPU,
+    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, CSV, NO_CPU,
            NO_DEVICE, NO_CLBLAST, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
@@ -140,6 +200,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"to", required_argument, NULL, TO},
         {"step-factor", required_argument, NULL, STEP},
         {"trans", required_argument, NULL, TRANS},
+        {"options", required_argument, NULL, OPTIONS},
         {"repeat", required_argument, NULL, REPEAT},
         {"csv", no_argument, NULL, CSV},
         {"no-cpu", no_argument, NULL, NO_CPU},
@@ -147,25 +208,19 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"no-clblast", no_argument, NULL, NO_CLBLAST},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0}};
-    const char *precision = "s,d", *sizes = NULL, *trans = "NN";
+    const char *precision = "s,d", *sizes = NULL, *trans = "NN", *routine = NULL;
+    const char *options = NULL;
     long from = 0, to = 0;
     double step = 2;
     int option;
-    o->routine = 0;
     o->repeat = 3;
+    routine_names = routines, routine_name_count = routine_count;
     opterr = 0; /* our own messages, one style */
     while ((option = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
         char *end;
         switch (option) {
-        case ROUTINE:
-            o->routine = -1;
-            for (int i = 0; i < routine_count; i++)
-                if (strcmp(optarg, routines[i]) == 0)
-                    o->routine = i;
-            if (o->routine < 0)
-                return bad_option("--routine: unknown routine %s (known: %s)", optarg,
-                                  known_routines(routines, routine_count));
-            break;
+        case ROUTINE: routine = optarg; break;
+        case OPTIONS: options = optarg; break;
         case PRECISION: precision = optarg; break;
         case SIZES: sizes = optarg; break;
         case TRANS: trans = optarg; break;
@@ -197,6 +252,17 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
     }
     if (optind < argc)
         return bad_option("unexpected argument %s", argv[optind]);
+    if (!routine || strcmp(routine, "all") == 0) {
+        for (int i = 0; i < (routine ? routine_count : 1); i++)
+            o->routines[o->routine_count++] = i;
+    } else if (!each_item(routine, o, routine_item)) {
+        return bad_option("--routine: expected all or a comma list of %s, each once",
+                          known_routines(routines, routine_count));
+    }
+    if (options && !each_item(options, o, options_item))
+        return bad_option("--options: expected a comma list of SIDE UPLO (LU, LL, RU, RL), "
+                          "UPLO TRANS (UN, UT, UC, LN, LT, LC) or SIDE UPLO TRANSA DIAG (LUNN, "
+                          "RLTU, ...); gemm takes --trans");
     if (!each_item(precision, o, precision_item))
         return bad_option("--precision: expected a comma list of s, d, c, z");
     if (!each_item(trans, o, trans_item))

@@ -3,22 +3,45 @@
 #define BLASROUTE_BENCH_OPTIONS_H
 
 /* Dimensions are Fortran INTEGERs; the memory check skips what cannot be allocated. */
-enum { BENCH_MAX_SIZES = 256, BENCH_MAX_TRANS = 9, BENCH_MAX_DIMENSION = 1 << 30 };
+enum {
+    BENCH_MAX_SIZES = 256,
+    BENCH_MAX_TRANS = 9,
+    BENCH_MAX_OPTIONS = 64,
+    BENCH_MAX_ROUTINES = 16,
+    BENCH_MAX_DIMENSION = 1 << 30
+};
 
 struct bench_shape {
     int m, n, k;
 };
 
 struct bench_options {
-    int routine; /* index in the names given to bench_parse_options */
+    int routines[BENCH_MAX_ROUTINES]; /* indices in the names given to bench_parse_options */
+    int routine_count;
     char precisions[4];
     int precision_count;
     char trans[BENCH_MAX_TRANS][2]; /* 'N', 'T' or 'C', upper case */
     int trans_count;
+    /* --options: entries of 2 or 4 upper-case letters of one of the shapes SIDE UPLO,
+     * UPLO TRANS and SIDE UPLO TRANS DIAG (checked here; each routine takes those of its shape) */
+    char options[BENCH_MAX_OPTIONS][5];
+    int option_count;
     struct bench_shape sizes[BENCH_MAX_SIZES];
     int size_count;
     int repeat, csv, no_cpu, no_device, no_clblast;
 };
+
+/* The shapes of --options entries: side and uplo ("LU"), uplo and trans ("UN"), side, uplo,
+ * transa and diag ("LUNN"). */
+enum bench_option_shape {
+    BENCH_SHAPE_NONE,
+    BENCH_SHAPE_SIDE_UPLO,
+    BENCH_SHAPE_UPLO_TRANS,
+    BENCH_SHAPE_TRIANGULAR
+};
+
+/* The shape of an option string in upper case, or BENCH_SHAPE_NONE. */
+enum bench_option_shape bench_option_shape(const char *entry);
 
 /* Parses the command line into o (zeroed by the caller), the routine names being those the bench
  * can time. 0: go on; -1: --help was asked for and the usage is printed on stdout; 2: the command

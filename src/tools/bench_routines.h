@@ -1,0 +1,53 @@
+/* The Level-3 routines blasroute-bench times: their options, sizes, operands, flop counts and
+ * Fortran entry points (the CPU BLAS's and blasroute's own), one table for all of them. */
+#ifndef BLASROUTE_BENCH_ROUTINES_H
+#define BLASROUTE_BENCH_ROUTINES_H
+
+#include <stddef.h>
+
+#include "bench_common.h"
+#include "bench_options.h"
+
+/* Any Fortran entry point, stored as this and called through its own type. */
+typedef void bench_function(void);
+
+/* "gemm", "symm", ... */
+const char *bench_family_name(enum bench_family family);
+
+/* Whether the routine exists in that precision (hemm, herk, her2k: complex only). */
+int bench_family_exists(enum bench_family family, char precision);
+
+/* The --options shape the routine takes (BENCH_SHAPE_NONE for gemm, which takes --trans), and
+ * its default option string. */
+enum bench_option_shape bench_family_shape(enum bench_family family);
+const char *bench_family_default(enum bench_family family);
+
+/* The option string the routine computes for given (of its shape) in that precision, in out[5]:
+ * C is T for real data; the rank-k families' transposition is T for syrk and syr2k and C for
+ * herk and her2k, whichever of the two was given. */
+void bench_effective_options(enum bench_family family, char precision, const char *given,
+                             char out[5]);
+
+/* Sets p up for the routine, precision, options (effective) and shape: sizes as the routine
+ * names them, leading dimensions, array sizes, alpha and beta. The arrays are left NULL. */
+void bench_setup(struct bench_problem *p, enum bench_family family, char precision,
+                 const char *options, struct bench_shape shape);
+
+/* Fills p's arrays (allocated to their bench_?_bytes) with reproducible random values in
+ * [-1, 1], and for TRSM a well-conditioned triangle (see bench_routines.c). */
+void bench_fill(const struct bench_problem *p, void *a, void *b, void *c0);
+
+/* The routine's floating-point operations (complex ones counted as 4 or 2 real ones). */
+double bench_flops(const struct bench_problem *p);
+
+/* The Fortran symbol, "dsymm_", in out. */
+void bench_fortran_name(enum bench_family family, char precision, char out[8]);
+
+/* Records the CPU BLAS's entry point for that routine and precision (from dlsym). */
+void bench_set_cpu_entry(enum bench_family family, char precision, bench_function *entry);
+
+/* One call of the routine on p, from its host arrays, writing p->c: with cpu, the CPU BLAS's
+ * Fortran entry point, otherwise blasroute's own (the one a program calls). */
+void bench_call(const struct bench_problem *p, int cpu);
+
+#endif

@@ -302,7 +302,8 @@ static cl_int run_recipe(struct br_engine *engine, const struct br_program *prog
     if (rounds && error == CL_SUCCESS) /* nothing goes back to the caller's memory */
         goto finish;
     if (error == CL_SUCCESS)
-        error = br_download_atomic(engine->download, c, &r->result, 1, &gemm_done);
+        error = br_download_atomic(engine->download, &engine->download_staging, c, &r->result,
+                                   1, &gemm_done);
 finish:
     if (error != CL_SUCCESS) {
         clFinish(engine->upload);

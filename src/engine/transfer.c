@@ -153,19 +153,32 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
     return error;
 }
 
-cl_int br_download_atomic(cl_command_queue queue, cl_mem src, const struct br_block *b,
-                          cl_uint wait_count, const cl_event *wait)
+/* The host copy br_download_atomic gathers a result in: kept and grown, not allocated per
+ * call, so that its pages are faulted in once rather than on every call. Used under the
+ * engine's lock. */
+static void *scratch;
+static size_t scratch_size;
+
+cl_int br_download_atomic(cl_command_queue queue, struct br_staging *staging, cl_mem src,
+                          const struct br_block *b, cl_uint wait_count, const cl_event *wait)
 {
     size_t bytes = b->rows * b->element * b->cols;
     if (bytes == 0)
         return CL_SUCCESS;
-    void *dense = malloc(bytes);
-    if (!dense)
-        return CL_OUT_OF_HOST_MEMORY;
-    cl_int error = clEnqueueReadBuffer(queue, src, CL_TRUE, 0, bytes, dense, wait_count, wait,
-                                       NULL);
+    if (bytes > scratch_size) {
+        void *bigger = realloc(scratch, bytes);
+        if (!bigger)
+            return CL_OUT_OF_HOST_MEMORY;
+        scratch = bigger;
+        scratch_size = bytes;
+    }
+    /* Through the staging ring into the scratch copy (compact), then into the caller's
+     * memory once all of it has arrived. */
+    struct br_block dense = {.host = scratch, .ld = b->rows, .rows = b->rows, .cols = b->cols,
+                             .element = b->element};
+    size_t columns = 0;
+    cl_int error = br_download(queue, staging, src, &dense, wait_count, wait, &columns);
     if (error == CL_SUCCESS)
-        pack_columns(dense, b, 0, b->cols, 0);
-    free(dense);
+        pack_columns(scratch, b, 0, b->cols, 0);
     return error;
 }

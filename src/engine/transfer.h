@@ -38,7 +38,8 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
 
 /* Like br_download, but the caller's memory is written only once every byte has arrived: a
  * failure leaves it untouched (for results that cannot be finished column by column). */
-cl_int br_download_atomic(cl_command_queue queue, cl_mem src, const struct br_block *block,
-                          cl_uint wait_count, const cl_event *wait);
+cl_int br_download_atomic(cl_command_queue queue, struct br_staging *staging, cl_mem src,
+                          const struct br_block *block, cl_uint wait_count,
+                          const cl_event *wait);
 
 #endif

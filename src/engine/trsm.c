@@ -230,7 +230,8 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
     if (error == CL_SUCCESS)
         error = clFlush(engine->compute);
     if (error == CL_SUCCESS)
-        error = br_download_atomic(engine->download, buffers[X], &b, 1, &done);
+        error = br_download_atomic(engine->download, &engine->download_staging, buffers[X],
+                                   &b, 1, &done);
 finish:
     if (error != CL_SUCCESS) {
         clFinish(engine->upload);

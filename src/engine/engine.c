@@ -179,9 +179,11 @@ enum br_engine_result br_engine_run(const struct br_call *call)
             consecutive_failures = 0;
             result = BR_ENGINE_DONE;
         } else if (error == BR_CL_TOO_LARGE) {
-            br_verbose("device: a %dx%dx%d call does not fit the device memory blasroute may "
-                       "use (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
-                       call->m, call->n, call->k);
+            char name[8];
+            br_routine_name_lower(call, name);
+            br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "
+                       "blasroute may use (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
+                       name, call->m, call->n, call->k);
         } else {
             /* The GEMM tiles already in C are final; the CPU computes the rest from the
              * untouched part of C. */

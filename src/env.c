@@ -79,6 +79,22 @@ static size_t read_bytes(const char *name)
     return (size_t)number << shift;
 }
 
+/* A positive number (an order, for BLASROUTE_THRESHOLD); 0 when unset or invalid. */
+static double read_positive(const char *name)
+{
+    const char *value = read_string(name);
+    if (!value)
+        return 0;
+    char *end;
+    double x = strtod(value, &end);
+    if (end == value || *end || !(x > 0 && x < 1e9)) {
+        br_warn("%s=%s is not valid (accepted: a positive number, the effective matrix order "
+                "below which calls stay on the CPU); using the policy's", name, value);
+        return 0;
+    }
+    return x;
+}
+
 static unsigned read_faults(const char *name)
 {
     static const struct { const char *word; enum br_fault bit; } faults[] = {
@@ -112,6 +128,12 @@ static void read_all(void)
     static const char *const modes[] = {"auto", "cpu", "device"};
     settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 3, BR_MODE_AUTO,
                                               "auto, cpu, device");
+    settings.mode_set = read_string("BLASROUTE_MODE") != NULL;
+    settings.threshold = read_positive("BLASROUTE_THRESHOLD");
+    settings.routines = read_string("BLASROUTE_ROUTINES");
+    settings.profile = read_string("BLASROUTE_PROFILE");
+    settings.policy = read_string("BLASROUTE_POLICY");
+    settings.trace = read_string("BLASROUTE_TRACE");
     settings.device = read_string("BLASROUTE_DEVICE");
     settings.device_memory = read_bytes("BLASROUTE_DEVICE_MEMORY");
     settings.kernel_dir = read_string("BLASROUTE_KERNEL_DIR");

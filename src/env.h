@@ -28,6 +28,12 @@ struct br_env {
     int verbose;              /* BLASROUTE_VERBOSE=1: say what is done, on stderr */
     int report;               /* BLASROUTE_REPORT=1: a per-routine summary on stderr at exit */
     enum br_mode mode;        /* BLASROUTE_MODE */
+    int mode_set;             /* BLASROUTE_MODE was given (it then overrides the policy's) */
+    double threshold;         /* BLASROUTE_THRESHOLD: the policy's min_size for all, 0: unset */
+    const char *routines;     /* BLASROUTE_ROUTINES: routines allowed on the device, or NULL */
+    const char *profile;      /* BLASROUTE_PROFILE: a device profile file, or NULL */
+    const char *policy;       /* BLASROUTE_POLICY: a policy file, or NULL */
+    const char *trace;        /* BLASROUTE_TRACE: the CSV file of every Level-3 call, or NULL */
     const char *device;       /* BLASROUTE_DEVICE: NULL for the default choice */
     size_t device_memory;     /* BLASROUTE_DEVICE_MEMORY in bytes, 0 for the default cap */
     const char *kernel_dir;   /* BLASROUTE_KERNEL_DIR: .cl files read from there, not embedded */

@@ -10,6 +10,8 @@
 #include "cpu_level3.h"
 #include "engine/engine.h"
 #include "env.h"
+#include "policy/decide.h"
+#include "policy/routing.h"
 #include "scale.h"
 #include "stats.h"
 
@@ -19,19 +21,28 @@
 static _Thread_local int route_depth;
 enum { ROUTE_DEPTH_LIMIT = 8 };
 
-/* In auto mode, until the cost model of the device profiles decides per call: below this many
- * multiply-adds the transfers cost more than a GPU saves over a multi-core CPU BLAS. */
-#define AUTO_MIN_VOLUME (512.0 * 512.0 * 512.0)
-
-static int wants_device(const struct br_call *call)
+/* Where a call runs: the policy's mode, then in auto mode the pure decision on the device's
+ * and the CPU's profiles. The cheap tests come first, so that small calls cost a few
+ * nanoseconds and never touch OpenCL. */
+static int wants_device(const struct br_call *call, struct br_prediction *prediction)
 {
-    enum br_mode mode = br_env()->mode;
-    if (mode == BR_MODE_CPU || !br_engine_has_path(call))
+    const struct br_policy *policy = br_policy();
+    if (policy->mode == BR_MODE_CPU || !br_engine_has_path(call))
         return 0;
-    if (mode == BR_MODE_DEVICE)
+    if (policy->mode == BR_MODE_DEVICE)
         return 1;
-    /* Multiply-adds of the call (a complex one counted as four). */
-    return br_call_flops(call) / 2 >= AUTO_MIN_VOLUME && br_engine_ready();
+    if (!br_decide_may_use_device(call, policy) || !br_engine_ready())
+        return 0;
+    const struct br_device *device = br_engine_device();
+    if (!device)
+        return 0;
+    const char *type = device->type & CL_DEVICE_TYPE_GPU           ? "gpu"
+                       : device->type & CL_DEVICE_TYPE_ACCELERATOR ? "accelerator"
+                                                                   : "cpu";
+    const struct br_device_profile *profile =
+        br_routing_device_profile(device->vendor, device->name, type);
+    return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction) ==
+           BR_ON_DEVICE;
 }
 
 void br_route(const struct br_call *call)
@@ -44,10 +55,11 @@ void br_route(const struct br_call *call)
     route_depth++;
     struct br_timer timer = br_stats_start();
     enum br_path path = BR_PATH_CPU;
+    struct br_prediction prediction = {0};
     if (call->work == BR_WORK_SCALE) {
         br_scale_only(call);
         path = BR_PATH_SCALE;
-    } else if (wants_device(call)) {
+    } else if (wants_device(call, &prediction)) {
         switch (br_engine_run(call)) {
         case BR_ENGINE_DONE:
             path = BR_PATH_DEVICE;
@@ -63,6 +75,6 @@ void br_route(const struct br_call *call)
     } else {
         br_cpu_level3(call);
     }
-    br_stats_record(call, path, timer);
+    br_stats_record(call, path, timer, &prediction);
     route_depth--;
 }

@@ -7,11 +7,16 @@
 #include <time.h>
 
 #include "env.h"
+#include "policy/decide.h"
+#include "policy/routing.h"
+#include "trace.h"
 
 struct routine_stats {
     atomic_uint_least64_t calls[BR_PATH_COUNT];
     atomic_uint_least64_t nanoseconds;
     _Atomic double flops;
+    _Atomic double bytes;         /* moved to and from the device */
+    _Atomic double saved_seconds; /* the CPU estimate less the time taken, device calls */
 };
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
@@ -56,7 +61,8 @@ static void print_report(void)
     static const char *const families[BR_FAMILY_COUNT] = {
         "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
     static const char letters[] = "sdcz";
-    fprintf(stderr, "blasroute report: routine, calls, where, GFLOP, seconds, GFLOP/s\n");
+    fprintf(stderr, "blasroute report: routine, calls, where, GFLOP, seconds, GFLOP/s, "
+                    "GB moved, seconds saved against the CPU estimate\n");
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             struct routine_stats *s = &stats[f][p];
@@ -75,9 +81,10 @@ static void print_report(void)
                 continue;
             double seconds = (double)atomic_load(&s->nanoseconds) * 1e-9;
             double gflop = atomic_load(&s->flops) * 1e-9;
-            fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f\n", letters[p],
-                    families[f], (unsigned long long)total, where, gflop, seconds,
-                    seconds > 0 ? gflop / seconds : 0.0);
+            fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f, %.3f, %.6f\n",
+                    letters[p], families[f], (unsigned long long)total, where, gflop, seconds,
+                    seconds > 0 ? gflop / seconds : 0.0, atomic_load(&s->bytes) * 1e-9,
+                    atomic_load(&s->saved_seconds));
         }
     }
 }
@@ -95,23 +102,42 @@ struct br_timer br_stats_start(void)
 {
     int wanted = atomic_load_explicit(&report_wanted, memory_order_relaxed);
     if (br_unlikely(wanted < 0)) {
-        wanted = br_env()->report;
+        wanted = br_env()->report || br_env()->trace;
         atomic_store_explicit(&report_wanted, wanted, memory_order_relaxed);
     }
     return (struct br_timer){wanted ? now_ns() : 0};
 }
 
-void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer)
+static void add_double(_Atomic double *sum, double x)
+{
+    double old = atomic_load_explicit(sum, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(sum, &old, old + x, memory_order_relaxed,
+                                                  memory_order_relaxed))
+        ;
+}
+
+void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
+                     const struct br_prediction *prediction)
 {
     struct routine_stats *s = &stats[call->family][call->precision];
     atomic_fetch_add_explicit(&s->calls[path], 1, memory_order_relaxed);
     if (!timer.start_ns)
         return;
-    pthread_once(&report_once, register_report);
-    atomic_fetch_add_explicit(&s->nanoseconds, now_ns() - timer.start_ns, memory_order_relaxed);
+    double seconds = (double)(now_ns() - timer.start_ns) * 1e-9;
+    if (br_env()->report)
+        pthread_once(&report_once, register_report);
+    atomic_fetch_add_explicit(&s->nanoseconds, (uint_least64_t)(seconds * 1e9),
+                              memory_order_relaxed);
     double flops = path == BR_PATH_SCALE ? 0 : br_call_flops(call);
-    double old = atomic_load_explicit(&s->flops, memory_order_relaxed);
-    while (!atomic_compare_exchange_weak_explicit(&s->flops, &old, old + flops,
-                                                  memory_order_relaxed, memory_order_relaxed))
-        ;
+    add_double(&s->flops, flops);
+    /* What the device moved and the time it saved, counted for the calls it answered. */
+    double up = 0, down = 0, cpu_estimate = prediction->cpu_seconds;
+    if (path == BR_PATH_DEVICE) {
+        br_call_bytes_moved(call, &up, &down);
+        if (cpu_estimate <= 0)
+            cpu_estimate = br_predict_cpu_seconds(call, br_routing_cpu_profile());
+        add_double(&s->bytes, up + down);
+        add_double(&s->saved_seconds, cpu_estimate - seconds);
+    }
+    br_trace_call(call, path, prediction, seconds, up + down);
 }

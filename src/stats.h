@@ -19,11 +19,14 @@ struct br_timer {
     uint64_t start_ns; /* 0 when nothing is being measured */
 };
 
-/* Starts timing a call if a report was asked for (else costs one branch). */
+/* Starts timing a call if a report or a trace was asked for (else costs one branch). */
 struct br_timer br_stats_start(void);
 
-/* Counts a call answered on path; registers the exit report on first use. */
-void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer);
+/* Counts a call answered on path; registers the exit report on first use; writes the trace
+ * line. prediction: what the decision predicted (zeros where it predicted nothing). */
+struct br_prediction;
+void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
+                     const struct br_prediction *prediction);
 
 /* Floating-point operations of a call, counting a complex multiply-add as 8. */
 double br_call_flops(const struct br_call *call);

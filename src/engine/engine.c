@@ -107,6 +107,14 @@ int br_engine_ready(void)
     return ready;
 }
 
+const struct br_device *br_engine_device(void)
+{
+    pthread_mutex_lock(&engine_lock);
+    const struct br_device *device = engine_state == ENGINE_READY ? &engine.device : NULL;
+    pthread_mutex_unlock(&engine_lock);
+    return device;
+}
+
 const struct br_program *br_engine_program(struct br_engine *e, enum br_precision precision)
 {
     if (e->program_state[precision] == 0) {

@@ -50,6 +50,9 @@ int br_engine_has_path(const struct br_call *call);
 /* Opens the engine if not tried yet; 1 if a device is usable now. */
 int br_engine_ready(void);
 
+/* The device in use (after br_engine_ready() said 1), or NULL. */
+const struct br_device *br_engine_device(void);
+
 /* Runs a BR_WORK_FULL call on the device. */
 enum br_engine_result br_engine_run(const struct br_call *call);
 

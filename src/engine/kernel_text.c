@@ -32,9 +32,9 @@ static char *read_file(const char *dir, const char *name, size_t *size)
     return text;
 }
 
-static const struct br_kernel_source *embedded(const char *name)
+static const struct br_embedded_file *embedded(const char *name)
 {
-    for (int i = 0; i < br_kernel_source_count; i++)
+    for (int i = 0; i < br_kernel_sources_count; i++)
         if (strcmp(br_kernel_sources[i].name, name) == 0)
             return &br_kernel_sources[i];
     return NULL;
@@ -54,7 +54,7 @@ char *br_kernel_program_text(const char *const *files, int count)
                 br_warn("BLASROUTE_KERNEL_DIR=%s: cannot read %s; the device is not used for "
                         "what needs it", dir, files[f]);
         } else {
-            const struct br_kernel_source *source = embedded(files[f]);
+            const struct br_embedded_file *source = embedded(files[f]);
             if (source && (parts[f] = malloc(source->size + 1)) != NULL) {
                 memcpy(parts[f], source->text, source->size + 1);
                 sizes[f] = source->size;

@@ -1,0 +1,167 @@
+#include "policy/decide.h"
+
+#include <math.h>
+
+#include "stats.h"
+
+/* The three dimensions that set the call's arithmetic (m, n and the inner one). */
+static void dimensions(const struct br_call *c, double d[3])
+{
+    double na = c->side == 'L' ? c->m : c->n;
+    switch (c->family) {
+    case BR_GEMM:
+        d[0] = c->m, d[1] = c->n, d[2] = c->k;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+    case BR_TRMM:
+    case BR_TRSM:
+        d[0] = c->m, d[1] = c->n, d[2] = na;
+        break;
+    default: /* rank-k and rank-2k: n x n from k */
+        d[0] = c->n, d[1] = c->n, d[2] = c->k;
+        break;
+    }
+}
+
+static double effective_size(const struct br_call *c)
+{
+    double d[3];
+    dimensions(c, d);
+    return cbrt(d[0] * d[1] * d[2]);
+}
+
+int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy)
+{
+    const struct br_rule *rule = &policy->rules[call->family][call->precision];
+    return rule->device_allowed && effective_size(call) >= rule->min_size;
+}
+
+/* The share of the padded work that is real: the device computes whole tiles. */
+static double tile_efficiency(const struct br_call *c)
+{
+    const double tile = 64;
+    double d[3], real = 1, padded = 1;
+    dimensions(c, d);
+    for (int i = 0; i < 3; i++) {
+        real *= d[i];
+        padded *= ceil(d[i] / tile) * tile;
+    }
+    return padded > 0 ? real / padded : 1;
+}
+
+/* Bytes the engine moves: only what it really moves (no C when beta = 0, the referenced
+ * triangle only). */
+void br_call_bytes_moved(const struct br_call *c, double *up, double *down)
+{
+    double e = (double)br_element_size(c->precision);
+    double m = c->m, n = c->n, k = c->k, na = c->side == 'L' ? m : n;
+    int beta_zero = br_scalar_is_zero(&c->beta, c->precision,
+                                      c->family == BR_HERK || c->family == BR_HER2K);
+    double triangle_n = n * (n + 1) / 2, triangle_a = na * (na + 1) / 2;
+    switch (c->family) {
+    case BR_GEMM:
+        *up = m * k + k * n + (beta_zero ? 0 : m * n);
+        *down = m * n;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        *up = triangle_a + m * n + (beta_zero ? 0 : m * n);
+        *down = m * n;
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+        *up = n * k + (beta_zero ? 0 : triangle_n);
+        *down = triangle_n;
+        break;
+    case BR_SYR2K:
+    case BR_HER2K:
+        *up = 2 * n * k + (beta_zero ? 0 : triangle_n);
+        *down = triangle_n;
+        break;
+    default: /* TRMM, TRSM: the triangle and B up, B down */
+        *up = triangle_a + m * n;
+        *down = m * n;
+        break;
+    }
+    *up *= e;
+    *down *= e;
+}
+
+double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu)
+{
+    double rate = br_profile_rate(&cpu->rates, call->family, call->precision,
+                                  effective_size(call));
+    return rate > 0 ? br_call_flops(call) / (rate * 1e9) : 0;
+}
+
+double br_predict_device_seconds(const struct br_call *c, const struct br_device_profile *dev,
+                                 struct br_prediction *p)
+{
+    double flops = br_call_flops(c);
+    double rate = br_profile_rate(&dev->rates, c->family, c->precision, effective_size(c)) *
+                  tile_efficiency(c);
+    br_call_bytes_moved(c, &p->bytes_up, &p->bytes_down);
+    if (rate <= 0)
+        return 0;
+    /* Large transfers go through pinned staging, fed by the engine's host copies; small ones
+     * straight from pageable memory. */
+    const double staged = 256 * 1024;
+    double up_rate = p->bytes_up > staged ? fmin(dev->h2d_pinned, dev->host_copy)
+                                          : dev->h2d_pageable;
+    double down_rate = p->bytes_down > staged ? fmin(dev->d2h_pinned, dev->host_copy)
+                                              : dev->d2h_pageable;
+    double transfer = p->bytes_up / (up_rate * 1e9) + p->bytes_down / (down_rate * 1e9) +
+                      2 * dev->latency_us * 1e-6;
+    double compute = flops / (rate * 1e9);
+    /* Launches: the copy kernels and the GEMM; TRSM two per block of 256. */
+    double launches = 3;
+    if (c->family == BR_TRSM)
+        launches += 2 * ceil((c->side == 'L' ? c->m : c->n) / 256.0);
+    double fixed = launches * dev->launch_us * 1e-6;
+    /* GEMM overlaps transfers and kernels over tiles of C (1, 4 or 8 by size, as the engine
+     * cuts them); the other routines run their phases one after the other. */
+    double tiles = c->family != BR_GEMM ? 1 : flops < 2e9 ? 1 : flops < 16e9 ? 4 : 8;
+    return fixed + fmax(compute, transfer) + fmin(compute, transfer) / tiles;
+}
+
+enum br_where br_decide(const struct br_call *call, const struct br_device_profile *device,
+                        const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                        struct br_prediction *p)
+{
+    const struct br_rule *rule = &policy->rules[call->family][call->precision];
+    *p = (struct br_prediction){0};
+    p->effective_size = effective_size(call);
+    if (policy->mode == BR_MODE_CPU) {
+        p->reason = "mode cpu";
+        return BR_ON_CPU;
+    }
+    if (!device) {
+        p->reason = "no device";
+        return BR_ON_CPU;
+    }
+    if (policy->mode == BR_MODE_DEVICE) {
+        p->reason = "mode device";
+        return BR_ON_DEVICE;
+    }
+    if (!rule->device_allowed) {
+        p->reason = "routine not allowed on the device";
+        return BR_ON_CPU;
+    }
+    if (p->effective_size < rule->min_size) {
+        p->reason = "below the minimum size";
+        return BR_ON_CPU;
+    }
+    p->cpu_seconds = br_predict_cpu_seconds(call, cpu);
+    p->device_seconds = br_predict_device_seconds(call, device, p);
+    if (p->device_seconds <= 0 || p->cpu_seconds <= 0) {
+        p->reason = "no rates for this routine";
+        return BR_ON_CPU;
+    }
+    if (p->device_seconds * rule->margin < p->cpu_seconds) {
+        p->reason = "device predicted faster";
+        return BR_ON_DEVICE;
+    }
+    p->reason = "CPU predicted faster";
+    return BR_ON_CPU;
+}

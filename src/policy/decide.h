@@ -1,0 +1,38 @@
+/* The per-call decision, a pure function: from the call's shape, what the device and the CPU
+ * can do (profiles) and the user's rules (policy), where the call runs and what each choice is
+ * predicted to cost. No OpenCL, no I/O, no global state: unit-tested on synthetic profiles. */
+#ifndef BLASROUTE_POLICY_DECIDE_H
+#define BLASROUTE_POLICY_DECIDE_H
+
+#include "call.h"
+#include "policy/policy.h"
+#include "policy/profile.h"
+
+enum br_where { BR_ON_CPU, BR_ON_DEVICE };
+
+struct br_prediction {
+    double effective_size; /* cube root of the call's m*n*k-like volume */
+    double cpu_seconds, device_seconds; /* 0 where not predicted */
+    double bytes_up, bytes_down;        /* what the device path would move */
+    const char *reason;                 /* one phrase: why this choice */
+};
+
+/* device may be NULL (no usable device). mode is the policy's mode after the environment. */
+enum br_where br_decide(const struct br_call *call, const struct br_device_profile *device,
+                        const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                        struct br_prediction *prediction);
+
+/* The cheap first test, before anything is loaded or opened: 1 if the policy could send this
+ * call to a device at all (routine allowed, effective size at least min_size). */
+int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy);
+
+/* The device-side byte counts and time alone (also for blasroute-info's crossover search). */
+double br_predict_device_seconds(const struct br_call *call,
+                                 const struct br_device_profile *device,
+                                 struct br_prediction *prediction);
+double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu);
+
+/* Bytes the device path moves each way for a call. */
+void br_call_bytes_moved(const struct br_call *call, double *up, double *down);
+
+#endif

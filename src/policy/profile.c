@@ -1,0 +1,236 @@
+#include "policy/profile.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "embedded.h"
+#include "log.h"
+#include "policy/keyfile.h"
+
+const double br_grid_sizes[BR_GRID_POINTS] = {32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
+
+static const char *const family_names[BR_FAMILY_COUNT] = {
+    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
+
+double br_profile_rate(const br_rate_table *rates, enum br_family family,
+                       enum br_precision precision, double size)
+{
+    const double *row = (*rates)[family][precision];
+    if (row[BR_GRID_POINTS - 1] <= 0)
+        row = (*rates)[BR_GEMM][precision];
+    if (row[BR_GRID_POINTS - 1] <= 0)
+        return 0;
+    if (size <= br_grid_sizes[0])
+        return row[0] * size / br_grid_sizes[0]; /* smaller still: proportionally slower */
+    for (int i = 1; i < BR_GRID_POINTS; i++) {
+        if (size <= br_grid_sizes[i]) {
+            double t = log(size / br_grid_sizes[i - 1]) / log(br_grid_sizes[i] / br_grid_sizes[i - 1]);
+            return exp((1 - t) * log(row[i - 1]) + t * log(row[i]));
+        }
+    }
+    return row[BR_GRID_POINTS - 1];
+}
+
+/* "sgemm" -> family and precision; 0 on success. */
+static int parse_routine(const char *name, enum br_family *family, enum br_precision *precision)
+{
+    static const char letters[] = "sdcz";
+    const char *letter = name[0] ? strchr(letters, name[0]) : NULL;
+    if (!letter)
+        return -1;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+        if (strcmp(name + 1, family_names[f]) == 0) {
+            *family = (enum br_family)f;
+            *precision = (enum br_precision)(letter - letters);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* A [rates] line: nine positive numbers. */
+static int parse_rates(const struct br_keyfile *file, const struct br_key_entry *e,
+                       br_rate_table *rates)
+{
+    enum br_family family;
+    enum br_precision precision;
+    if (strcmp(e->key, "sizes") == 0)
+        return 0; /* the grid is fixed; the line is for the reader */
+    if (parse_routine(e->key, &family, &precision) != 0) {
+        br_warn("%s:%d: '%s' is not a Level-3 routine (sgemm, dtrsm, ...)", file->path, e->line,
+                e->key);
+        return -1;
+    }
+    double values[BR_GRID_POINTS];
+    const char *p = e->value;
+    for (int i = 0; i < BR_GRID_POINTS; i++) {
+        char *end;
+        values[i] = strtod(p, &end);
+        if (end == p || !(values[i] > 0 && values[i] < 1e9)) {
+            br_warn("%s:%d: %s needs %d positive rates (GFLOP/s), one per size", file->path,
+                    e->line, e->key, BR_GRID_POINTS);
+            return -1;
+        }
+        p = end;
+    }
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p) {
+        br_warn("%s:%d: %s has more than %d rates", file->path, e->line, e->key,
+                BR_GRID_POINTS);
+        return -1;
+    }
+    memcpy((*rates)[family][precision], values, sizeof values);
+    return 0;
+}
+
+int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "%s", file->path);
+    /* Defaults for what a profile leaves out: a modest link. */
+    out->h2d_pageable = out->d2h_pageable = 4;
+    out->h2d_pinned = out->d2h_pinned = out->host_copy = 8;
+    out->latency_us = out->launch_us = 20;
+    out->hybrid_share = 0.5;
+    struct {
+        const char *key;
+        double *value;
+        double min, max;
+    } link[] = {{"h2d_pageable", &out->h2d_pageable, 0.01, 1e4},
+                {"h2d_pinned", &out->h2d_pinned, 0.01, 1e4},
+                {"d2h_pageable", &out->d2h_pageable, 0.01, 1e4},
+                {"d2h_pinned", &out->d2h_pinned, 0.01, 1e4},
+                {"latency_us", &out->latency_us, 0, 1e6},
+                {"host_copy", &out->host_copy, 0.01, 1e4},
+                {"launch_us", &out->launch_us, 0, 1e6}};
+    for (int i = 0; i < file->count; i++) {
+        const struct br_key_entry *e = &file->entries[i];
+        int ok = 0, known = 0;
+        if (strcmp(e->section, "device") == 0) {
+            struct {
+                const char *key;
+                char *field;
+                size_t size;
+            } fields[] = {{"name", out->name, sizeof out->name},
+                          {"vendor", out->match_vendor, sizeof out->match_vendor},
+                          {"match", out->match_name, sizeof out->match_name},
+                          {"type", out->match_type, sizeof out->match_type}};
+            for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+                if (strcmp(e->key, fields[k].key) != 0)
+                    continue;
+                known = 1;
+                if (strlen(e->value) >= fields[k].size) {
+                    br_warn("%s:%d: %s is too long", file->path, e->line, e->key);
+                    return -1;
+                }
+                memcpy(fields[k].field, e->value, strlen(e->value) + 1);
+            }
+        } else if (strcmp(e->section, "link") == 0) {
+            for (size_t k = 0; k < sizeof link / sizeof link[0]; k++)
+                if (strcmp(e->key, link[k].key) == 0) {
+                    known = 1;
+                    ok = br_key_double(file, e, link[k].value, link[k].min, link[k].max);
+                }
+        } else if (strcmp(e->section, "rates") == 0) {
+            known = 1;
+            ok = parse_rates(file, e, &out->rates);
+        } else if (strcmp(e->section, "hybrid") == 0 && strcmp(e->key, "share") == 0) {
+            known = 1;
+            ok = br_key_double(file, e, &out->hybrid_share, 0, 1);
+        } else if (strncmp(e->section, "params", 6) == 0) {
+            known = 1; /* tuned kernel parameters: read by the engine (blasroute-tune) */
+        }
+        if (!known) {
+            br_warn("%s:%d: unknown key '%s' in [%s]", file->path, e->line, e->key, e->section);
+            return -1;
+        }
+        if (ok != 0)
+            return -1;
+    }
+    if (out->rates[BR_GEMM][BR_S][BR_GRID_POINTS - 1] <= 0 &&
+        out->rates[BR_GEMM][BR_D][BR_GRID_POINTS - 1] <= 0) {
+        br_warn("%s: no [rates] for sgemm or dgemm; profile not used", file->path);
+        return -1;
+    }
+    return 0;
+}
+
+int br_cpu_profile_from_keys(const struct br_keyfile *file, struct br_cpu_profile *out)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "%s", file->path);
+    for (int i = 0; i < file->count; i++) {
+        const struct br_key_entry *e = &file->entries[i];
+        if (strcmp(e->section, "rates") != 0) {
+            br_warn("%s:%d: a CPU profile has only [rates]", file->path, e->line);
+            return -1;
+        }
+        if (parse_rates(file, e, &out->rates) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int contains(const char *text, const char *part)
+{
+    return part[0] && text && strcasestr(text, part) != NULL;
+}
+
+/* How well a profile fits a device: every constraint it sets must hold; then 3 if it names the
+ * device, 2 if it names the vendor, 1 if only the type, 0 if generic; -1 if it does not fit. */
+int br_profile_match_score(const struct br_device_profile *p, const char *vendor,
+                           const char *name, const char *type)
+{
+    if ((p->match_vendor[0] && !contains(vendor, p->match_vendor)) ||
+        (p->match_name[0] && !contains(name, p->match_name)) ||
+        (p->match_type[0] && (!type || strcasecmp(type, p->match_type) != 0)))
+        return -1;
+    return p->match_name[0] ? 3 : p->match_vendor[0] ? 2 : p->match_type[0] ? 1 : 0;
+}
+
+void br_device_profile_builtin(const char *vendor, const char *name, const char *type,
+                               struct br_device_profile *out)
+{
+    int best_score = -2;
+    for (int i = 0; i < br_profile_files_count; i++) {
+        struct br_keyfile file;
+        char label[128];
+        snprintf(label, sizeof label, "built-in %s", br_profile_files[i].name);
+        struct br_device_profile candidate;
+        if (br_keyfile_parse(label, br_profile_files[i].text, &file) != 0)
+            continue;
+        int parsed = br_device_profile_from_keys(&file, &candidate);
+        br_keyfile_free(&file);
+        if (parsed != 0)
+            continue;
+        int score = br_profile_match_score(&candidate, vendor, name, type);
+        if (score > best_score) {
+            best_score = score;
+            *out = candidate;
+        }
+    }
+    if (best_score < -1) { /* no built-in profile at all: never happens in a proper build */
+        memset(out, 0, sizeof *out);
+        snprintf(out->source, sizeof out->source, "none");
+    }
+}
+
+void br_cpu_profile_builtin(struct br_cpu_profile *out)
+{
+    /* A conservative multi-core CPU BLAS (about 16 cores' worth of a recent x86), used until a
+     * calibration or a tuned CPU profile replaces it. GFLOP/s on the same grid. */
+    static const double s[BR_GRID_POINTS] = {5, 25, 100, 250, 400, 500, 550, 580, 600};
+    static const double d[BR_GRID_POINTS] = {3, 15, 50, 130, 200, 250, 270, 290, 300};
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "built-in CPU estimates");
+    for (int i = 0; i < BR_GRID_POINTS; i++) {
+        out->rates[BR_GEMM][BR_S][i] = s[i];
+        out->rates[BR_GEMM][BR_D][i] = d[i];
+        out->rates[BR_GEMM][BR_C][i] = s[i];
+        out->rates[BR_GEMM][BR_Z][i] = d[i];
+    }
+}

@@ -1,0 +1,58 @@
+/* What a device, and the CPU, can do: the numbers the per-call decision is made from. Read from
+ * the plain-text profiles of profiles/ (format in profiles/README), or built in. */
+#ifndef BLASROUTE_POLICY_PROFILE_H
+#define BLASROUTE_POLICY_PROFILE_H
+
+#include "call.h"
+
+/* The size grid of the rate tables: square problems of these orders. */
+enum { BR_GRID_POINTS = 9 };
+extern const double br_grid_sizes[BR_GRID_POINTS]; /* 32 64 ... 8192 */
+
+/* Rates in GFLOP/s per family, precision and grid size; 0 where unknown (then GEMM's is
+ * used, and where GEMM's is unknown too, the family cannot be predicted). */
+typedef double br_rate_table[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_GRID_POINTS];
+
+struct br_device_profile {
+    char name[128];    /* what the profile says it is */
+    char source[1024]; /* where it came from: a path, or "built-in ..." */
+    /* How a device is recognised (empty: anything). */
+    char match_vendor[64], match_name[128], match_type[16];
+    /* The link, GB/s and microseconds. */
+    double h2d_pageable, h2d_pinned, d2h_pageable, d2h_pinned, latency_us;
+    double host_copy;  /* GB/s of the engine's host copies into pinned staging */
+    double launch_us;  /* one kernel launch */
+    br_rate_table rates;
+    double hybrid_share; /* the device's share of rows in hybrid mode */
+};
+
+struct br_cpu_profile {
+    char source[1024];
+    br_rate_table rates;
+};
+
+/* A rate for a family and precision at an effective size, interpolated (log-log) on the grid,
+ * GEMM's table standing in for a family without one. 0 if nothing is known. */
+double br_profile_rate(const br_rate_table *rates, enum br_family family,
+                       enum br_precision precision, double size);
+
+/* Parses a device profile from a key file's text; 0 on success, else -1 (with a warning
+ * naming file and line). */
+struct br_keyfile;
+int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_profile *out);
+int br_cpu_profile_from_keys(const struct br_keyfile *file, struct br_cpu_profile *out);
+
+/* How well a profile fits a device (vendor, name, type "gpu"/"cpu"/"accelerator"): -1 if it
+ * does not, else 3 (it names the device), 2 (the vendor), 1 (the type only), 0 (generic). */
+int br_profile_match_score(const struct br_device_profile *profile, const char *vendor,
+                           const char *name, const char *type);
+
+/* The built-in device profiles (NVIDIA, AMD and Intel GPUs, CPU OpenCL, generic), best match
+ * first: by vendor and device name, then vendor, then device type, then generic. */
+void br_device_profile_builtin(const char *vendor, const char *name, const char *type,
+                               struct br_device_profile *out);
+
+/* The built-in CPU profile: a conservative multi-core CPU BLAS. */
+void br_cpu_profile_builtin(struct br_cpu_profile *out);
+
+#endif

@@ -1,0 +1,101 @@
+#include "policy/routing.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "env.h"
+#include "log.h"
+#include "policy/keyfile.h"
+
+static struct br_device_profile device_profile;
+static struct br_cpu_profile cpu_profile;
+static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+static int device_loaded, cpu_loaded;
+
+/* The best-matching profile of a directory; 1 if one fits. */
+static int best_in_directory(const char *dir, const char *vendor, const char *name,
+                             const char *type, struct br_device_profile *out)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return 0;
+    int best = -1;
+    struct dirent *entry;
+    while ((entry = readdir(d)) != NULL) {
+        size_t length = strlen(entry->d_name);
+        if (length < 9 || strcmp(entry->d_name + length - 8, ".profile") != 0)
+            continue;
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        struct br_keyfile file;
+        struct br_device_profile candidate;
+        if (br_keyfile_read(path, &file) != 0)
+            continue;
+        int parsed = br_device_profile_from_keys(&file, &candidate);
+        br_keyfile_free(&file);
+        int score = parsed == 0 ? br_profile_match_score(&candidate, vendor, name, type) : -1;
+        if (score > best) {
+            best = score;
+            *out = candidate;
+        }
+    }
+    closedir(d);
+    return best >= 0;
+}
+
+static void find_device_profile(const char *vendor, const char *name, const char *type)
+{
+    const char *chosen = br_env()->profile;
+    if (chosen) {
+        struct br_keyfile file;
+        int read = br_keyfile_read(chosen, &file);
+        if (read == 0) {
+            int parsed = br_device_profile_from_keys(&file, &device_profile);
+            br_keyfile_free(&file);
+            if (parsed == 0)
+                return;
+        } else if (read == -1) {
+            br_warn("BLASROUTE_PROFILE=%s cannot be read; using the usual profiles", chosen);
+        }
+    }
+    char dir[1024];
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (data && data[0] == '/')
+        snprintf(dir, sizeof dir, "%s/blasroute/profiles", data);
+    else if (home && home[0] == '/')
+        snprintf(dir, sizeof dir, "%s/.local/share/blasroute/profiles", home);
+    else
+        dir[0] = 0;
+    if (dir[0] && best_in_directory(dir, vendor, name, type, &device_profile))
+        return;
+    if (best_in_directory(BLASROUTE_DATA_DIR "/profiles", vendor, name, type, &device_profile))
+        return;
+    br_device_profile_builtin(vendor, name, type, &device_profile);
+}
+
+const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
+                                                          const char *type)
+{
+    pthread_mutex_lock(&load_lock);
+    if (!device_loaded) {
+        find_device_profile(vendor, name, type);
+        device_loaded = 1;
+        br_verbose("profile: %s (%s)", device_profile.name, device_profile.source);
+    }
+    pthread_mutex_unlock(&load_lock);
+    return &device_profile;
+}
+
+const struct br_cpu_profile *br_routing_cpu_profile(void)
+{
+    pthread_mutex_lock(&load_lock);
+    if (!cpu_loaded) {
+        br_cpu_profile_builtin(&cpu_profile);
+        cpu_loaded = 1;
+    }
+    pthread_mutex_unlock(&load_lock);
+    return &cpu_profile;
+}

@@ -1,0 +1,17 @@
+/* The profiles and policy the router decides with, found and loaded once. */
+#ifndef BLASROUTE_POLICY_ROUTING_H
+#define BLASROUTE_POLICY_ROUTING_H
+
+#include "policy/profile.h"
+
+/* The device profile for the device described (vendor, name, type "gpu"/"cpu"/
+ * "accelerator"), loaded on the first call: BLASROUTE_PROFILE, else the best match among the
+ * user's profiles ($XDG_DATA_HOME/blasroute/profiles), else among the installed ones, else
+ * among the built-in copies of profiles/. */
+const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
+                                                          const char *type);
+
+/* The CPU profile. */
+const struct br_cpu_profile *br_routing_cpu_profile(void);
+
+#endif

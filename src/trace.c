@@ -1,0 +1,63 @@
+#include "trace.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "env.h"
+#include "log.h"
+#include "policy/decide.h"
+
+static FILE *trace_file;
+static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t open_once = PTHREAD_ONCE_INIT;
+
+static void close_trace(void)
+{
+    pthread_mutex_lock(&trace_lock);
+    if (trace_file)
+        fclose(trace_file);
+    trace_file = NULL;
+    pthread_mutex_unlock(&trace_lock);
+}
+
+static void open_trace(void)
+{
+    const char *path = br_env()->trace;
+    if (!path)
+        return;
+    trace_file = fopen(path, "w");
+    if (!trace_file) {
+        br_warn("BLASROUTE_TRACE=%s cannot be written; no trace", path);
+        return;
+    }
+    fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
+                        "predicted_cpu_s,predicted_device_s,measured_s,bytes_moved\n");
+    atexit(close_trace);
+}
+
+static char option(char c)
+{
+    return c ? c : '-';
+}
+
+void br_trace_call(const struct br_call *call, enum br_path path,
+                   const struct br_prediction *prediction, double seconds, double bytes)
+{
+    if (!br_env()->trace)
+        return;
+    pthread_once(&open_once, open_trace);
+    static const char *const where[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback"};
+    char name[8];
+    br_routine_name_lower(call, name);
+    pthread_mutex_lock(&trace_lock);
+    if (trace_file) {
+        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.0f\n", name,
+                option(call->side), option(call->uplo), option(call->transa),
+                option(call->transb), option(call->diag), call->m, call->n, call->k,
+                where[path], prediction->reason ? prediction->reason : "",
+                prediction->cpu_seconds, prediction->device_seconds, seconds, bytes);
+        fflush(trace_file);
+    }
+    pthread_mutex_unlock(&trace_lock);
+}

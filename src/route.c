@@ -27,15 +27,23 @@ enum { ROUTE_DEPTH_LIMIT = 8 };
 static int wants_device(const struct br_call *call, struct br_prediction *prediction)
 {
     const struct br_policy *policy = br_policy();
-    if (policy->mode == BR_MODE_CPU || !br_engine_has_path(call))
+    if (policy->mode == BR_MODE_CPU || !br_engine_has_path(call)) {
+        prediction->reason = "mode cpu";
         return 0;
-    if (policy->mode == BR_MODE_DEVICE)
+    }
+    if (policy->mode == BR_MODE_DEVICE) {
+        prediction->reason = "mode device";
         return 1;
-    if (!br_decide_may_use_device(call, policy) || !br_engine_ready())
+    }
+    if (!br_decide_may_use_device(call, policy)) {
+        prediction->reason = "below the minimum size or not allowed";
         return 0;
-    const struct br_device *device = br_engine_device();
-    if (!device)
+    }
+    const struct br_device *device = br_engine_ready() ? br_engine_device() : NULL;
+    if (!device) {
+        prediction->reason = "no device";
         return 0;
+    }
     const char *type = device->type & CL_DEVICE_TYPE_GPU           ? "gpu"
                        : device->type & CL_DEVICE_TYPE_ACCELERATOR ? "accelerator"
                                                                    : "cpu";

@@ -33,8 +33,12 @@ static double effective_size(const struct br_call *c)
 
 int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy)
 {
+    /* The volume against min_size cubed: no cube root on the path of every small call. */
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
-    return rule->device_allowed && effective_size(call) >= rule->min_size;
+    double d[3];
+    dimensions(call, d);
+    return rule->device_allowed &&
+           d[0] * d[1] * d[2] >= rule->min_size * rule->min_size * rule->min_size;
 }
 
 /* The share of the padded work that is real: the device computes whole tiles. */

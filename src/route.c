@@ -33,7 +33,7 @@ static int wants_device(const struct br_call *call, struct br_prediction *predic
     }
     if (policy->mode == BR_MODE_DEVICE) {
         prediction->reason = "mode device";
-        return 1;
+        return policy->rules[call->family][call->precision].device_allowed;
     }
     if (!br_decide_may_use_device(call, policy)) {
         prediction->reason = "below the minimum size or not allowed";

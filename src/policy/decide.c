@@ -31,14 +31,19 @@ static double effective_size(const struct br_call *c)
     return cbrt(d[0] * d[1] * d[2]);
 }
 
-int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy)
+/* The volume against min_size cubed (no cube root on the path of every small call, and no
+ * rounding of one: the same answer everywhere). */
+static int large_enough(const struct br_call *call, const struct br_rule *rule)
 {
-    /* The volume against min_size cubed: no cube root on the path of every small call. */
-    const struct br_rule *rule = &policy->rules[call->family][call->precision];
     double d[3];
     dimensions(call, d);
-    return rule->device_allowed &&
-           d[0] * d[1] * d[2] >= rule->min_size * rule->min_size * rule->min_size;
+    return d[0] * d[1] * d[2] >= rule->min_size * rule->min_size * rule->min_size;
+}
+
+int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy)
+{
+    const struct br_rule *rule = &policy->rules[call->family][call->precision];
+    return rule->device_allowed && large_enough(call, rule);
 }
 
 /* The share of the padded work that is real: the device computes whole tiles. */
@@ -52,6 +57,48 @@ static double tile_efficiency(const struct br_call *c)
         padded *= ceil(d[i] / tile) * tile;
     }
     return padded > 0 ? real / padded : 1;
+}
+
+/* The blocks the engine uploads, in bytes, and which are triangles; returns their number. */
+static int upload_blocks(const struct br_call *c, double blocks[3], int triangles[3])
+{
+    double e = (double)br_element_size(c->precision);
+    double m = c->m, n = c->n, k = c->k, na = c->side == 'L' ? m : n;
+    int beta_zero = br_scalar_is_zero(&c->beta, c->precision,
+                                      c->family == BR_HERK || c->family == BR_HER2K);
+    int count = 0;
+    switch (c->family) {
+    case BR_GEMM:
+        blocks[count] = m * k, triangles[count++] = 0;
+        blocks[count] = k * n, triangles[count++] = 0;
+        if (!beta_zero)
+            blocks[count] = m * n, triangles[count++] = 0;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        blocks[count] = na * (na + 1) / 2, triangles[count++] = 1;
+        blocks[count] = m * n, triangles[count++] = 0;
+        if (!beta_zero)
+            blocks[count] = m * n, triangles[count++] = 0;
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+    case BR_SYR2K:
+    case BR_HER2K:
+        blocks[count] = n * k, triangles[count++] = 0;
+        if (c->family == BR_SYR2K || c->family == BR_HER2K)
+            blocks[count] = n * k, triangles[count++] = 0;
+        if (!beta_zero)
+            blocks[count] = n * (n + 1) / 2, triangles[count++] = 1;
+        break;
+    default:
+        blocks[count] = na * (na + 1) / 2, triangles[count++] = 1;
+        blocks[count] = m * n, triangles[count++] = 0;
+        break;
+    }
+    for (int i = 0; i < count; i++)
+        blocks[i] *= e;
+    return count;
 }
 
 /* Bytes the engine moves: only what it really moves (no C when beta = 0, the referenced
@@ -108,15 +155,18 @@ double br_predict_device_seconds(const struct br_call *c, const struct br_device
     br_call_bytes_moved(c, &p->bytes_up, &p->bytes_down);
     if (rate <= 0)
         return 0;
-    /* Large transfers go through pinned staging, fed by the engine's host copies; small ones
-     * straight from pageable memory. */
+    /* As the engine moves them: each uploaded block of more than 256 KiB (and every
+     * triangle) through pinned staging fed by the engine's host copies, smaller ones straight
+     * from pageable memory; downloads always through staging. */
     const double staged = 256 * 1024;
-    double up_rate = p->bytes_up > staged ? fmin(dev->h2d_pinned, dev->host_copy)
-                                          : dev->h2d_pageable;
-    double down_rate = p->bytes_down > staged ? fmin(dev->d2h_pinned, dev->host_copy)
-                                              : dev->d2h_pageable;
-    double transfer = p->bytes_up / (up_rate * 1e9) + p->bytes_down / (down_rate * 1e9) +
-                      2 * dev->latency_us * 1e-6;
+    double blocks[3], staged_rate = fmin(dev->h2d_pinned, dev->host_copy), transfer = 0;
+    int triangles[3], count = upload_blocks(c, blocks, triangles);
+    for (int i = 0; i < count; i++)
+        transfer += blocks[i] / ((blocks[i] > staged || triangles[i] ? staged_rate
+                                                                     : dev->h2d_pageable) *
+                                 1e9);
+    transfer += p->bytes_down / (fmin(dev->d2h_pinned, dev->host_copy) * 1e9) +
+                2 * dev->latency_us * 1e-6;
     double compute = flops / (rate * 1e9);
     /* Launches: the copy kernels and the GEMM; TRSM two per block of 256. */
     double launches = 3;
@@ -144,15 +194,15 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
         p->reason = "no device";
         return BR_ON_CPU;
     }
-    if (policy->mode == BR_MODE_DEVICE) {
-        p->reason = "mode device";
-        return BR_ON_DEVICE;
-    }
     if (!rule->device_allowed) {
         p->reason = "routine not allowed on the device";
         return BR_ON_CPU;
     }
-    if (p->effective_size < rule->min_size) {
+    if (policy->mode == BR_MODE_DEVICE) {
+        p->reason = "mode device";
+        return BR_ON_DEVICE;
+    }
+    if (!large_enough(call, rule)) {
         p->reason = "below the minimum size";
         return BR_ON_CPU;
     }

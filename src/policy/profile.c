@@ -28,6 +28,8 @@ double br_profile_rate(const br_rate_table *rates, enum br_family family,
     for (int i = 1; i < BR_GRID_POINTS; i++) {
         if (size <= br_grid_sizes[i]) {
             double t = log(size / br_grid_sizes[i - 1]) / log(br_grid_sizes[i] / br_grid_sizes[i - 1]);
+            if (row[i - 1] <= 0 || row[i] <= 0) /* a hole in a hand-made table: linear */
+                return (1 - t) * row[i - 1] + t * row[i];
             return exp((1 - t) * log(row[i - 1]) + t * log(row[i]));
         }
     }

@@ -1,0 +1,994 @@
+/*
+ * decide_test.c - TAP unit test of the per-call routing decision
+ * (src/policy/decide.c: br_decide, br_decide_may_use_device,
+ * br_predict_device_seconds, br_predict_cpu_seconds).
+ *
+ * The decision is a pure function of the call's shape, two profiles and a
+ * policy, so this program needs no device, no OpenCL and no BLAS: it builds
+ * synthetic profiles in code (rate tables filled from simple saturating
+ * curves, link numbers set by hand), takes the rules from br_policy_default
+ * and changes them where a check needs it.  Profiles used:
+ *  - "GPU-like": rates rising from a few GFLOP/s at 32 to ~15-30 TFLOP/s,
+ *    an NVIDIA-like PCIe link (pageable 10/19 GB/s, pinned 55, host copies
+ *    40, 8 us latency, 5 us launches); SYRK and TRSM have their own slower
+ *    rows, the other families fall back to GEMM's;
+ *  - "CPU": a multi-core CPU BLAS, ~300 GFLOP/s in double, GEMM and TRSM rows;
+ *  - "PoCL-like": a device whose every rate is a quarter of the CPU's, on a
+ *    link as fast as the GPU's: it must never be chosen in auto mode.
+ *
+ * What a passing line proves (one line each):
+ *  - small calls (dgemm 16^3, 64^3, 1000x1000x4) stay on the CPU, both under
+ *    the default rules (min_size) and by the cost model alone (min_size 0),
+ *    where both times are predicted and positive; dgemm 4096^3, and every
+ *    family and precision at 4096, go to the device, predicted faster by
+ *    more than the margin;
+ *  - the rules: below min_size -> CPU, nothing predicted; device = off ->
+ *    CPU for that routine only; mode cpu -> CPU; mode device -> device even
+ *    for 1x1x1 and a slow device; no device profile -> CPU in every mode;
+ *    br_decide_may_use_device agrees with the rules, and with br_decide on
+ *    every call at the min_size boundary (a call of effective order exactly
+ *    min_size is not below it: dgemm n^3 with min_size n, n = 1 ... 2048);
+ *  - the effective size is the cube root of the call's volume, with SYRK's
+ *    n*n*k and the side choosing TRMM's and SYMM's order of A;
+ *  - the crossover (the smallest square n of 16, 32, ..., 8192 from which
+ *    every larger n of the sweep goes to the device) exists for the GPU-like
+ *    profile and moves the right way: a faster link, a faster device, a
+ *    slower CPU or a smaller margin make it strictly smaller; beta = 0 makes
+ *    it no larger; and at every n of the sweep beta = 0 is predicted no
+ *    slower on the device than beta = 1 (it moves less);
+ *  - bytes: exactly what the engine moves, per family, side, beta and
+ *    precision (4, 8, 8, 16 bytes an element; C only when beta != 0, with a
+ *    complex beta of (0,1) non-zero and HERK/HER2K's real beta read as real;
+ *    only a triangle of C for the rank-k updates, the triangle of A plus B
+ *    for SYMM/HEMM and TRMM/TRSM), the same through br_decide's prediction
+ *    as through br_predict_device_seconds;
+ *  - the CPU time is the call's flops (counted here independently, complex
+ *    multiply-add = 8) over the table's rate at the effective order, the
+ *    family's own row or GEMM's; the device time is never below flops over
+ *    the device's rate, nor below the bytes each way over the faster path;
+ *  - a family's own rate row is used when the profile has one (TRSM on a
+ *    device with a very slow TRSM row stays on the CPU while GEMM of the
+ *    same size does not), and a precision no table knows is not predicted;
+ *  - the PoCL-like device is never chosen in auto mode, for every family,
+ *    precision and side over the whole sweep, even with margin 1, while
+ *    both times are really predicted;
+ *  - every family, precision and side gives finite, non-negative, positive
+ *    where predicted, numbers for extreme shapes (1x1x1, 1x8192x1,
+ *    8192x1x8192, ...), and the choice agrees with those numbers
+ *    (device iff device_seconds * margin < cpu_seconds).
+ *
+ * Failing lines print the inputs that show the failure as TAP comments.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "call.h"
+#include "policy/decide.h"
+#include "policy/policy.h"
+#include "policy/profile.h"
+#include "stats.h"
+
+enum { PLAN = 29 };
+
+static int test_number, failed_tests;
+static int check_failures; /* within the check being run */
+
+static void diag(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void diag(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("# ", stdout);
+    vprintf(format, args);
+    fputs("\n", stdout);
+    va_end(args);
+}
+
+/* Records one failed case of the current check (the first few are printed). */
+static void fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void fail(const char *format, ...)
+{
+    if (check_failures++ < 8) {
+        va_list args;
+        va_start(args, format);
+        fputs("#   ", stdout);
+        vprintf(format, args);
+        fputs("\n", stdout);
+        va_end(args);
+    }
+}
+
+static void ok(const char *description)
+{
+    test_number++;
+    if (check_failures) {
+        failed_tests++;
+        printf("not ok %d - %s (%d failing cases)\n", test_number, description, check_failures);
+    } else {
+        printf("ok %d - %s\n", test_number, description);
+    }
+    fflush(stdout);
+    check_failures = 0;
+}
+
+/* --- names --------------------------------------------------------------------------------- */
+
+static const char *const family_names[BR_FAMILY_COUNT] = {
+    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
+
+static const char *routine(enum br_family f, enum br_precision p)
+{
+    static char name[BR_FAMILY_COUNT][BR_PRECISION_COUNT][8];
+    snprintf(name[f][p], sizeof name[f][p], "%c%s", "sdcz"[p], family_names[f]);
+    return name[f][p];
+}
+
+static int has_side(enum br_family f)
+{
+    return f == BR_SYMM || f == BR_HEMM || f == BR_TRMM || f == BR_TRSM;
+}
+
+static int is_rank_k(enum br_family f)
+{
+    return f == BR_SYRK || f == BR_HERK || f == BR_SYR2K || f == BR_HER2K;
+}
+
+/* --- calls --------------------------------------------------------------------------------- */
+
+static void set_scalar(union br_scalar *x, enum br_precision p, double re, double im)
+{
+    memset(x, 0, sizeof *x);
+    switch (p) {
+    case BR_S:
+        x->s = (float)re;
+        break;
+    case BR_D:
+        x->d = re;
+        break;
+    case BR_C:
+        x->c[0] = (float)re, x->c[1] = (float)im;
+        break;
+    default:
+        x->z[0] = re, x->z[1] = im;
+        break;
+    }
+}
+
+/* A settled call of the family with the dimensions it uses (the others left 0): GEMM m, n, k;
+ * SYMM/HEMM/TRMM/TRSM m, n and the side; the rank-k updates n and k. alpha = 1, beta as
+ * given (HERK's and HER2K's real beta sits where the real part of a complex one does). */
+static struct br_call make_call(enum br_family f, enum br_precision p, char side, int m, int n,
+                                int k, double beta_re, double beta_im)
+{
+    struct br_call c;
+    memset(&c, 0, sizeof c);
+    c.family = f;
+    c.precision = p;
+    c.work = BR_WORK_FULL;
+    c.uplo = f == BR_GEMM ? 0 : 'U';
+    c.transa = 'N';
+    c.transb = f == BR_GEMM ? 'N' : 0;
+    c.diag = (f == BR_TRMM || f == BR_TRSM) ? 'N' : 0;
+    c.side = has_side(f) ? side : 0;
+    c.m = is_rank_k(f) ? 0 : m;
+    c.n = n;
+    c.k = (f == BR_GEMM || is_rank_k(f)) ? k : 0;
+    set_scalar(&c.alpha, p, 1, 0);
+    set_scalar(&c.beta, p, beta_re, beta_im);
+    return c;
+}
+
+/* The square call of order n: GEMM n^3, SYMM/TRMM n x n with side L, SYRK n x n from k = n. */
+static struct br_call square(enum br_family f, enum br_precision p, int n, double beta)
+{
+    return make_call(f, p, 'L', n, n, n, beta, 0);
+}
+
+static const char *where_name(enum br_where w)
+{
+    return w == BR_ON_DEVICE ? "device" : "cpu";
+}
+
+static void describe(const char *what, const struct br_call *c, enum br_where w,
+                     const struct br_prediction *p)
+{
+    fail("%s: %s side=%c m=%d n=%d k=%d -> %s (%s), eff %.1f, cpu %.3g s, device %.3g s, "
+         "up %.0f B, down %.0f B",
+         what, routine(c->family, c->precision), c->side ? c->side : '-', c->m, c->n, c->k,
+         where_name(w), p->reason ? p->reason : "(no reason)", p->effective_size,
+         p->cpu_seconds, p->device_seconds, p->bytes_up, p->bytes_down);
+}
+
+/* --- profiles ------------------------------------------------------------------------------ */
+
+/* A saturating curve on the grid: peak * s^2 / (s^2 + half^2), times a factor. */
+static void fill_row(double row[BR_GRID_POINTS], double peak, double half)
+{
+    for (int i = 0; i < BR_GRID_POINTS; i++) {
+        double s = br_grid_sizes[i];
+        row[i] = peak * s * s / (s * s + half * half);
+    }
+}
+
+static void scale_rates(br_rate_table *rates, double factor)
+{
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            for (int i = 0; i < BR_GRID_POINTS; i++)
+                (*rates)[f][p][i] *= factor;
+}
+
+static void set_link(struct br_device_profile *d, double factor)
+{
+    d->h2d_pageable = 10 * factor;
+    d->d2h_pageable = 19 * factor;
+    d->h2d_pinned = d->d2h_pinned = 55 * factor;
+    d->host_copy = 40 * factor;
+}
+
+static void gpu_profile(struct br_device_profile *d)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "synthetic GPU");
+    snprintf(d->source, sizeof d->source, "decide_test");
+    set_link(d, 1);
+    d->latency_us = 8;
+    d->launch_us = 5;
+    d->hybrid_share = 0.9;
+    /* GFLOP/s counting a complex multiply-add as 8 flops, so C and Z rates are real rates. */
+    const double peak[BR_PRECISION_COUNT] = {30000, 15000, 30000, 15000};
+    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+        fill_row(d->rates[BR_GEMM][p], peak[p], 1024);
+        fill_row(d->rates[BR_SYRK][p], peak[p] * 0.6, 1024);
+        fill_row(d->rates[BR_TRSM][p], peak[p] * 0.4, 1536);
+    }
+}
+
+static void cpu_profile(struct br_cpu_profile *c)
+{
+    memset(c, 0, sizeof *c);
+    snprintf(c->source, sizeof c->source, "decide_test");
+    const double peak[BR_PRECISION_COUNT] = {600, 300, 600, 300};
+    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+        fill_row(c->rates[BR_GEMM][p], peak[p], 128);
+        fill_row(c->rates[BR_TRSM][p], peak[p] * 0.7, 256);
+    }
+}
+
+/* A device slower than the CPU at every size, family and precision: every rate a quarter of
+ * the CPU's, every family with its own row, on a link as good as the GPU's. */
+static void pocl_profile(struct br_device_profile *d, const struct br_cpu_profile *cpu)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "synthetic CPU OpenCL");
+    snprintf(d->source, sizeof d->source, "decide_test");
+    set_link(d, 1);
+    d->latency_us = 20;
+    d->launch_us = 30;
+    d->hybrid_share = 0.2;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        memcpy(d->rates[f], cpu->rates[BR_GEMM], sizeof d->rates[f]);
+    scale_rates(&d->rates, 0.25);
+}
+
+/* --- crossover ----------------------------------------------------------------------------- */
+
+enum { SWEEP_FIRST = 16, SWEEP_STEP = 16, SWEEP_LAST = 8192 };
+
+/* The smallest n of the sweep from which every larger n goes to the device; 0 if the device
+ * does not even win at the largest. *first (if not NULL): the smallest n that goes there. */
+static int crossover(const struct br_device_profile *dev, const struct br_cpu_profile *cpu,
+                     const struct br_policy *policy, enum br_family f, enum br_precision p,
+                     double beta, int *first)
+{
+    int from = 0, first_win = 0;
+    for (int n = SWEEP_LAST; n >= SWEEP_FIRST; n -= SWEEP_STEP) {
+        struct br_call c = square(f, p, n, beta);
+        struct br_prediction pr;
+        if (br_decide(&c, dev, cpu, policy, &pr) == BR_ON_DEVICE) {
+            first_win = n;
+            if (from == n + SWEEP_STEP || n == SWEEP_LAST)
+                from = n;
+        }
+    }
+    if (first)
+        *first = first_win;
+    return from;
+}
+
+/* --- checks -------------------------------------------------------------------------------- */
+
+static struct br_device_profile gpu, pocl;
+static struct br_cpu_profile cpu;
+
+static struct br_policy policy_with(enum br_mode mode, double min_size, double margin)
+{
+    struct br_policy policy;
+    br_policy_default(&policy);
+    policy.mode = mode;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            if (min_size >= 0)
+                policy.rules[f][p].min_size = min_size;
+            if (margin > 0)
+                policy.rules[f][p].margin = margin;
+        }
+    return policy;
+}
+
+static int predicted(const struct br_prediction *p)
+{
+    return p->cpu_seconds > 0 && p->device_seconds > 0 && isfinite(p->cpu_seconds) &&
+           isfinite(p->device_seconds);
+}
+
+static int nothing_predicted(const struct br_prediction *p)
+{
+    return p->cpu_seconds == 0 && p->device_seconds == 0 && p->bytes_up == 0 &&
+           p->bytes_down == 0;
+}
+
+static void check_small_and_large(void)
+{
+    struct br_policy defaults;
+    br_policy_default(&defaults);
+    struct br_policy model = policy_with(BR_MODE_AUTO, 0, -1);
+    const int small[][3] = {{16, 16, 16}, {64, 64, 64}, {1000, 1000, 4}};
+    struct br_prediction p;
+
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+        struct br_call c = make_call(BR_GEMM, BR_D, 0, small[i][0], small[i][1], small[i][2], 1, 0);
+        enum br_where w = br_decide(&c, &gpu, &cpu, &defaults, &p);
+        if (w != BR_ON_CPU || !p.reason || !p.reason[0])
+            describe("default policy", &c, w, &p);
+    }
+    ok("default policy: dgemm 16^3, 64^3 and 1000x1000x4 stay on the CPU, with a reason");
+
+    for (size_t i = 0; i < sizeof small / sizeof small[0]; i++) {
+        struct br_call c = make_call(BR_GEMM, BR_D, 0, small[i][0], small[i][1], small[i][2], 1, 0);
+        enum br_where w = br_decide(&c, &gpu, &cpu, &model, &p);
+        if (w != BR_ON_CPU || !predicted(&p) || !p.reason ||
+            !(p.cpu_seconds <= p.device_seconds * model.rules[BR_GEMM][BR_D].margin))
+            describe("min_size 0", &c, w, &p);
+    }
+    ok("cost model alone (min_size 0): the same small calls are predicted faster on the CPU");
+
+    struct br_call big = square(BR_GEMM, BR_D, 4096, 1);
+    enum br_where w = br_decide(&big, &gpu, &cpu, &defaults, &p);
+    double margin = defaults.rules[BR_GEMM][BR_D].margin;
+    if (w != BR_ON_DEVICE || !predicted(&p) || !p.reason || !p.reason[0] ||
+        !(p.device_seconds * margin < p.cpu_seconds) || !(p.bytes_up > 0 && p.bytes_down > 0))
+        describe("default policy", &big, w, &p);
+    ok("default policy: dgemm 4096^3 goes to the device, predicted faster by the margin");
+
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++)
+            for (int s = 0; s < 2; s++) {
+                struct br_call c = make_call((enum br_family)f, (enum br_precision)q, "LR"[s],
+                                             4096, 4096, 4096, 1, 0);
+                w = br_decide(&c, &gpu, &cpu, &defaults, &p);
+                if (w != BR_ON_DEVICE || !predicted(&p) || !p.reason)
+                    describe("default policy", &c, w, &p);
+            }
+    ok("default policy: every family, precision and side at order 4096 goes to the device");
+}
+
+static void check_rules(void)
+{
+    struct br_policy policy;
+    struct br_prediction p;
+    enum br_where w;
+    struct br_call big = square(BR_GEMM, BR_D, 4096, 1);
+
+    /* min_size: the effective order of 512^3 is 512; just above it -> CPU, just below ->
+     * predicted. */
+    struct br_call mid = square(BR_GEMM, BR_D, 512, 1);
+    policy = policy_with(BR_MODE_AUTO, 512.5, -1);
+    w = br_decide(&mid, &gpu, &cpu, &policy, &p);
+    if (w != BR_ON_CPU || !nothing_predicted(&p) || !p.reason ||
+        br_decide_may_use_device(&mid, &policy))
+        describe("min_size 512.5", &mid, w, &p);
+    policy = policy_with(BR_MODE_AUTO, 511.5, -1);
+    w = br_decide(&mid, &gpu, &cpu, &policy, &p);
+    if (!predicted(&p) || !br_decide_may_use_device(&mid, &policy))
+        describe("min_size 511.5", &mid, w, &p);
+    policy = policy_with(BR_MODE_AUTO, 8192, -1); /* huge dgemm, but still below */
+    w = br_decide(&big, &gpu, &cpu, &policy, &p);
+    if (w != BR_ON_CPU || !nothing_predicted(&p) || !p.reason)
+        describe("min_size 8192", &big, w, &p);
+    ok("below min_size: CPU with a reason and nothing predicted; at or above it: predicted");
+
+    br_policy_default(&policy);
+    policy.rules[BR_GEMM][BR_D].device_allowed = 0;
+    w = br_decide(&big, &gpu, &cpu, &policy, &p);
+    if (w != BR_ON_CPU || !nothing_predicted(&p) || !p.reason ||
+        br_decide_may_use_device(&big, &policy))
+        describe("dgemm device off", &big, w, &p);
+    struct br_call sbig = square(BR_GEMM, BR_S, 4096, 1), dtrsm = square(BR_TRSM, BR_D, 4096, 1);
+    w = br_decide(&sbig, &gpu, &cpu, &policy, &p);
+    if (w != BR_ON_DEVICE || !br_decide_may_use_device(&sbig, &policy))
+        describe("sgemm with dgemm off", &sbig, w, &p);
+    w = br_decide(&dtrsm, &gpu, &cpu, &policy, &p);
+    if (w != BR_ON_DEVICE)
+        describe("dtrsm with dgemm off", &dtrsm, w, &p);
+    ok("device off for dgemm: dgemm 4096^3 on the CPU; sgemm and dtrsm still on the device");
+
+    policy = policy_with(BR_MODE_CPU, 0, -1);
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+            struct br_call c = square((enum br_family)f, (enum br_precision)q, 4096, 1);
+            w = br_decide(&c, &gpu, &cpu, &policy, &p);
+            if (w != BR_ON_CPU || !p.reason)
+                describe("mode cpu", &c, w, &p);
+        }
+    ok("mode cpu: every routine at order 4096 on the CPU");
+
+    policy = policy_with(BR_MODE_DEVICE, -1, -1); /* default min_size 256 */
+    const int shapes[][3] = {{1, 1, 1}, {16, 16, 16}, {1000, 1000, 4}};
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++)
+            for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+                struct br_call c = make_call((enum br_family)f, (enum br_precision)q, 'L',
+                                             shapes[i][0], shapes[i][1], shapes[i][2], 1, 0);
+                w = br_decide(&c, &gpu, &cpu, &policy, &p);
+                if (w != BR_ON_DEVICE || !p.reason)
+                    describe("mode device, GPU", &c, w, &p);
+                w = br_decide(&c, &pocl, &cpu, &policy, &p);
+                if (w != BR_ON_DEVICE || !p.reason)
+                    describe("mode device, PoCL-like", &c, w, &p);
+            }
+    ok("mode device: small calls (1x1x1, 16^3, 1000x1000x4) on the device, even a slow one");
+
+    const enum br_mode modes[] = {BR_MODE_AUTO, BR_MODE_CPU, BR_MODE_DEVICE};
+    for (size_t m = 0; m < 3; m++) {
+        policy = policy_with(modes[m], 0, -1);
+        for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+            struct br_call c = square((enum br_family)f, BR_D, 4096, 1);
+            w = br_decide(&c, NULL, &cpu, &policy, &p);
+            if (w != BR_ON_CPU || !p.reason || p.device_seconds != 0)
+                describe(modes[m] == BR_MODE_AUTO  ? "no device, auto"
+                         : modes[m] == BR_MODE_CPU ? "no device, cpu"
+                                                   : "no device, mode device",
+                         &c, w, &p);
+        }
+    }
+    ok("no device profile: CPU in auto, cpu and device modes");
+
+    br_policy_default(&policy);
+    policy.rules[BR_TRSM][BR_Z].device_allowed = 0;
+    policy.rules[BR_SYRK][BR_S].min_size = 1000;
+    struct {
+        struct br_call call;
+        int expected;
+    } may[] = {
+        {square(BR_GEMM, BR_D, 256, 1), 1},
+        {square(BR_GEMM, BR_D, 255, 1), 0},
+        {make_call(BR_GEMM, BR_D, 0, 1000, 1000, 4, 1, 0), 0},     /* order 158.7 */
+        {make_call(BR_GEMM, BR_D, 0, 4096, 4096, 1024, 1, 0), 1},  /* order 2580 */
+        {square(BR_TRSM, BR_Z, 4096, 1), 0},
+        {square(BR_TRSM, BR_C, 4096, 1), 1},
+        {square(BR_SYRK, BR_S, 999, 1), 0},
+        {square(BR_SYRK, BR_S, 1001, 1), 1},
+        {square(BR_SYRK, BR_D, 300, 1), 1},
+    };
+    for (size_t i = 0; i < sizeof may / sizeof may[0]; i++) {
+        int got = br_decide_may_use_device(&may[i].call, &policy);
+        if (got != may[i].expected)
+            fail("br_decide_may_use_device(%s m=%d n=%d k=%d) = %d, expected %d",
+                 routine(may[i].call.family, may[i].call.precision), may[i].call.m,
+                 may[i].call.n, may[i].call.k, got, may[i].expected);
+    }
+    ok("br_decide_may_use_device follows device on/off and min_size per routine");
+
+    /* At the boundary: a call of effective order exactly min_size is at least min_size, and
+     * the cheap test and the decision must agree on every call (route.c asks the one, then
+     * the other). Square n^3 with min_size n, and n x n x k shapes against a few settings. */
+    const double settings[] = {100, 256, 300, 500, 900, 1000, 1200, 1500};
+    for (int n = 1; n <= 2048; n++) {
+        struct br_call c = square(BR_GEMM, BR_D, n, 1);
+        policy = policy_with(BR_MODE_AUTO, n, -1);
+        w = br_decide(&c, &gpu, &cpu, &policy, &p);
+        int below = !predicted(&p); /* below min_size: nothing predicted */
+        int allowed = br_decide_may_use_device(&c, &policy);
+        if (below || !allowed)
+            fail("dgemm %d^3, min_size %d: br_decide says '%s' (effective size %.17g), "
+                 "br_decide_may_use_device %d",
+                 n, n, p.reason ? p.reason : "(none)", p.effective_size, allowed);
+        for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
+            struct br_call r = make_call(BR_GEMM, BR_S, 0, n, n, 1 + n % 97, 1, 0);
+            policy = policy_with(BR_MODE_AUTO, settings[i], -1);
+            w = br_decide(&r, &gpu, &cpu, &policy, &p);
+            below = !predicted(&p);
+            allowed = br_decide_may_use_device(&r, &policy);
+            if (below == allowed)
+                fail("sgemm %dx%dx%d, min_size %g: br_decide says '%s' (effective size "
+                     "%.17g), br_decide_may_use_device %d",
+                     r.m, r.n, r.k, settings[i], p.reason ? p.reason : "(none)",
+                     p.effective_size, allowed);
+        }
+    }
+    ok("at min_size exactly the device is considered; br_decide and may_use_device agree");
+}
+
+static void check_effective_size(void)
+{
+    struct br_policy policy = policy_with(BR_MODE_CPU, 0, -1); /* effective size only */
+    struct {
+        struct br_call call;
+        double volume;
+    } cases[] = {
+        {make_call(BR_GEMM, BR_D, 0, 100, 200, 300, 1, 0), 100.0 * 200 * 300},
+        {make_call(BR_SYRK, BR_D, 0, 0, 500, 20, 1, 0), 500.0 * 500 * 20},
+        {make_call(BR_HER2K, BR_Z, 0, 0, 500, 20, 1, 0), 500.0 * 500 * 20},
+        {make_call(BR_TRMM, BR_D, 'L', 100, 4000, 0, 1, 0), 100.0 * 4000 * 100},
+        {make_call(BR_TRMM, BR_D, 'R', 100, 4000, 0, 1, 0), 100.0 * 4000 * 4000},
+        {make_call(BR_TRSM, BR_S, 'R', 3000, 7, 0, 1, 0), 3000.0 * 7 * 7},
+        {make_call(BR_SYMM, BR_C, 'L', 3000, 7, 0, 1, 0), 3000.0 * 7 * 3000},
+        {make_call(BR_HEMM, BR_Z, 'R', 3000, 7, 0, 1, 0), 3000.0 * 7 * 7},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct br_prediction p;
+        br_decide(&cases[i].call, &gpu, &cpu, &policy, &p);
+        double expected = cbrt(cases[i].volume);
+        if (!(fabs(p.effective_size - expected) <= 1e-9 * expected))
+            fail("%s side=%c m=%d n=%d k=%d: effective size %.6f, expected %.6f",
+                 routine(cases[i].call.family, cases[i].call.precision),
+                 cases[i].call.side ? cases[i].call.side : '-', cases[i].call.m,
+                 cases[i].call.n, cases[i].call.k, p.effective_size, expected);
+    }
+    ok("effective size: cube root of m*n*k, n*n*k for rank-k, the side choosing A's order");
+}
+
+static void check_crossover(void)
+{
+    struct br_policy base = policy_with(BR_MODE_AUTO, 0, -1); /* margin 1.2, the model alone */
+    int first;
+    int x = crossover(&gpu, &cpu, &base, BR_GEMM, BR_D, 1, &first);
+    diag("dgemm crossover, GPU-like profile, margin 1.2: from n = %d (first win at %d)", x,
+         first);
+    if (!(x > SWEEP_FIRST && x < SWEEP_LAST))
+        fail("dgemm crossover %d is not inside the sweep (%d..%d)", x, SWEEP_FIRST,
+             SWEEP_LAST);
+    int families_checked = 0;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+            int xf = crossover(&gpu, &cpu, &base, (enum br_family)f, (enum br_precision)q, 1,
+                               NULL);
+            families_checked++;
+            if (!(xf > SWEEP_FIRST && xf < SWEEP_LAST))
+                fail("%s: crossover %d is not inside the sweep", routine((enum br_family)f,
+                     (enum br_precision)q), xf);
+        }
+    struct br_policy defaults;
+    br_policy_default(&defaults);
+    int xd = crossover(&gpu, &cpu, &defaults, BR_GEMM, BR_D, 1, NULL);
+    if (xd < (int)defaults.rules[BR_GEMM][BR_D].min_size || xd < x)
+        fail("with the default min_size %.0f the crossover is %d (model alone: %d)",
+             defaults.rules[BR_GEMM][BR_D].min_size, xd, x);
+    ok("a crossover exists inside the sweep for every routine on the GPU-like profile");
+
+    struct br_device_profile faster = gpu, slower = gpu;
+    set_link(&faster, 4);
+    set_link(&slower, 0.25);
+    int xfast = crossover(&faster, &cpu, &base, BR_GEMM, BR_D, 1, NULL);
+    int xslow = crossover(&slower, &cpu, &base, BR_GEMM, BR_D, 1, NULL);
+    diag("link x0.25: %d, x1: %d, x4: %d", xslow, x, xfast);
+    if (!(xfast < x && x < xslow))
+        fail("crossover by link bandwidth x0.25, x1, x4: %d, %d, %d (must decrease)", xslow, x,
+             xfast);
+    ok("a faster link makes the crossover smaller, a slower one larger");
+
+    faster = gpu;
+    scale_rates(&faster.rates, 3);
+    int xrate = crossover(&faster, &cpu, &base, BR_GEMM, BR_D, 1, NULL);
+    diag("device rates x3: %d", xrate);
+    if (!(xrate < x))
+        fail("device rates x3: crossover %d, not below %d", xrate, x);
+    ok("a faster device makes the crossover smaller");
+
+    struct br_cpu_profile fast_cpu = cpu;
+    scale_rates(&fast_cpu.rates, 2);
+    int xcpu = crossover(&gpu, &fast_cpu, &base, BR_GEMM, BR_D, 1, NULL);
+    diag("CPU rates x2: %d", xcpu);
+    if (!(xcpu > x))
+        fail("CPU rates x2: crossover %d, not above %d", xcpu, x);
+    ok("a faster CPU makes the crossover larger");
+
+    struct br_policy wide = policy_with(BR_MODE_AUTO, 0, 3), even = policy_with(BR_MODE_AUTO, 0, 1);
+    int xwide = crossover(&gpu, &cpu, &wide, BR_GEMM, BR_D, 1, NULL);
+    int xeven = crossover(&gpu, &cpu, &even, BR_GEMM, BR_D, 1, NULL);
+    diag("margin 1: %d, 1.2: %d, 3: %d", xeven, x, xwide);
+    if (!(xeven < x && x < xwide))
+        fail("crossover by margin 1, 1.2, 3: %d, %d, %d (must increase)", xeven, x, xwide);
+    ok("a larger margin makes the crossover larger");
+
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        const enum br_family fams[] = {BR_GEMM, BR_SYMM, BR_SYRK, BR_SYR2K};
+        for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++) {
+            int x1 = crossover(&gpu, &cpu, &base, fams[i], (enum br_precision)q, 1, NULL);
+            int x0 = crossover(&gpu, &cpu, &base, fams[i], (enum br_precision)q, 0, NULL);
+            if (fams[i] == BR_GEMM && q == BR_D)
+                diag("dgemm beta = 0: %d, beta = 1: %d", x0, x1);
+            if (x0 > x1)
+                fail("%s: crossover with beta = 0 is %d, with beta = 1 %d",
+                     routine(fams[i], (enum br_precision)q), x0, x1);
+        }
+    }
+    ok("beta = 0 (C not uploaded) never makes the crossover larger");
+
+    /* Pointwise: moving fewer bytes can never be predicted slower. */
+    for (int q = 0; q < BR_PRECISION_COUNT; q++)
+        for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+            if (f == BR_TRMM || f == BR_TRSM)
+                continue; /* no C: beta is not used */
+            for (int n = SWEEP_FIRST; n <= SWEEP_LAST; n += SWEEP_STEP) {
+                struct br_call c1 = square((enum br_family)f, (enum br_precision)q, n, 1);
+                struct br_call c0 = square((enum br_family)f, (enum br_precision)q, n, 0);
+                struct br_prediction p1, p0;
+                double t1 = br_predict_device_seconds(&c1, &gpu, &p1);
+                double t0 = br_predict_device_seconds(&c0, &gpu, &p0);
+                if (!(t0 <= t1))
+                    fail("%s n=%d: beta = 0 moves %.0f bytes up in %.3g s, beta = 1 moves "
+                         "%.0f in %.3g s",
+                         routine((enum br_family)f, (enum br_precision)q), n, p0.bytes_up, t0,
+                         p1.bytes_up, t1);
+            }
+        }
+    ok("at every n of the sweep, beta = 0 is predicted no slower on the device than beta = 1");
+}
+
+/* The device-side bytes of a call, through br_predict_device_seconds and through br_decide
+ * (auto, min_size 0); both must agree. */
+static int bytes_of(const struct br_call *c, double *up, double *down)
+{
+    struct br_prediction p, d;
+    memset(&p, 0, sizeof p);
+    br_predict_device_seconds(c, &gpu, &p);
+    struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);
+    br_decide(c, &gpu, &cpu, &policy, &d);
+    double up_moved = -1, down_moved = -1;
+    br_call_bytes_moved(c, &up_moved, &down_moved);
+    *up = p.bytes_up;
+    *down = p.bytes_down;
+    if (up_moved != p.bytes_up || down_moved != p.bytes_down)
+        fail("%s m=%d n=%d k=%d: br_call_bytes_moved says %.0f/%.0f bytes, "
+             "br_predict_device_seconds %.0f/%.0f",
+             routine(c->family, c->precision), c->m, c->n, c->k, up_moved, down_moved,
+             p.bytes_up, p.bytes_down);
+    if (d.bytes_up != p.bytes_up || d.bytes_down != p.bytes_down) {
+        fail("%s m=%d n=%d k=%d: br_decide says %.0f/%.0f bytes, br_predict_device_seconds "
+             "%.0f/%.0f",
+             routine(c->family, c->precision), c->m, c->n, c->k, d.bytes_up, d.bytes_down,
+             p.bytes_up, p.bytes_down);
+        return -1;
+    }
+    return 0;
+}
+
+static void expect_bytes(const struct br_call *c, const char *what, double up, double down)
+{
+    double got_up, got_down;
+    if (bytes_of(c, &got_up, &got_down) != 0)
+        return;
+    if (got_up != up || got_down != down)
+        fail("%s %s side=%c m=%d n=%d k=%d: up %.0f down %.0f, expected up %.0f down %.0f",
+             routine(c->family, c->precision), what, c->side ? c->side : '-', c->m, c->n, c->k,
+             got_up, got_down, up, down);
+}
+
+static void check_bytes(void)
+{
+    const double m = 300, n = 200, k = 100;
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        double e = (double)br_element_size((enum br_precision)q);
+        struct br_call c0 = make_call(BR_GEMM, (enum br_precision)q, 0, 300, 200, 100, 0, 0);
+        struct br_call c1 = make_call(BR_GEMM, (enum br_precision)q, 0, 300, 200, 100, 1, 0);
+        expect_bytes(&c0, "beta=0", (m * k + k * n) * e, m * n * e);
+        expect_bytes(&c1, "beta=1", (m * k + k * n + m * n) * e, m * n * e);
+        double u0, d0, u1, d1;
+        if (bytes_of(&c0, &u0, &d0) == 0 && bytes_of(&c1, &u1, &d1) == 0 &&
+            (u1 - u0 != m * n * e || d1 != d0))
+            fail("%s: beta=1 minus beta=0 moves %.0f more up, %.0f more down; expected %.0f, 0",
+                 routine(BR_GEMM, (enum br_precision)q), u1 - u0, d1 - d0, m * n * e);
+    }
+    ok("gemm: A and B up, C down, C up only when beta != 0 (exactly m*n elements more)");
+
+    const double nn = 300, kk = 50, tri = nn * (nn + 1) / 2;
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        enum br_precision p = (enum br_precision)q;
+        double e = (double)br_element_size(p);
+        const enum br_family fams[] = {BR_SYRK, BR_HERK, BR_SYR2K, BR_HER2K};
+        for (size_t i = 0; i < 4; i++) {
+            if ((fams[i] == BR_HERK || fams[i] == BR_HER2K) && !br_is_complex(p))
+                continue;
+            double operands = (fams[i] == BR_SYRK || fams[i] == BR_HERK ? 1 : 2) * nn * kk;
+            struct br_call c0 = make_call(fams[i], p, 0, 0, 300, 50, 0, 0);
+            struct br_call c1 = make_call(fams[i], p, 0, 0, 300, 50, 0.5, 0);
+            expect_bytes(&c0, "beta=0", operands * e, tri * e);
+            expect_bytes(&c1, "beta=0.5", (operands + tri) * e, tri * e);
+        }
+    }
+    ok("syrk/herk/syr2k/her2k: A (and B) up, only the n(n+1)/2 triangle of C up and down");
+
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        enum br_precision p = (enum br_precision)q;
+        double e = (double)br_element_size(p);
+        const enum br_family fams[] = {BR_TRMM, BR_TRSM};
+        for (size_t i = 0; i < 2; i++)
+            for (int s = 0; s < 2; s++) {
+                double na = s == 0 ? 300 : 200;
+                /* beta is not an argument of TRMM/TRSM: whatever it holds must not matter */
+                struct br_call c = make_call(fams[i], p, "LR"[s], 300, 200, 0, 0, 0);
+                struct br_call c7 = make_call(fams[i], p, "LR"[s], 300, 200, 0, 7, 7);
+                expect_bytes(&c, "", (na * (na + 1) / 2 + 300.0 * 200) * e, 300.0 * 200 * e);
+                expect_bytes(&c7, "", (na * (na + 1) / 2 + 300.0 * 200) * e, 300.0 * 200 * e);
+            }
+    }
+    ok("trmm/trsm: the triangle of A plus B up, B down, A's order by side");
+
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        enum br_precision p = (enum br_precision)q;
+        double e = (double)br_element_size(p);
+        const enum br_family fams[] = {BR_SYMM, BR_HEMM};
+        for (size_t i = 0; i < 2; i++) {
+            if (fams[i] == BR_HEMM && !br_is_complex(p))
+                continue;
+            for (int s = 0; s < 2; s++) {
+                double na = s == 0 ? 300 : 200, tri_a = na * (na + 1) / 2;
+                struct br_call c0 = make_call(fams[i], p, "LR"[s], 300, 200, 0, 0, 0);
+                struct br_call c1 = make_call(fams[i], p, "LR"[s], 300, 200, 0, 1, 0);
+                expect_bytes(&c0, "beta=0", (tri_a + 300.0 * 200) * e, 300.0 * 200 * e);
+                expect_bytes(&c1, "beta=1", (tri_a + 2 * 300.0 * 200) * e, 300.0 * 200 * e);
+            }
+        }
+    }
+    ok("symm/hemm: the triangle of A, B, and C when beta != 0 up; C down");
+
+    /* Element sizes, and complex and real-only betas. */
+    const double elements_up = 300.0 * 100 + 100.0 * 200 + 300.0 * 200, elements_down = 300.0 * 200;
+    struct br_call cg = make_call(BR_GEMM, BR_C, 0, 300, 200, 100, 1, 0);
+    struct br_call zg = make_call(BR_GEMM, BR_Z, 0, 300, 200, 100, 1, 0);
+    struct br_call sg = make_call(BR_GEMM, BR_S, 0, 300, 200, 100, 1, 0);
+    expect_bytes(&sg, "beta=1", elements_up * 4, elements_down * 4);
+    expect_bytes(&cg, "beta=1", elements_up * 8, elements_down * 8);
+    expect_bytes(&zg, "beta=1", elements_up * 16, elements_down * 16);
+    struct br_call zi = make_call(BR_GEMM, BR_Z, 0, 300, 200, 100, 0, 1); /* beta = i */
+    struct br_call ci = make_call(BR_GEMM, BR_C, 0, 300, 200, 100, 0, 1);
+    expect_bytes(&zi, "beta=(0,1)", elements_up * 16, elements_down * 16);
+    expect_bytes(&ci, "beta=(0,1)", elements_up * 8, elements_down * 8);
+    /* HERK's and HER2K's beta is real: what lies after it is not an imaginary part. */
+    struct br_call zh = make_call(BR_HERK, BR_Z, 0, 0, 300, 50, 0, 5);
+    struct br_call ch = make_call(BR_HER2K, BR_C, 0, 0, 300, 50, 0, 5);
+    expect_bytes(&zh, "real beta=0", 300.0 * 50 * 16, tri * 16);
+    expect_bytes(&ch, "real beta=0", 2 * 300.0 * 50 * 8, tri * 8);
+    ok("elements of 4/8/8/16 bytes; complex beta (0,1) uploads C; HERK/HER2K beta read as real");
+}
+
+static void check_family_rows(void)
+{
+    /* A device whose TRSM row is 100 times slower than its GEMM row. */
+    struct br_device_profile d = gpu;
+    for (int q = 0; q < BR_PRECISION_COUNT; q++)
+        for (int i = 0; i < BR_GRID_POINTS; i++)
+            d.rates[BR_TRSM][q][i] = d.rates[BR_GEMM][q][i] / 100;
+    struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);
+    struct br_prediction p;
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        struct br_call g = square(BR_GEMM, (enum br_precision)q, 2048, 1);
+        struct br_call t = square(BR_TRSM, (enum br_precision)q, 2048, 1);
+        struct br_call mm = square(BR_TRMM, (enum br_precision)q, 2048, 1); /* GEMM's row */
+        enum br_where w = br_decide(&g, &d, &cpu, &policy, &p);
+        if (w != BR_ON_DEVICE)
+            describe("slow-TRSM device", &g, w, &p);
+        w = br_decide(&t, &d, &cpu, &policy, &p);
+        if (w != BR_ON_CPU || !predicted(&p))
+            describe("slow-TRSM device", &t, w, &p);
+        w = br_decide(&mm, &d, &cpu, &policy, &p);
+        if (w != BR_ON_DEVICE)
+            describe("slow-TRSM device", &mm, w, &p);
+    }
+    /* A device that knows only double precision: single and complex are not predicted. */
+    struct br_device_profile donly;
+    memset(&donly, 0, sizeof donly);
+    set_link(&donly, 1);
+    donly.latency_us = 8, donly.launch_us = 5;
+    memcpy(donly.rates[BR_GEMM][BR_D], gpu.rates[BR_GEMM][BR_D], sizeof donly.rates[0][0]);
+    struct br_call z = square(BR_GEMM, BR_Z, 4096, 1), dd = square(BR_GEMM, BR_D, 4096, 1);
+    enum br_where w = br_decide(&z, &donly, &cpu, &policy, &p);
+    if (w != BR_ON_CPU || p.device_seconds != 0 || !p.reason)
+        describe("double-only device", &z, w, &p);
+    w = br_decide(&dd, &donly, &cpu, &policy, &p);
+    if (w != BR_ON_DEVICE)
+        describe("double-only device", &dd, w, &p);
+    ok("a family's own rates are used (slow TRSM row: TRSM stays, GEMM and TRMM go); "
+       "unknown precision -> CPU");
+}
+
+/* Flops by the reference's count (complex multiply-add = 8), written out independently. */
+static double expected_flops(const struct br_call *c)
+{
+    double m = c->m, n = c->n, k = c->k, na = c->side == 'L' ? m : n, f;
+    switch (c->family) {
+    case BR_GEMM:
+        f = 2 * m * n * k;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        f = 2 * m * n * na;
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+        f = n * (n + 1) * k;
+        break;
+    case BR_SYR2K:
+    case BR_HER2K:
+        f = 2 * n * (n + 1) * k;
+        break;
+    default:
+        f = m * n * na;
+        break;
+    }
+    return br_is_complex(c->precision) ? 4 * f : f;
+}
+
+static void check_cpu_times(void)
+{
+    /* On the grid (square orders 32 ... 8192, effective order = the grid size) the CPU time is
+     * the call's flops over the table's rate: the family's own row (TRSM here) or GEMM's. */
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++)
+            for (int i = 0; i < BR_GRID_POINTS; i++)
+                for (int s = 0; s < 2; s++) {
+                    int n = (int)br_grid_sizes[i];
+                    struct br_call c = make_call((enum br_family)f, (enum br_precision)q,
+                                                 "LR"[s], n, n, n, 1, 0);
+                    double rate = f == BR_TRSM ? cpu.rates[BR_TRSM][q][i] : cpu.rates[BR_GEMM][q][i];
+                    double expected = expected_flops(&c) / (rate * 1e9);
+                    double got = br_predict_cpu_seconds(&c, &cpu);
+                    if (!(fabs(got - expected) <= 1e-9 * expected))
+                        fail("%s side=%c n=%d: CPU %.9g s, expected %.9g s (%.0f flops at %.6g "
+                             "GFLOP/s)",
+                             routine(c.family, c.precision), c.side ? c.side : '-', n, got,
+                             expected, expected_flops(&c), rate);
+                }
+    /* Rectangular: 2000 x 300 x 50 dgemm runs at the rate of its effective order
+     * cbrt(3e7) = 310.7, between the 256 and 512 entries. */
+    struct br_call r = make_call(BR_GEMM, BR_D, 0, 2000, 300, 50, 1, 0);
+    double t = br_predict_cpu_seconds(&r, &cpu), flops = 2.0 * 2000 * 300 * 50;
+    double slow = flops / (cpu.rates[BR_GEMM][BR_D][3] * 1e9);
+    double fast = flops / (cpu.rates[BR_GEMM][BR_D][4] * 1e9);
+    if (!(t < slow && t > fast))
+        fail("dgemm 2000x300x50: CPU %.9g s, not between %.9g and %.9g", t, fast, slow);
+    ok("CPU time = flops / the table's rate at the effective order, family row or GEMM's");
+}
+
+static void check_device_bounds(void)
+{
+    /* The device can beat neither its rate table nor its link: at least flops / rate at the
+     * effective order, and at least the bytes each way over the faster of that way's paths. */
+    const int shapes[][3] = {{1, 1, 1},      {64, 64, 64},     {1000, 1000, 4},
+                             {8192, 1, 8192}, {1, 8192, 1},     {4096, 4096, 4096},
+                             {8192, 8192, 8192}, {3000, 200, 7000}, {100, 100, 100000}};
+    const struct br_device_profile *devices[2] = {&gpu, &pocl};
+    for (int dv = 0; dv < 2; dv++) {
+        const struct br_device_profile *d = devices[dv];
+        double h2d = fmax(d->h2d_pageable, fmax(d->h2d_pinned, d->host_copy));
+        double d2h = fmax(d->d2h_pageable, fmax(d->d2h_pinned, d->host_copy));
+        for (int f = 0; f < BR_FAMILY_COUNT; f++)
+            for (int q = 0; q < BR_PRECISION_COUNT; q++)
+                for (int s = 0; s < 2; s++)
+                    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+                        struct br_call c = make_call((enum br_family)f, (enum br_precision)q,
+                                                     "LR"[s], shapes[i][0], shapes[i][1],
+                                                     shapes[i][2], 1, 0);
+                        struct br_prediction p;
+                        memset(&p, 0, sizeof p);
+                        double t = br_predict_device_seconds(&c, d, &p);
+                        struct br_policy policy = policy_with(BR_MODE_CPU, 0, -1);
+                        struct br_prediction e;
+                        br_decide(&c, d, &cpu, &policy, &e); /* the effective order */
+                        double rate = br_profile_rate(&d->rates, c.family, c.precision,
+                                                      e.effective_size);
+                        double compute = expected_flops(&c) / (rate * 1e9);
+                        double up = p.bytes_up / (h2d * 1e9), down = p.bytes_down / (d2h * 1e9);
+                        double bound = fmax(compute, fmax(up, down));
+                        if (!(t >= bound * (1 - 1e-12)))
+                            fail("%s side=%c %dx%dx%d on %s: device %.6g s, below %.6g s "
+                                 "(compute %.3g, up %.3g, down %.3g)",
+                                 routine(c.family, c.precision), c.side ? c.side : '-', c.m,
+                                 c.n, c.k, dv ? "PoCL-like" : "GPU-like", t, bound, compute, up,
+                                 down);
+                    }
+    }
+    ok("device time is never below flops / rate, nor below the bytes over the link");
+}
+
+static void check_pocl(void)
+{
+    struct br_policy policies[2] = {policy_with(BR_MODE_AUTO, 0, -1),
+                                    policy_with(BR_MODE_AUTO, 0, 1)};
+    long decisions = 0;
+    for (int pi = 0; pi < 2; pi++)
+        for (int f = 0; f < BR_FAMILY_COUNT; f++)
+            for (int q = 0; q < BR_PRECISION_COUNT; q++)
+                for (int s = 0; s < 2; s++) {
+                    if (s == 1 && !has_side((enum br_family)f))
+                        continue;
+                    for (int n = SWEEP_FIRST; n <= SWEEP_LAST; n += SWEEP_STEP) {
+                        struct br_call c = make_call((enum br_family)f, (enum br_precision)q,
+                                                     "LR"[s], n, n, n, 1, 0);
+                        struct br_prediction p;
+                        enum br_where w = br_decide(&c, &pocl, &cpu, &policies[pi], &p);
+                        decisions++;
+                        if (w != BR_ON_CPU || !predicted(&p))
+                            describe(pi ? "PoCL-like, margin 1" : "PoCL-like", &c, w, &p);
+                    }
+                }
+    diag("%ld decisions on the PoCL-like profile", decisions);
+    ok("a device slower than the CPU everywhere is never chosen in auto mode (every routine)");
+}
+
+static void check_finite(void)
+{
+    const int shapes[][3] = {{1, 1, 1},       {1, 8192, 1},    {8192, 1, 8192},
+                             {8192, 8192, 1}, {1, 1, 8192},    {8192, 1, 1},
+                             {1, 8192, 8192}, {8192, 8192, 8192}, {17, 4099, 3}};
+    const struct br_device_profile *devices[2] = {&gpu, &pocl};
+    struct br_policy policies[2] = {policy_with(BR_MODE_AUTO, 0, -1),
+                                    policy_with(BR_MODE_AUTO, -1, -1)};
+    for (int dv = 0; dv < 2; dv++)
+        for (int pi = 0; pi < 2; pi++)
+            for (int f = 0; f < BR_FAMILY_COUNT; f++)
+                for (int q = 0; q < BR_PRECISION_COUNT; q++)
+                    for (int s = 0; s < 2; s++)
+                        for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+                            struct br_call c = make_call((enum br_family)f, (enum br_precision)q,
+                                                         "LR"[s], shapes[i][0], shapes[i][1],
+                                                         shapes[i][2], 1, 0);
+                            struct br_prediction p;
+                            enum br_where w = br_decide(&c, devices[dv], &cpu, &policies[pi], &p);
+                            double margin = policies[pi].rules[f][q].margin;
+                            int finite = isfinite(p.effective_size) && isfinite(p.cpu_seconds) &&
+                                         isfinite(p.device_seconds) && isfinite(p.bytes_up) &&
+                                         isfinite(p.bytes_down) && p.cpu_seconds >= 0 &&
+                                         p.device_seconds >= 0 && p.bytes_up >= 0 &&
+                                         p.bytes_down >= 0 && p.effective_size > 0;
+                            int below = p.effective_size < policies[pi].rules[f][q].min_size;
+                            int consistent =
+                                below ? w == BR_ON_CPU && nothing_predicted(&p)
+                                      : predicted(&p) &&
+                                            (w == BR_ON_DEVICE) ==
+                                                (p.device_seconds * margin < p.cpu_seconds);
+                            if (!finite || !consistent || !p.reason)
+                                describe(dv ? "PoCL-like" : "GPU-like", &c, w, &p);
+                        }
+    ok("extreme shapes: finite predictions for every routine and side, choice consistent "
+       "with them");
+}
+
+int main(void)
+{
+    printf("1..%d\n", PLAN);
+    cpu_profile(&cpu);
+    gpu_profile(&gpu);
+    pocl_profile(&pocl, &cpu);
+
+    check_small_and_large();  /* 4 */
+    check_rules();            /* 7 */
+    check_effective_size();   /* 1 */
+    check_crossover();        /* 7 */
+    check_bytes();            /* 5 */
+    check_cpu_times();        /* 1 */
+    check_device_bounds();    /* 1 */
+    check_family_rows();      /* 1 */
+    check_pocl();             /* 1 */
+    check_finite();           /* 1 */
+
+    if (test_number != PLAN) {
+        printf("# planned %d checks, ran %d\n", PLAN, test_number);
+        return 1;
+    }
+    return failed_tests ? 1 : 0;
+}

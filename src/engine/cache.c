@@ -49,8 +49,7 @@ static int make_directory(const char *path)
                                                                                          : -1;
 }
 
-/* The cache directory (created if need be), or -1 if caching is off or impossible. */
-static int cache_directory(char *dir, size_t size)
+int br_cache_directory(char *dir, size_t size)
 {
     const struct br_env *env = br_env();
     if (!env->cache)
@@ -73,7 +72,7 @@ static int cache_directory(char *dir, size_t size)
 static int entry_path(const char *key, char *path, size_t size)
 {
     char dir[4000];
-    if (cache_directory(dir, sizeof dir) != 0)
+    if (br_cache_directory(dir, sizeof dir) != 0)
         return -1;
     unsigned long long hash = br_hash(key, strlen(key), BR_HASH_SEED);
     int used = snprintf(path, size, "%s/%016llx.clbin", dir, hash);

@@ -13,6 +13,10 @@
 #define BR_HASH_SEED 0xcbf29ce484222325ull
 uint64_t br_hash(const void *data, size_t size, uint64_t seed);
 
+/* The cache directory, created (0700) if need be and checked to be the user's own; -1 if
+ * caching is off (BLASROUTE_CACHE=0) or impossible. Also holds the CPU calibration. */
+int br_cache_directory(char *dir, size_t size);
+
 /* The binary stored under key: a malloc'ed buffer and its size, or NULL when there is none or
  * the entry is not trustworthy (not a regular file owned by this user, bad magic, other key,
  * wrong size or checksum). */

@@ -8,6 +8,7 @@
 
 #include "env.h"
 #include "log.h"
+#include "policy/calibrate.h"
 #include "policy/keyfile.h"
 
 static struct br_device_profile device_profile;
@@ -93,8 +94,25 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
 {
     pthread_mutex_lock(&load_lock);
     if (!cpu_loaded) {
-        br_cpu_profile_builtin(&cpu_profile);
+        /* A tuned CPU profile (blasroute-tune), else the calibration, else estimates. */
+        char path[1100];
+        const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+        struct br_keyfile file;
+        int tuned = -1;
+        if (data && data[0] == '/')
+            snprintf(path, sizeof path, "%s/blasroute/profiles/cpu.profile", data);
+        else if (home && home[0] == '/')
+            snprintf(path, sizeof path, "%s/.local/share/blasroute/profiles/cpu.profile", home);
+        else
+            path[0] = 0;
+        if (path[0] && br_keyfile_read(path, &file) == 0) {
+            tuned = br_cpu_profile_from_keys(&file, &cpu_profile);
+            br_keyfile_free(&file);
+        }
+        if (tuned != 0 && br_cpu_calibrate(&cpu_profile) != 0)
+            br_cpu_profile_builtin(&cpu_profile);
         cpu_loaded = 1;
+        br_verbose("CPU profile: %s", cpu_profile.source);
     }
     pthread_mutex_unlock(&load_lock);
     return &cpu_profile;

@@ -1,0 +1,223 @@
+#include "policy/calibrate.h"
+
+#include <fenv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "cpu_level3.h"
+#include "engine/cache.h"
+#include "env.h"
+#include "log.h"
+#include "policy/keyfile.h"
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static double log_distance(double a, double b)
+{
+    return fabs(log(a / b));
+}
+
+void br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
+                                      const double *d_rates, int count,
+                                      struct br_cpu_profile *out)
+{
+    struct br_cpu_profile base;
+    br_cpu_profile_builtin(&base);
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < 2; p++) {
+        const double *measured = p == 0 ? s_rates : d_rates;
+        const double *curve = base.rates[BR_GEMM][p];
+        for (int i = 0; i < BR_GRID_POINTS; i++) {
+            /* The measurement nearest this grid size scales the built-in curve. */
+            int nearest = 0;
+            for (int j = 1; j < count; j++)
+                if (log_distance(orders[j], br_grid_sizes[i]) <
+                    log_distance(orders[nearest], br_grid_sizes[i]))
+                    nearest = j;
+            double reference = br_profile_rate(&base.rates, BR_GEMM, (enum br_precision)p,
+                                               orders[nearest]);
+            double scale = reference > 0 && measured[nearest] > 0 ? measured[nearest] / reference
+                                                                  : 1;
+            out->rates[BR_GEMM][p][i] = curve[i] * scale;
+        }
+        /* Complex GEMM runs at about the real one's rate in flops. */
+        memcpy(out->rates[BR_GEMM][p + 2], out->rates[BR_GEMM][p],
+               sizeof out->rates[BR_GEMM][p]);
+    }
+}
+
+/* The threads the CPU BLAS will use: its own variables first, as OpenBLAS reads them. */
+static long cpu_threads(void)
+{
+    static const char *const names[] = {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
+                                        "OMP_NUM_THREADS"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *value = getenv(names[i]);
+        if (value && atol(value) > 0)
+            return atol(value);
+    }
+    return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+/* "model name" of the first CPU in /proc/cpuinfo, or "unknown". */
+static void cpu_model(char *model, size_t size)
+{
+    snprintf(model, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                snprintf(model, size, "%s", colon + 2);
+                model[strcspn(model, "\n")] = 0;
+            }
+            break;
+        }
+    }
+    if (f)
+        fclose(f);
+}
+
+/* The cache file for this CPU, CPU BLAS and thread count. */
+static int cache_path(char *path, size_t size, char *key, size_t key_size)
+{
+    char model[256], dir[900];
+    cpu_model(model, sizeof model);
+    snprintf(key, key_size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_library_path(),
+             cpu_threads());
+    if (br_cache_directory(dir, sizeof dir) != 0)
+        return -1;
+    snprintf(path, size, "%s/cpu-%016llx.profile", dir,
+             (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED));
+    return 0;
+}
+
+static int load_cached(const char *path, const char *key, struct br_cpu_profile *out)
+{
+    struct stat info;
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != getuid())
+        return -1;
+    struct br_keyfile file;
+    if (br_keyfile_read(path, &file) != 0)
+        return -1;
+    /* The first entry names the key it was measured under; another key is another machine. */
+    int ok = file.count > 0 && strcmp(file.entries[0].section, "calibration") == 0 &&
+             strcmp(file.entries[0].key, "key") == 0 && strcmp(file.entries[0].value, key) == 0;
+    if (ok) {
+        struct br_keyfile rates = file;
+        rates.entries = file.entries + 1;
+        rates.count = file.count - 1;
+        ok = br_cpu_profile_from_keys(&rates, out) == 0;
+    }
+    br_keyfile_free(&file);
+    return ok ? 0 : -1;
+}
+
+static void store(const char *path, const char *key, const struct br_cpu_profile *p)
+{
+    char temporary[1100];
+    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
+    FILE *f = fopen(temporary, "w");
+    if (!f)
+        return;
+    fprintf(f, "# blasroute's calibration of the CPU BLAS (GEMM rates, GFLOP/s): rerun by\n"
+               "# deleting this file. A tuned CPU profile (blasroute-tune) takes precedence.\n"
+               "[calibration]\nkey = %s\n[rates]\n", key);
+    static const char letters[] = "sdcz";
+    for (int q = 0; q < BR_PRECISION_COUNT; q++) {
+        fprintf(f, "%cgemm =", letters[q]);
+        for (int i = 0; i < BR_GRID_POINTS; i++)
+            fprintf(f, " %.4g", p->rates[BR_GEMM][q][i]);
+        fprintf(f, "\n");
+    }
+    if (fclose(f) != 0 || rename(temporary, path) != 0)
+        unlink(temporary);
+}
+
+/* Times GEMM on the CPU BLAS at growing orders while the budget lasts. */
+static int measure(double *orders, double *s_rates, double *d_rates)
+{
+    static const int sizes[] = {64, 128, 256, 512};
+    const double budget = 0.045; /* seconds: the issue allows 50 ms in all */
+    const size_t elements = 512 * 512 * 3;
+    double *d = malloc(elements * sizeof *d);
+    float *s = malloc(elements * sizeof *s);
+    if (!d || !s) {
+        free(d);
+        free(s);
+        return 0;
+    }
+    /* Small values: no overflow, no NaN, nothing a program could notice. */
+    for (size_t i = 0; i < elements; i++)
+        s[i] = (float)(d[i] = 1.0 / (double)(i % 97 + 1));
+    /* The program's floating-point exception flags are its own: put them back afterwards. */
+    fexcept_t flags;
+    fegetexceptflag(&flags, FE_ALL_EXCEPT);
+    double start = now();
+    int count = 0;
+    for (int i = 0; i < 4 && now() - start < budget; i++) {
+        int n = sizes[i];
+        size_t nn = (size_t)n * (size_t)n;
+        double rates[2] = {0, 0};
+        for (int p = 0; p < 2; p++) {
+            struct br_call call = {.family = BR_GEMM, .precision = p ? BR_D : BR_S,
+                                   .work = BR_WORK_FULL, .transa = 'N', .transb = 'N', .m = n,
+                                   .n = n, .k = n, .lda = n, .ldb = n, .ldc = n};
+            if (p) {
+                call.a = d, call.b = d + nn, call.c = d + 2 * nn;
+                call.alpha.d = 1, call.beta.d = 0;
+            } else {
+                call.a = s, call.b = s + nn, call.c = s + 2 * nn;
+                call.alpha.s = 1, call.beta.s = 0;
+            }
+            br_cpu_level3(&call); /* warm: threads started, caches filled */
+            double t = now();
+            br_cpu_level3(&call);
+            t = now() - t;
+            rates[p] = t > 0 ? 2.0 * n * n * n / t * 1e-9 : 0;
+        }
+        if (rates[0] <= 0 || rates[1] <= 0)
+            break;
+        orders[count] = n;
+        s_rates[count] = rates[0];
+        d_rates[count] = rates[1];
+        count++;
+    }
+    fesetexceptflag(&flags, FE_ALL_EXCEPT);
+    free(d);
+    free(s);
+    return count;
+}
+
+int br_cpu_calibrate(struct br_cpu_profile *out)
+{
+    char path[1024], key[1024];
+    int cached = cache_path(path, sizeof path, key, sizeof key);
+    if (cached == 0 && load_cached(path, key, out) == 0) {
+        snprintf(out->source, sizeof out->source, "%s", path);
+        return 0;
+    }
+    double orders[4], s_rates[4], d_rates[4];
+    int count = measure(orders, s_rates, d_rates);
+    if (count == 0)
+        return -1;
+    br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);
+    snprintf(out->source, sizeof out->source, "calibrated now (%d sizes)", count);
+    if (cached == 0)
+        store(path, key, out);
+    br_verbose("CPU BLAS calibrated: dgemm %.0f GFLOP/s at n = %.0f (%s)", d_rates[count - 1],
+               orders[count - 1], key);
+    return 0;
+}

@@ -1,6 +1,7 @@
 # NVIDIA GPUs through NVIDIA's OpenCL driver. Rates and link measured on an H200 on 2026-11-21
-# with blasroute-bench and level3-rates (issues 3 and 4, built-in kernel parameters); sizes
-# under 1024 are estimates (launch- and latency-bound there).
+# with blasroute-bench (resident copy+GEMM, built-in kernel parameters: sgemm and dgemm over the
+# whole grid; cgemm and zgemm from 1024 up, estimated below; strsm and dtrsm from 4096 up,
+# estimated below).
 [device]
 name = NVIDIA GPU (H200 measurements)
 vendor = NVIDIA
@@ -17,12 +18,12 @@ launch_us = 5
 
 [rates]
 sizes = 32 64 128 256 512 1024 2048 4096 8192
-sgemm = 5 40 300 1500 5000 12700 36000 40000 39800
-dgemm = 5 40 300 1400 4500 12800 14700 15200 17300
+sgemm = 5.1 41.7 285 544 2934 13860 35328 38786 39845
+dgemm = 5.9 39.8 273 652 3369 11934 15996 16658 17221
 cgemm = 20 150 1000 4000 15000 31000 36000 40000 41500
 zgemm = 20 150 800 3000 9000 15500 16900 17500 17800
-strsm = 1 8 60 300 1500 5000 20000 30000 32700
-dtrsm = 1 8 60 300 1300 4500 11000 14000 15400
+strsm = 1 8 60 200 1000 4000 15000 30000 32700
+dtrsm = 1 8 60 200 1000 4000 10000 14000 15400
 
 [hybrid]
 share = 0.97

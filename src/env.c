@@ -47,7 +47,7 @@ static int read_choice(const char *name, const char *const *words, int count, in
         if (strcasecmp(value, words[i]) == 0)
             return i;
     br_warn("%s=%s is not valid (accepted: %s); using %s", name, value, accepted,
-            words[fallback]);
+            fallback >= 0 ? words[fallback] : "the policy's");
     return fallback;
 }
 
@@ -126,9 +126,13 @@ static void read_all(void)
     settings.report = read_switch("BLASROUTE_REPORT", 0);
     settings.cpu_blas = read_string("BLASROUTE_CPU_BLAS");
     static const char *const modes[] = {"auto", "cpu", "device"};
-    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 3, BR_MODE_AUTO,
+    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 3, -1,
                                               "auto, cpu, device");
-    settings.mode_set = read_string("BLASROUTE_MODE") != NULL;
+    /* Only a valid value overrides the policy's mode; an invalid one leaves the policy's. */
+    settings.mode_set = (int)settings.mode >= 0;
+    if (!settings.mode_set)
+        settings.mode = BR_MODE_AUTO;
+    settings.mode_set = 0;
     settings.threshold = read_positive("BLASROUTE_THRESHOLD");
     settings.routines = read_string("BLASROUTE_ROUTINES");
     settings.profile = read_string("BLASROUTE_PROFILE");

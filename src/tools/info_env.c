@@ -1,0 +1,76 @@
+/* blasroute-info --env (see info_env.h). */
+#include "info_env.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "env.h"
+
+#ifndef BLASROUTE_DATA_DIR /* set by the Makefile; a standalone build says where it would be */
+#define BLASROUTE_DATA_DIR "$(datadir)/blasroute"
+#endif
+
+static const struct {
+    const char *name, *values, *fallback, *meaning;
+    int test_only;
+} variables[] = {
+    {"BLASROUTE_MODE", "auto, cpu, device", "the policy's (auto)",
+     "cpu never touches OpenCL; device sends every Level-3 call to the device; auto decides "
+     "per call (device when its profile predicts it faster by the policy's margin)", 0},
+    {"BLASROUTE_DEVICE", "P:D (platform and device indices), gpu, cpu, accelerator, or part "
+     "of a device name (any case)", "the first GPU, else the first accelerator",
+     "the OpenCL device; a CPU OpenCL device (PoCL) is used only when named", 0},
+    {"BLASROUTE_THRESHOLD", "a positive number", "the policy's min_size (256)",
+     "the effective order (cube root of m*n*k) below which the device is never considered", 0},
+    {"BLASROUTE_ROUTINES", "a comma list of families or routines (gemm,syrk or dgemm,ztrsm)",
+     "all", "the routines the device may answer in auto mode", 0},
+    {"BLASROUTE_CPU_BLAS", "a path or a soname",
+     "OpenBLAS (libopenblas.so.0), else the reference libblas.so.3 in the system's blas/",
+     "the CPU BLAS that answers everything not sent elsewhere", 0},
+    {"BLASROUTE_PROFILE", "a profile file",
+     "the best match in the user's, the installed and the built-in profiles",
+     "the device profile (format: profiles/README)", 0},
+    {"BLASROUTE_POLICY", "a policy file", BLASROUTE_DATA_DIR "/policy/default.policy",
+     "the user's rules (format: policy/default.policy)", 0},
+    {"BLASROUTE_TRACE", "a file name", "none",
+     "one CSV line per Level-3 call: routine, options, shape, where it ran and why, predicted "
+     "and measured times, bytes moved", 0},
+    {"BLASROUTE_REPORT", "0, 1", "0",
+     "at exit, on stderr, one line per Level-3 routine used (calls, where, GFLOP/s, bytes "
+     "moved, seconds saved)", 0},
+    {"BLASROUTE_VERBOSE", "0, 1", "0", "say on stderr what blasroute does", 0},
+    {"BLASROUTE_DEVICE_MEMORY", "bytes, with an optional K, M, G, T suffix",
+     "75% of the device's memory",
+     "the most device memory blasroute holds at once; larger problems are tiled", 0},
+    {"BLASROUTE_CACHE", "0, 1", "1",
+     "keep compiled OpenCL programs (and the CPU BLAS calibration) on disk, so that only "
+     "the first run on a device compiles", 0},
+    {"BLASROUTE_CACHE_DIR", "a directory", "$XDG_CACHE_HOME/blasroute, else ~/.cache/blasroute",
+     "where the compiled programs (and the calibration) go (created with mode 0700)", 0},
+    {"BLASROUTE_KERNEL_DIR", "a directory", "the kernels built into the library",
+     "read the .cl files from there (kernel development); a missing file is an error, "
+     "answered on the CPU", 0},
+    {"BLASROUTE_TEST_FAULT",
+     "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late", "none",
+     "inject OpenCL failures, to check that every failure still gives the right result", 1},
+    {"BLASROUTE_TEST_GEMM_KERNEL", "auto, direct, tiled", "auto",
+     "force the GEMM kernel family", 1},
+    {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
+     "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
+};
+
+void br_info_print_env(void)
+{
+    /* Parse once through the library, so that an invalid value gets its usual warning
+     * (stderr) beside the raw value shown here. */
+    br_env();
+    printf("blasroute's environment (an invalid value warns on stderr and the default is "
+           "used; an empty value counts as unset)\n");
+    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++) {
+        const char *value = getenv(variables[i].name);
+        printf("\n%s%s\n", variables[i].name, variables[i].test_only ? "  [test-only]" : "");
+        printf("  now:     %s\n", value && value[0] ? value : "(unset)");
+        printf("  values:  %s\n  default: %s\n  effect:  %s\n", variables[i].values,
+               variables[i].fallback, variables[i].meaning);
+    }
+}

@@ -132,7 +132,6 @@ static void read_all(void)
     settings.mode_set = (int)settings.mode >= 0;
     if (!settings.mode_set)
         settings.mode = BR_MODE_AUTO;
-    settings.mode_set = 0;
     settings.threshold = read_positive("BLASROUTE_THRESHOLD");
     settings.routines = read_string("BLASROUTE_ROUTINES");
     settings.profile = read_string("BLASROUTE_PROFILE");

@@ -21,6 +21,7 @@ typedef float2 real2;
 typedef float4 real4;
 typedef float8 real8;
 #define ZERO 0.0f
+#define ONE 1.0f
 #define IS_COMPLEX 0
 #elif PRECISION == 64
 typedef double real;
@@ -28,14 +29,17 @@ typedef double2 real2;
 typedef double4 real4;
 typedef double8 real8;
 #define ZERO 0.0
+#define ONE 1.0
 #define IS_COMPLEX 0
 #elif PRECISION == 3232
 typedef float2 real;
 #define ZERO ((float2)(0.0f, 0.0f))
+#define ONE ((float2)(1.0f, 0.0f))
 #define IS_COMPLEX 1
 #elif PRECISION == 6464
 typedef double2 real;
 #define ZERO ((double2)(0.0, 0.0))
+#define ONE ((double2)(1.0, 0.0))
 #define IS_COMPLEX 1
 #else
 #error "PRECISION must be 32, 64, 3232 or 6464"

@@ -115,15 +115,8 @@ inline real structured_element(const __global real *src, const int n, const int 
         return ZERO;
     const int stored = upper ? i <= p : i >= p; // (i, p) lies in the stored triangle
     if (structure >= STRUCTURE_TRIANGULAR) {
-        if (i == p && structure == STRUCTURE_UNIT_TRIANGULAR) {
-            real one = ZERO;
-#if IS_COMPLEX
-            one.x = 1;
-#else
-            one = 1;
-#endif
-            return one;
-        }
+        if (i == p && structure == STRUCTURE_UNIT_TRIANGULAR)
+            return ONE;
         return stored ? src[i + (size_t)p * n] : ZERO;
     }
     if (stored) {

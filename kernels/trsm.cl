@@ -35,12 +35,6 @@ void invert_diagonal_blocks(const int n, const int nb, const __global real *rest
 #define OUT(i, p) out[(size_t)(i) * TRSM_BLOCK + (p)]
     for (int i = 0; i < TRSM_BLOCK; i++)
         OUT(i, j) = ZERO;
-    real one = ZERO;
-#if IS_COMPLEX
-    one.x = 1;
-#else
-    one = 1;
-#endif
     // Row by row, in the order of the substitution; every work-item takes part in staging
     // the row and in the barriers, also those past the block's end.
     for (int step = 0; step < size; step++) {
@@ -51,7 +45,7 @@ void invert_diagonal_blocks(const int n, const int nb, const __global real *rest
         if (j >= size)
             continue;
         if (j == i) {
-            OUT(i, j) = divide(one, row[i]);
+            OUT(i, j) = divide(ONE, row[i]);
         } else if (upper ? j > i : j < i) {
             // Lower: OUT(i, j) = -sum_{k = j}^{i-1} T(i, k) OUT(k, j) / T(i, i);
             // upper: OUT(i, j) = -sum_{k = i+1}^{j} T(i, k) OUT(k, j) / T(i, i).

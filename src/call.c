@@ -2,6 +2,8 @@
  * reference BLAS 3.11 does them: the same checks in the same order, the first failure wins. */
 #include "call.h"
 
+#include <string.h>
+
 /* LSAME: the same letter, either case. */
 static int same(char c, char upper)
 {
@@ -216,6 +218,35 @@ void br_settle_call(struct br_call *call)
 static const char *const family_names[BR_FAMILY_COUNT] = {
     "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
 static const char precision_letters[BR_PRECISION_COUNT] = {'s', 'd', 'c', 'z'};
+
+const char *br_family_name(enum br_family family)
+{
+    return family_names[family];
+}
+
+char br_precision_letter(enum br_precision precision)
+{
+    return precision_letters[precision];
+}
+
+int br_parse_family(const char *name)
+{
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        if (strcmp(name, family_names[f]) == 0)
+            return f;
+    return -1;
+}
+
+int br_parse_routine(const char *name, enum br_family *family, enum br_precision *precision)
+{
+    const char *letter = name[0] ? memchr(precision_letters, name[0], BR_PRECISION_COUNT) : NULL;
+    int f = letter ? br_parse_family(name + 1) : -1;
+    if (f < 0)
+        return -1;
+    *family = (enum br_family)f;
+    *precision = (enum br_precision)(letter - precision_letters);
+    return 0;
+}
 
 void br_routine_name_lower(const struct br_call *call, char name[8])
 {

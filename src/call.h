@@ -57,6 +57,15 @@ void br_settle_call(struct br_call *call);
 void br_routine_name_fortran(const struct br_call *call, char name[7]);
 void br_routine_name_lower(const struct br_call *call, char name[8]);
 
+/* The one table of names: "gemm" ... "trsm", and 's', 'd', 'c', 'z'. */
+const char *br_family_name(enum br_family family);
+char br_precision_letter(enum br_precision precision);
+
+/* A family's name ("syrk") to its enum value, or -1; a routine's name ("dsyrk") to family and
+ * precision, 0 on success or -1. */
+int br_parse_family(const char *name);
+int br_parse_routine(const char *name, enum br_family *family, enum br_precision *precision);
+
 /* Whether a scalar is zero; real_only looks at the real part alone (HERK/HER2K real scalars). */
 int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real_only);
 

@@ -27,28 +27,16 @@ enum { ROUTE_DEPTH_LIMIT = 8 };
 static int wants_device(const struct br_call *call, struct br_prediction *prediction)
 {
     const struct br_policy *policy = br_policy();
-    if (policy->mode == BR_MODE_CPU || !br_engine_has_path(call)) {
-        prediction->reason = "mode cpu";
-        return 0;
-    }
-    if (policy->mode == BR_MODE_DEVICE) {
-        prediction->reason = "mode device";
-        return policy->rules[call->family][call->precision].device_allowed;
-    }
-    if (!br_decide_may_use_device(call, policy)) {
-        prediction->reason = "below the minimum size or not allowed";
-        return 0;
-    }
+    int settled = br_decide_by_rules(call, policy, prediction);
+    if (settled >= 0)
+        return settled == BR_ON_DEVICE;
     const struct br_device *device = br_engine_ready() ? br_engine_device() : NULL;
     if (!device) {
         prediction->reason = "no device";
         return 0;
     }
-    const char *type = device->type & CL_DEVICE_TYPE_GPU           ? "gpu"
-                       : device->type & CL_DEVICE_TYPE_ACCELERATOR ? "accelerator"
-                                                                   : "cpu";
-    const struct br_device_profile *profile =
-        br_routing_device_profile(device->vendor, device->name, type);
+    const struct br_device_profile *profile = br_routing_device_profile(
+        device->vendor, device->name, br_device_type_name(device->type));
     return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction) ==
            BR_ON_DEVICE;
 }

@@ -58,9 +58,6 @@ double br_call_flops(const struct br_call *c)
 
 static void print_report(void)
 {
-    static const char *const families[BR_FAMILY_COUNT] = {
-        "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-    static const char letters[] = "sdcz";
     fprintf(stderr, "blasroute report: routine, calls, where, GFLOP, seconds, GFLOP/s, "
                     "GB moved, seconds saved against the CPU estimate\n");
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
@@ -82,7 +79,8 @@ static void print_report(void)
             double seconds = (double)atomic_load(&s->nanoseconds) * 1e-9;
             double gflop = atomic_load(&s->flops) * 1e-9;
             fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f, %.3f, %.6f\n",
-                    letters[p], families[f], (unsigned long long)total, where, gflop, seconds,
+                    br_precision_letter((enum br_precision)p), br_family_name((enum br_family)f),
+                    (unsigned long long)total, where, gflop, seconds,
                     seconds > 0 ? gflop / seconds : 0.0, atomic_load(&s->bytes) * 1e-9,
                     atomic_load(&s->saved_seconds));
         }

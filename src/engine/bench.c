@@ -8,9 +8,6 @@
 #include "blasroute.h"
 #include "engine/engine.h"
 
-static const char *const family_names[BR_FAMILY_COUNT] = {
-    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-
 /* Fills count elements with value (real part), plus one on every (i, i) of an ld x ld
  * matrix when diagonal. */
 static void fill(void *x, size_t count, enum br_precision p, double value, size_t ld,
@@ -31,20 +28,15 @@ static void fill(void *x, size_t count, enum br_precision p, double value, size_
 BR_EXPORT int blasroute_bench_resident(const char *routine, const char *options, int m, int n,
                                        int k, int repeats, double seconds[2])
 {
-    static const char letters[] = "sdcz";
-    if (!routine || !options || !seconds || repeats < 1 || !routine[0])
-        return -1;
-    const char *letter = strchr(letters, routine[0] | 0x20);
-    int family = -1;
-    for (int f = 0; f < BR_FAMILY_COUNT; f++)
-        if (strcmp(routine + 1, family_names[f]) == 0)
-            family = f;
-    if (!letter || family < 0)
+    enum br_family family;
+    enum br_precision precision;
+    if (!routine || !options || !seconds || repeats < 1 ||
+        br_parse_routine(routine, &family, &precision) != 0)
         return -1;
     struct br_call call;
     memset(&call, 0, sizeof call);
-    call.family = (enum br_family)family;
-    call.precision = (enum br_precision)(letter - letters);
+    call.family = family;
+    call.precision = precision;
     call.work = BR_WORK_FULL;
     size_t o = strlen(options);
     char opt[4] = {0};

@@ -24,12 +24,6 @@ enum { STAGING_SLOT_BYTES = 8 << 20 };
 /* The share of device memory the pool may hold by default. */
 #define DEFAULT_MEMORY_SHARE 0.75
 
-int br_engine_has_path(const struct br_call *call)
-{
-    (void)call;
-    return 1; /* every Level-3 routine */
-}
-
 static void close_engine(void)
 {
     for (int p = 0; p < BR_PRECISION_COUNT; p++)

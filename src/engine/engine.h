@@ -44,9 +44,6 @@ enum br_engine_result {
     BR_ENGINE_DECLINED  /* nothing was written: the caller answers on the CPU */
 };
 
-/* Whether the engine has a device path for this call (family and precision). */
-int br_engine_has_path(const struct br_call *call);
-
 /* Opens the engine if not tried yet; 1 if a device is usable now. */
 int br_engine_ready(void);
 

@@ -37,23 +37,23 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* Bytes of device memory a tiled plan needs, and its largest buffer. */
-static size_t tiled_bytes(const struct gemm_plan *plan, const struct br_gemm_params *g,
-                          size_t element, size_t *largest)
+enum { GEMM_BUFFERS = 8 };
+
+/* The bytes of each buffer a plan needs, in the order of gemm_slots (0: not needed). */
+static void plan_sizes(const struct gemm_plan *plan, const struct br_gemm_params *g,
+                       size_t element, size_t sizes[GEMM_BUFFERS])
 {
-    size_t rows_padded = br_round_up(plan->rows, (size_t)g->mwg);
-    size_t cols_padded = br_round_up(plan->cols, (size_t)g->nwg);
     size_t depth_padded = br_round_up(plan->depth, (size_t)g->kwg);
-    size_t sizes[5] = {plan->rows * plan->depth, rows_padded * depth_padded,
-                       plan->depth * plan->cols, cols_padded * depth_padded,
-                       plan->rows * plan->cols};
-    size_t total = sizes[0] + sizes[1] + (size_t)plan->sets * (sizes[2] + sizes[3] + sizes[4]);
-    *largest = 0;
-    for (int i = 0; i < 5; i++)
-        if (sizes[i] > *largest)
-            *largest = sizes[i];
-    *largest *= element;
-    return total * element;
+    size_t packed = plan->direct ? 0 : 1;
+    sizes[0] = plan->rows * plan->depth * element;
+    sizes[1] = packed * br_round_up(plan->rows, (size_t)g->mwg) * depth_padded * element;
+    for (int s = 0; s < 2; s++) {
+        size_t used = s < plan->sets ? 1 : 0;
+        sizes[2 + 3 * s] = used * plan->depth * plan->cols * element;
+        sizes[3 + 3 * s] =
+            used * packed * br_round_up(plan->cols, (size_t)g->nwg) * depth_padded * element;
+        sizes[4 + 3 * s] = used * plan->rows * plan->cols * element;
+    }
 }
 
 static void count_tiles(struct gemm_plan *plan, const struct br_call *call)
@@ -70,8 +70,6 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     const struct br_gemm_params *g = &params->gemm;
     size_t element = br_element_size(call->precision);
     size_t m = (size_t)call->m, n = (size_t)call->n, k = (size_t)call->k;
-    /* At most eight buffers: A, packed A, and two sets of B, packed B and C. */
-    size_t cap = br_pool_budget(&engine->pool, 8), max_allocation = engine->pool.max_allocation;
     memset(plan, 0, sizeof *plan);
 
     enum br_gemm_kernel_choice choice = br_env()->test_gemm_kernel;
@@ -80,12 +78,12 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
                   ((double)m * n * k <= params->direct_max_volume ||
                    m < (size_t)params->direct_below_side || n < (size_t)params->direct_below_side));
     if (direct) {
-        size_t sizes[3] = {m * k * element, k * n * element, m * n * element};
-        if (sizes[0] + sizes[1] + sizes[2] <= cap && sizes[0] <= max_allocation &&
-            sizes[1] <= max_allocation && sizes[2] <= max_allocation) {
-            *plan = (struct gemm_plan){1, m, n, k, 1, 1, 1, 1};
+        *plan = (struct gemm_plan){1, m, n, k, 1, 1, 1, 1};
+        size_t sizes[GEMM_BUFFERS];
+        plan_sizes(plan, g, element, sizes);
+        if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
             return 0;
-        }
+        memset(plan, 0, sizeof *plan);
     }
 
     /* Whole rows and depth; columns in a few tiles once the call is large enough that
@@ -97,9 +95,9 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     plan->cols = min_size(n, br_round_up((n + tiles - 1) / tiles, (size_t)g->nwg));
     for (;;) {
         count_tiles(plan, call);
-        size_t largest;
-        size_t bytes = tiled_bytes(plan, g, element, &largest);
-        if (bytes <= cap && largest <= max_allocation)
+        size_t sizes[GEMM_BUFFERS];
+        plan_sizes(plan, g, element, sizes);
+        if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
             return 0;
         /* Shrink the columns first (more tiles), then K (partial sums kept on the device),
          * then the rows. */
@@ -114,60 +112,34 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     }
 }
 
-static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffers);
-
-static cl_int acquire_each(struct br_engine *engine, const struct gemm_plan *plan,
-                           const struct br_kernel_params *params, size_t element,
-                           struct gemm_buffers *buffers)
+/* The buffers of a call in the order of plan_sizes. */
+static void gemm_slots(struct gemm_buffers *b, cl_mem *slots[GEMM_BUFFERS])
 {
-    const struct br_gemm_params *g = &params->gemm;
-    memset(buffers, 0, sizeof *buffers);
-    size_t depth_padded = br_round_up(plan->depth, (size_t)g->kwg);
-    cl_int error = br_pool_acquire(&engine->pool, plan->rows * plan->depth * element,
-                                   &buffers->a);
-    if (error == CL_SUCCESS && !plan->direct)
-        error = br_pool_acquire(&engine->pool,
-                                br_round_up(plan->rows, (size_t)g->mwg) * depth_padded * element,
-                                &buffers->a_packed);
-    for (int s = 0; s < plan->sets && error == CL_SUCCESS; s++) {
-        error = br_pool_acquire(&engine->pool, plan->depth * plan->cols * element,
-                                &buffers->b[s]);
-        if (error == CL_SUCCESS && !plan->direct)
-            error = br_pool_acquire(&engine->pool,
-                                    br_round_up(plan->cols, (size_t)g->nwg) * depth_padded *
-                                        element,
-                                    &buffers->b_packed[s]);
-        if (error == CL_SUCCESS)
-            error = br_pool_acquire(&engine->pool, plan->rows * plan->cols * element,
-                                    &buffers->c[s]);
-    }
-    return error;
+    cl_mem *order[GEMM_BUFFERS] = {&b->a,    &b->a_packed,    &b->b[0], &b->b_packed[0],
+                                   &b->c[0], &b->b[1], &b->b_packed[1], &b->c[1]};
+    memcpy(slots, order, sizeof order);
 }
 
-/* The plan fits the pool's budget, but reused free buffers may be larger than needed and crowd
- * out the rest: if so, start again from an empty pool, where the plan fits by construction. */
 static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *plan,
                               const struct br_kernel_params *params, size_t element,
                               struct gemm_buffers *buffers)
 {
-    cl_int error = acquire_each(engine, plan, params, element, buffers);
-    if (error == CL_MEM_OBJECT_ALLOCATION_FAILURE && !br_fault_injected(BR_FAULT_ALLOC)) {
-        release_buffers(engine, buffers);
-        br_pool_trim(&engine->pool);
-        error = acquire_each(engine, plan, params, element, buffers);
-    }
+    size_t sizes[GEMM_BUFFERS];
+    cl_mem acquired[GEMM_BUFFERS], *slots[GEMM_BUFFERS];
+    plan_sizes(plan, &params->gemm, element, sizes);
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, GEMM_BUFFERS, acquired);
+    gemm_slots(buffers, slots);
+    for (int i = 0; i < GEMM_BUFFERS; i++)
+        *slots[i] = acquired[i];
     return error;
 }
 
 static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffers)
 {
-    br_pool_release(&engine->pool, buffers->a);
-    br_pool_release(&engine->pool, buffers->a_packed);
-    for (int s = 0; s < 2; s++) {
-        br_pool_release(&engine->pool, buffers->b[s]);
-        br_pool_release(&engine->pool, buffers->b_packed[s]);
-        br_pool_release(&engine->pool, buffers->c[s]);
-    }
+    cl_mem *slots[GEMM_BUFFERS];
+    gemm_slots(buffers, slots);
+    for (int i = 0; i < GEMM_BUFFERS; i++)
+        br_pool_release(&engine->pool, *slots[i]);
 }
 
 /* The scalars of a call as kernel arguments, and the value one. */
@@ -203,36 +175,26 @@ static struct tile tile_at(const struct gemm_plan *plan, const struct br_call *c
 }
 
 /* op(A) rows [row, row + rows) x K [p, p + depth) as stored; likewise op(B) K x columns. */
-static struct br_block a_block(const struct br_call *call, size_t row, size_t rows, size_t p,
+static struct br_block a_block(const struct br_call *c, size_t row, size_t rows, size_t p,
                                size_t depth)
 {
-    size_t element = br_element_size(call->precision), lda = (size_t)call->lda;
-    const char *a = call->a;
-    if (call->transa == 'N')
-        return (struct br_block){.host = (void *)(a + (row + p * lda) * element), .ld = lda,
-                                 .rows = rows, .cols = depth, .element = element};
-    return (struct br_block){.host = (void *)(a + (p + row * lda) * element), .ld = lda,
-                             .rows = depth, .cols = rows, .element = element};
+    size_t e = br_element_size(c->precision), lda = (size_t)c->lda;
+    return c->transa == 'N' ? br_block_at(c->a, lda, e, row, p, rows, depth)
+                            : br_block_at(c->a, lda, e, p, row, depth, rows);
 }
 
-static struct br_block b_block(const struct br_call *call, size_t col, size_t cols, size_t p,
+static struct br_block b_block(const struct br_call *c, size_t col, size_t cols, size_t p,
                                size_t depth)
 {
-    size_t element = br_element_size(call->precision), ldb = (size_t)call->ldb;
-    const char *b = call->b;
-    if (call->transb == 'N')
-        return (struct br_block){.host = (void *)(b + (p + col * ldb) * element), .ld = ldb,
-                                 .rows = depth, .cols = cols, .element = element};
-    return (struct br_block){.host = (void *)(b + (col + p * ldb) * element), .ld = ldb,
-                             .rows = cols, .cols = depth, .element = element};
+    size_t e = br_element_size(c->precision), ldb = (size_t)c->ldb;
+    return c->transb == 'N' ? br_block_at(c->b, ldb, e, p, col, depth, cols)
+                            : br_block_at(c->b, ldb, e, col, p, cols, depth);
 }
 
-static struct br_block c_block(const struct br_call *call, const struct tile *tile)
+static struct br_block c_block(const struct br_call *c, const struct tile *tile)
 {
-    size_t element = br_element_size(call->precision), ldc = (size_t)call->ldc;
-    return (struct br_block){.host = (char *)call->c + (tile->row + tile->col * ldc) * element,
-                             .ld = ldc, .rows = tile->rows, .cols = tile->cols,
-                             .element = element};
+    return br_block_at(c->c, (size_t)c->ldc, br_element_size(c->precision), tile->row,
+                       tile->col, tile->rows, tile->cols);
 }
 
 /* Events that order the reuse of buffers across the queues. */
@@ -442,7 +404,6 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
     plan.cols = engine->cols_per_tile;
     plan.depth = (size_t)call->k;
     count_tiles(&plan, call);
-    size_t element = br_element_size(call->precision);
     for (size_t t = (size_t)engine->tiles_written; t < plan.tiles_m * plan.tiles_n; t++) {
         struct tile tile = tile_at(&plan, call, t);
         if (t == (size_t)engine->tiles_written) { /* its first columns may have arrived */
@@ -458,7 +419,7 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
         part.n = (blas_int)tile.cols;
         part.a = a.host;
         part.b = b.host;
-        part.c = (char *)call->c + (tile.row + tile.col * (size_t)call->ldc) * element;
+        part.c = c_block(call, &tile).host;
         br_cpu_level3(&part);
     }
 }
@@ -484,9 +445,9 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
         plan.cols = (size_t)call->n;
         plan.depth = (size_t)call->k;
         count_tiles(&plan, call);
-        size_t largest;
-        if (tiled_bytes(&plan, g, element, &largest) > br_pool_budget(&engine->pool, 8) ||
-            largest > engine->pool.max_allocation)
+        size_t sizes[GEMM_BUFFERS];
+        plan_sizes(&plan, g, element, sizes);
+        if (!br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
             return CL_MEM_OBJECT_ALLOCATION_FAILURE;
     }
     struct gemm_buffers buffers;

@@ -45,11 +45,11 @@ struct recipe {
     union br_scalar scales[2]; /* HER2K: alpha and conj(alpha), folded into the packs */
 };
 
+/* A caller's whole matrix as a block. */
 static struct br_block host_block(const void *host, blas_int ld, blas_int rows, blas_int cols,
                                   size_t element)
 {
-    return (struct br_block){.host = (void *)host, .ld = (size_t)ld, .rows = (size_t)rows,
-                             .cols = (size_t)cols, .element = element};
+    return br_block_at(host, (size_t)ld, element, 0, 0, (size_t)rows, (size_t)cols);
 }
 
 /* A real scalar of HERK or HER2K as the complex element the kernel takes. */
@@ -238,7 +238,7 @@ static cl_int run_recipe(struct br_engine *engine, const struct br_program *prog
     cl_int rows_padded = (cl_int)br_round_up((size_t)r->m, (size_t)g->mwg);
     cl_int cols_padded = (cl_int)br_round_up((size_t)r->n, (size_t)g->nwg);
     cl_int depth_padded = (cl_int)br_round_up((size_t)r->k, (size_t)g->kwg);
-    size_t sizes[MAX_UPLOADS + 3], total = 0;
+    size_t sizes[MAX_UPLOADS + 3];
     int count = 0;
     for (int u = 0; u < r->upload_count; u++)
         sizes[count++] = r->uploads[u].rows * r->uploads[u].cols * e;
@@ -246,19 +246,12 @@ static cl_int run_recipe(struct br_engine *engine, const struct br_program *prog
     sizes[count++] = (size_t)cols_padded * (size_t)depth_padded * e;
     if (r->output < 0)
         sizes[count++] = (size_t)r->m * (size_t)r->n * e;
-    for (int i = 0; i < count; i++) {
-        if (sizes[i] > engine->pool.max_allocation)
-            return BR_CL_TOO_LARGE;
-        total += sizes[i];
-    }
-    if (total > br_pool_budget(&engine->pool, count))
+    if (!br_pool_fits(&engine->pool, sizes, count))
         return BR_CL_TOO_LARGE;
 
     cl_mem buffers[MAX_UPLOADS + 3] = {NULL};
     cl_event uploaded[MAX_UPLOADS] = {NULL}, a_done = NULL, b_done = NULL, gemm_done = NULL;
-    cl_int error = CL_SUCCESS;
-    for (int i = 0; i < count && error == CL_SUCCESS; i++)
-        error = br_pool_acquire(&engine->pool, sizes[i], &buffers[i]);
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
     for (int u = 0; u < r->upload_count && error == CL_SUCCESS; u++)
         error = br_upload(engine->upload, &engine->upload_staging, buffers[u], &r->uploads[u],
                           0, NULL, &uploaded[u]);

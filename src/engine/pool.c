@@ -84,6 +84,48 @@ cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
     return CL_SUCCESS;
 }
 
+int br_pool_fits(const struct br_pool *pool, const size_t *sizes, int count)
+{
+    size_t total = 0;
+    int buffers = 0;
+    for (int i = 0; i < count; i++) {
+        if (sizes[i] > pool->max_allocation)
+            return 0;
+        total += sizes[i];
+        buffers += sizes[i] > 0;
+    }
+    return total <= br_pool_budget(pool, buffers);
+}
+
+static cl_int acquire_each(struct br_pool *pool, const size_t *sizes, int count,
+                           cl_mem *buffers)
+{
+    cl_int error = CL_SUCCESS;
+    for (int i = 0; i < count; i++)
+        buffers[i] = NULL;
+    for (int i = 0; i < count && error == CL_SUCCESS; i++)
+        if (sizes[i])
+            error = br_pool_acquire(pool, sizes[i], &buffers[i]);
+    if (error != CL_SUCCESS)
+        for (int i = 0; i < count; i++)
+            br_pool_release(pool, buffers[i]);
+    return error;
+}
+
+cl_int br_pool_acquire_all(struct br_pool *pool, const size_t *sizes, int count,
+                           cl_mem *buffers)
+{
+    cl_int error = acquire_each(pool, sizes, count, buffers);
+    if (error == CL_MEM_OBJECT_ALLOCATION_FAILURE && !br_fault_injected(BR_FAULT_ALLOC)) {
+        br_pool_trim(pool);
+        error = acquire_each(pool, sizes, count, buffers);
+    }
+    if (error != CL_SUCCESS)
+        for (int i = 0; i < count; i++)
+            buffers[i] = NULL;
+    return error;
+}
+
 void br_pool_release(struct br_pool *pool, cl_mem buffer)
 {
     for (int i = 0; buffer && i < pool->count; i++)

@@ -34,6 +34,16 @@ size_t br_pool_budget(const struct br_pool *pool, int buffers);
  * CL_MEM_OBJECT_ALLOCATION_FAILURE when the cap or the device cannot give it. */
 cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer);
 
+/* Whether buffers of these sizes (0: none) can be held: each within the device's largest
+ * allocation, all together within the budget. */
+int br_pool_fits(const struct br_pool *pool, const size_t *sizes, int count);
+
+/* Buffers of these sizes (NULL where a size is 0), all or none. Free buffers reused from earlier
+ * calls may be larger than needed and crowd out the rest under the cap: then the pool is
+ * emptied and the buffers are taken again, where anything br_pool_fits accepted fits. */
+cl_int br_pool_acquire_all(struct br_pool *pool, const size_t *sizes, int count,
+                           cl_mem *buffers);
+
 /* Gives a buffer back for reuse (NULL is ignored). */
 void br_pool_release(struct br_pool *pool, cl_mem buffer);
 

@@ -13,6 +13,22 @@
 static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gemm_direct.cl",
                                          "trsm.cl"};
 
+/* The kernels of a program and the names they have in kernels/. */
+enum { KERNEL_COUNT = 6 };
+struct program_kernel {
+    cl_kernel *kernel;
+    const char *name;
+};
+
+static void program_kernels(struct br_program *p, struct program_kernel out[KERNEL_COUNT])
+{
+    const struct program_kernel kernels[KERNEL_COUNT] = {
+        {&p->pack_straight, "pack_straight"},     {&p->pack_transpose, "pack_transpose"},
+        {&p->pack_structured, "pack_structured"}, {&p->gemm_tiled, "gemm_tiled"},
+        {&p->gemm_direct, "gemm_direct"},         {&p->invert_blocks, "invert_diagonal_blocks"}};
+    memcpy(out, kernels, sizeof kernels);
+}
+
 /* What a cached binary must match: the device and driver it was built by, the exact source and
  * the options. */
 static void cache_key(const struct br_device *device, const char *source, const char *options,
@@ -110,18 +126,10 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     }
     free(source);
     out->program = program;
-    if (error == CL_SUCCESS)
-        out->pack_straight = clCreateKernel(program, "pack_straight", &error);
-    if (error == CL_SUCCESS)
-        out->pack_transpose = clCreateKernel(program, "pack_transpose", &error);
-    if (error == CL_SUCCESS)
-        out->pack_structured = clCreateKernel(program, "pack_structured", &error);
-    if (error == CL_SUCCESS)
-        out->gemm_tiled = clCreateKernel(program, "gemm_tiled", &error);
-    if (error == CL_SUCCESS)
-        out->gemm_direct = clCreateKernel(program, "gemm_direct", &error);
-    if (error == CL_SUCCESS)
-        out->invert_blocks = clCreateKernel(program, "invert_diagonal_blocks", &error);
+    struct program_kernel kernels[KERNEL_COUNT];
+    program_kernels(out, kernels);
+    for (int i = 0; error == CL_SUCCESS && i < KERNEL_COUNT; i++)
+        *kernels[i].kernel = clCreateKernel(program, kernels[i].name, &error);
     if (error != CL_SUCCESS)
         br_program_release(out);
     return error;
@@ -129,12 +137,12 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
 
 void br_program_release(struct br_program *p)
 {
-    cl_kernel *kernels[] = {&p->pack_straight, &p->pack_transpose, &p->pack_structured,
-                            &p->gemm_tiled, &p->gemm_direct, &p->invert_blocks};
-    for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
-        if (*kernels[i])
-            clReleaseKernel(*kernels[i]);
-        *kernels[i] = NULL;
+    struct program_kernel kernels[KERNEL_COUNT];
+    program_kernels(p, kernels);
+    for (int i = 0; i < KERNEL_COUNT; i++) {
+        if (*kernels[i].kernel)
+            clReleaseKernel(*kernels[i].kernel);
+        *kernels[i].kernel = NULL;
     }
     if (p->program)
         clReleaseProgram(p->program);

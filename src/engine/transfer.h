@@ -20,6 +20,14 @@ struct br_block {
     int skip_diagonal; /* with a triangle: its diagonal too is neither read nor written */
 };
 
+/* The rows x cols block at (row, col) of a column-major matrix with leading dimension ld. */
+static inline struct br_block br_block_at(const void *matrix, size_t ld, size_t element,
+                                          size_t row, size_t col, size_t rows, size_t cols)
+{
+    return (struct br_block){.host = (char *)matrix + (row + col * ld) * element, .ld = ld,
+                             .rows = rows, .cols = cols, .element = element};
+}
+
 /* Enqueues the upload of block into dst (compact: leading dimension rows) on queue, after the
  * events in wait; *done receives an event that completes when all of it is on the device.
  * Small blocks go directly from the caller's memory; the caller's memory must stay unchanged

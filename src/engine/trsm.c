@@ -148,21 +148,12 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
         [R] = m * n * e, [X] = m * n * e, [RAW_A] = na * na * e,
         [T_A_SIDE] = order * order * e, [T_B_SIDE] = left ? 0 : order * order * e,
         [INVERSES] = blocks * nb * nb * e, [PACKED] = packed_ld * order * e};
-    size_t total = 0;
-    for (int i = 0; i < BUFFER_COUNT; i++) {
-        if (sizes[i] > engine->pool.max_allocation)
-            return BR_CL_TOO_LARGE;
-        total += sizes[i];
-    }
-    if (total > br_pool_budget(&engine->pool, BUFFER_COUNT))
+    if (!br_pool_fits(&engine->pool, sizes, BUFFER_COUNT))
         return BR_CL_TOO_LARGE;
 
     cl_mem buffers[BUFFER_COUNT] = {NULL};
     cl_event uploaded[2] = {NULL, NULL}, done = NULL;
-    cl_int error = CL_SUCCESS;
-    for (int i = 0; i < BUFFER_COUNT && error == CL_SUCCESS; i++)
-        if (sizes[i])
-            error = br_pool_acquire(&engine->pool, sizes[i], &buffers[i]);
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, BUFFER_COUNT, buffers);
     struct br_block a = {.host = (void *)c->a, .ld = (size_t)c->lda, .rows = na, .cols = na,
                          .element = e, .triangle = c->uplo, .skip_diagonal = c->diag == 'U'};
     struct br_block b = {.host = c->b, .ld = (size_t)c->ldb, .rows = m, .cols = n,

@@ -135,9 +135,8 @@ static void store(const char *path, const char *key, const struct br_cpu_profile
     fprintf(f, "# blasroute's calibration of the CPU BLAS (GEMM rates, GFLOP/s): rerun by\n"
                "# deleting this file. A tuned CPU profile (blasroute-tune) takes precedence.\n"
                "[calibration]\nkey = %s\n[rates]\n", key);
-    static const char letters[] = "sdcz";
     for (int q = 0; q < BR_PRECISION_COUNT; q++) {
-        fprintf(f, "%cgemm =", letters[q]);
+        fprintf(f, "%cgemm =", br_precision_letter((enum br_precision)q));
         for (int i = 0; i < BR_GRID_POINTS; i++)
             fprintf(f, " %.4g", p->rates[BR_GEMM][q][i]);
         fprintf(f, "\n");

@@ -102,41 +102,18 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
 }
 
 /* Bytes the engine moves: only what it really moves (no C when beta = 0, the referenced
- * triangle only). */
+ * triangle only): the blocks above going up, the result coming down. */
 void br_call_bytes_moved(const struct br_call *c, double *up, double *down)
 {
-    double e = (double)br_element_size(c->precision);
-    double m = c->m, n = c->n, k = c->k, na = c->side == 'L' ? m : n;
-    int beta_zero = br_scalar_is_zero(&c->beta, c->precision,
-                                      c->family == BR_HERK || c->family == BR_HER2K);
-    double triangle_n = n * (n + 1) / 2, triangle_a = na * (na + 1) / 2;
-    switch (c->family) {
-    case BR_GEMM:
-        *up = m * k + k * n + (beta_zero ? 0 : m * n);
-        *down = m * n;
-        break;
-    case BR_SYMM:
-    case BR_HEMM:
-        *up = triangle_a + m * n + (beta_zero ? 0 : m * n);
-        *down = m * n;
-        break;
-    case BR_SYRK:
-    case BR_HERK:
-        *up = n * k + (beta_zero ? 0 : triangle_n);
-        *down = triangle_n;
-        break;
-    case BR_SYR2K:
-    case BR_HER2K:
-        *up = 2 * n * k + (beta_zero ? 0 : triangle_n);
-        *down = triangle_n;
-        break;
-    default: /* TRMM, TRSM: the triangle and B up, B down */
-        *up = triangle_a + m * n;
-        *down = m * n;
-        break;
-    }
-    *up *= e;
-    *down *= e;
+    double blocks[3];
+    int triangles[3], count = upload_blocks(c, blocks, triangles);
+    *up = 0;
+    for (int i = 0; i < count; i++)
+        *up += blocks[i];
+    double m = c->m, n = c->n;
+    int rank = c->family == BR_SYRK || c->family == BR_HERK || c->family == BR_SYR2K ||
+               c->family == BR_HER2K;
+    *down = (rank ? n * (n + 1) / 2 : m * n) * (double)br_element_size(c->precision);
 }
 
 double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu)
@@ -179,19 +156,12 @@ double br_predict_device_seconds(const struct br_call *c, const struct br_device
     return fixed + fmax(compute, transfer) + fmin(compute, transfer) / tiles;
 }
 
-enum br_where br_decide(const struct br_call *call, const struct br_device_profile *device,
-                        const struct br_cpu_profile *cpu, const struct br_policy *policy,
-                        struct br_prediction *p)
+int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
+                       struct br_prediction *p)
 {
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
-    *p = (struct br_prediction){0};
-    p->effective_size = effective_size(call);
     if (policy->mode == BR_MODE_CPU) {
         p->reason = "mode cpu";
-        return BR_ON_CPU;
-    }
-    if (!device) {
-        p->reason = "no device";
         return BR_ON_CPU;
     }
     if (!rule->device_allowed) {
@@ -206,6 +176,25 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
         p->reason = "below the minimum size";
         return BR_ON_CPU;
     }
+    return -1;
+}
+
+enum br_where br_decide(const struct br_call *call, const struct br_device_profile *device,
+                        const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                        struct br_prediction *p)
+{
+    *p = (struct br_prediction){0};
+    p->effective_size = effective_size(call);
+    int settled = br_decide_by_rules(call, policy, p);
+    if (settled == BR_ON_CPU)
+        return BR_ON_CPU;
+    if (!device) {
+        p->reason = "no device";
+        return BR_ON_CPU;
+    }
+    if (settled == BR_ON_DEVICE)
+        return BR_ON_DEVICE;
+    const struct br_rule *rule = &policy->rules[call->family][call->precision];
     p->cpu_seconds = br_predict_cpu_seconds(call, cpu);
     p->device_seconds = br_predict_device_seconds(call, device, p);
     if (p->device_seconds <= 0 || p->cpu_seconds <= 0) {

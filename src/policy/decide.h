@@ -22,6 +22,11 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
                         const struct br_cpu_profile *cpu, const struct br_policy *policy,
                         struct br_prediction *prediction);
 
+/* The user's rules alone, before any profile is loaded or device opened: BR_ON_CPU or
+ * BR_ON_DEVICE (with the reason set) when they settle the call, -1 when the profiles must. */
+int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
+                       struct br_prediction *prediction);
+
 /* The cheap first test, before anything is loaded or opened: 1 if the policy could send this
  * call to a device at all (routine allowed, effective size at least min_size). */
 int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy);

@@ -9,9 +9,6 @@
 #include "log.h"
 #include "policy/keyfile.h"
 
-static const char *const family_names[BR_FAMILY_COUNT] = {
-    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-
 void br_policy_default(struct br_policy *policy)
 {
     memset(policy, 0, sizeof *policy);
@@ -28,18 +25,15 @@ static int section_rules(const char *section, int *family, int *precision)
     *family = *precision = -1;
     if (strcmp(section, "general") == 0)
         return 0;
-    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
-        if (strcmp(section, family_names[f]) == 0) {
-            *family = f;
-            return 0;
-        }
-        if (section[0] && strchr("sdcz", section[0]) && strcmp(section + 1, family_names[f]) == 0) {
-            *family = f;
-            *precision = (int)(strchr("sdcz", section[0]) - "sdcz");
-            return 0;
-        }
-    }
-    return -1;
+    enum br_family f;
+    enum br_precision p;
+    if ((*family = br_parse_family(section)) >= 0)
+        return 0;
+    if (br_parse_routine(section, &f, &p) != 0)
+        return -1;
+    *family = (int)f;
+    *precision = (int)p;
+    return 0;
 }
 
 static int apply(struct br_policy *policy, const struct br_keyfile *file,

@@ -12,9 +12,6 @@
 
 const double br_grid_sizes[BR_GRID_POINTS] = {32, 64, 128, 256, 512, 1024, 2048, 4096, 8192};
 
-static const char *const family_names[BR_FAMILY_COUNT] = {
-    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-
 double br_profile_rate(const br_rate_table *rates, enum br_family family,
                        enum br_precision precision, double size)
 {
@@ -36,23 +33,6 @@ double br_profile_rate(const br_rate_table *rates, enum br_family family,
     return row[BR_GRID_POINTS - 1];
 }
 
-/* "sgemm" -> family and precision; 0 on success. */
-static int parse_routine(const char *name, enum br_family *family, enum br_precision *precision)
-{
-    static const char letters[] = "sdcz";
-    const char *letter = name[0] ? strchr(letters, name[0]) : NULL;
-    if (!letter)
-        return -1;
-    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
-        if (strcmp(name + 1, family_names[f]) == 0) {
-            *family = (enum br_family)f;
-            *precision = (enum br_precision)(letter - letters);
-            return 0;
-        }
-    }
-    return -1;
-}
-
 /* A [rates] line: nine positive numbers. */
 static int parse_rates(const struct br_keyfile *file, const struct br_key_entry *e,
                        br_rate_table *rates)
@@ -61,7 +41,7 @@ static int parse_rates(const struct br_keyfile *file, const struct br_key_entry 
     enum br_precision precision;
     if (strcmp(e->key, "sizes") == 0)
         return 0; /* the grid is fixed; the line is for the reader */
-    if (parse_routine(e->key, &family, &precision) != 0) {
+    if (br_parse_routine(e->key, &family, &precision) != 0) {
         br_warn("%s:%d: '%s' is not a Level-3 routine (sgemm, dtrsm, ...)", file->path, e->line,
                 e->key);
         return -1;

@@ -16,6 +16,18 @@ static struct br_cpu_profile cpu_profile;
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
 static int device_loaded, cpu_loaded;
 
+/* The user's profiles ($XDG_DATA_HOME/blasroute/profiles, ~/.local/share/...); 0 if there is
+ * no home to find them in. */
+static int user_profile_directory(char *dir, size_t size)
+{
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (data && data[0] == '/')
+        return snprintf(dir, size, "%s/blasroute/profiles", data) < (int)size;
+    if (home && home[0] == '/')
+        return snprintf(dir, size, "%s/.local/share/blasroute/profiles", home) < (int)size;
+    return 0;
+}
+
 /* The best-matching profile of a directory; 1 if one fits. */
 static int best_in_directory(const char *dir, const char *vendor, const char *name,
                              const char *type, struct br_device_profile *out)
@@ -63,14 +75,8 @@ static void find_device_profile(const char *vendor, const char *name, const char
         }
     }
     char dir[1024];
-    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (data && data[0] == '/')
-        snprintf(dir, sizeof dir, "%s/blasroute/profiles", data);
-    else if (home && home[0] == '/')
-        snprintf(dir, sizeof dir, "%s/.local/share/blasroute/profiles", home);
-    else
-        dir[0] = 0;
-    if (dir[0] && best_in_directory(dir, vendor, name, type, &device_profile))
+    if (user_profile_directory(dir, sizeof dir) &&
+        best_in_directory(dir, vendor, name, type, &device_profile))
         return;
     if (best_in_directory(BLASROUTE_DATA_DIR "/profiles", vendor, name, type, &device_profile))
         return;
@@ -95,17 +101,12 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
     pthread_mutex_lock(&load_lock);
     if (!cpu_loaded) {
         /* A tuned CPU profile (blasroute-tune), else the calibration, else estimates. */
-        char path[1100];
-        const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+        char dir[1024], path[1100];
         struct br_keyfile file;
         int tuned = -1;
-        if (data && data[0] == '/')
-            snprintf(path, sizeof path, "%s/blasroute/profiles/cpu.profile", data);
-        else if (home && home[0] == '/')
-            snprintf(path, sizeof path, "%s/.local/share/blasroute/profiles/cpu.profile", home);
-        else
-            path[0] = 0;
-        if (path[0] && br_keyfile_read(path, &file) == 0) {
+        if (user_profile_directory(dir, sizeof dir) &&
+            snprintf(path, sizeof path, "%s/cpu.profile", dir) < (int)sizeof path &&
+            br_keyfile_read(path, &file) == 0) {
             tuned = br_cpu_profile_from_keys(&file, &cpu_profile);
             br_keyfile_free(&file);
         }

@@ -76,13 +76,6 @@ static void list_opencl(void)
 
 /* ---- the device blasroute picks, and its profile ------------------------------------------ */
 
-/* The type word the profiles match on, as the router computes it (src/route.c). */
-static const char *profile_type(cl_device_type type)
-{
-    return type & CL_DEVICE_TYPE_GPU ? "gpu" : type & CL_DEVICE_TYPE_ACCELERATOR ? "accelerator"
-                                                                                 : "cpu";
-}
-
 /* How BLASROUTE_DEVICE's value is read (the order of engine/device.c). */
 static const char *device_request_kind(const char *value)
 {
@@ -387,7 +380,7 @@ int main(int argc, char **argv)
     printf("\nProfiles\n");
     if (device) {
         device_profile = br_routing_device_profile(device->vendor, device->name,
-                                                   profile_type(device->type));
+                                                   br_device_type_name(device->type));
         printf("  device: %s (%s)\n", device_profile->name, device_profile->source);
         if (env->profile && strcmp(device_profile->source, env->profile) != 0)
             printf("  BLASROUTE_PROFILE=%s was not used (unreadable or malformed: see "

@@ -265,6 +265,25 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
     return error;
 }
 
+/* Uploads a block of an operand into pack->src once the previous packing from that buffer
+ * (*packed) is done, then packs it; *packed becomes the new packing's event. */
+static cl_int upload_and_pack(struct br_engine *engine, const struct br_program *program,
+                              enum br_precision precision, const struct br_block *block,
+                              const struct br_pack *pack, cl_event *packed)
+{
+    cl_event uploaded = NULL, done = NULL;
+    cl_int error = br_upload(engine->upload, &engine->upload_staging, pack->src, block,
+                             *packed ? 1 : 0, *packed ? packed : NULL, &uploaded);
+    if (error == CL_SUCCESS)
+        error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, &done);
+    br_release_event(&uploaded);
+    if (error == CL_SUCCESS) {
+        br_release_event(packed);
+        *packed = done;
+    }
+    return error;
+}
+
 /* One tile of the copy+GEMM path: for each K chunk, the A and B blocks are uploaded and packed
  * and the GEMM kernel accumulates into the tile's C buffer (beta on the first chunk, one after). */
 static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *program,
@@ -292,39 +311,23 @@ static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *pr
         size_t a_key = t / plan->tiles_n * plan->chunks_k + chunk;
         if (*a_loaded != a_key) {
             struct br_block a = a_block(call, tile.row, tile.rows, p, depth);
-            cl_event uploaded = NULL, packed = NULL;
-            error = br_upload(engine->upload, &engine->upload_staging, buffers->a, &a,
-                              events->a_packed ? 1 : 0,
-                              events->a_packed ? &events->a_packed : NULL, &uploaded);
             struct br_pack pack = {buffers->a, call->transa == 'N', call->transa == 'C',
                                    (cl_int)tile.rows, (cl_int)depth, buffers->a_packed,
                                    rows_padded, depth_padded, 0, NULL, 0, 0};
-            if (error == CL_SUCCESS)
-                error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
-                                        &packed);
-            br_release_event(&uploaded);
+            error = upload_and_pack(engine, program, call->precision, &a, &pack,
+                                    &events->a_packed);
             if (error != CL_SUCCESS)
                 break;
-            br_release_event(&events->a_packed);
-            events->a_packed = packed;
             *a_loaded = a_key;
         }
         struct br_block b = b_block(call, tile.col, tile.cols, p, depth);
-        cl_event uploaded = NULL, packed = NULL;
-        error = br_upload(engine->upload, &engine->upload_staging, buffers->b[set], &b,
-                          events->b_packed[set] ? 1 : 0,
-                          events->b_packed[set] ? &events->b_packed[set] : NULL, &uploaded);
         struct br_pack pack = {buffers->b[set], call->transb != 'N', call->transb == 'C',
                                (cl_int)tile.cols, (cl_int)depth, buffers->b_packed[set],
                                cols_padded, depth_padded, 0, NULL, 0, 0};
-        if (error == CL_SUCCESS)
-            error = br_enqueue_pack(engine, program, call->precision, &pack, 1, &uploaded,
-                                    &packed);
-        br_release_event(&uploaded);
+        error = upload_and_pack(engine, program, call->precision, &b, &pack,
+                                &events->b_packed[set]);
         if (error != CL_SUCCESS)
             break;
-        br_release_event(&events->b_packed[set]);
-        events->b_packed[set] = packed;
 
         cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
         const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;

@@ -60,277 +60,39 @@
  */
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#define _GNU_SOURCE /* clock_gettime under -std=c11 */
 #endif
 
-#include <dlfcn.h>
-#include <float.h>
+#include "blas_test_common.h"
+
 #include <math.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
-
-/* ------------------------------------------------------------------------ */
-/* Entry points                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end). */
-typedef void gemm_f(const char *transa, const char *transb, const int *m,
-                    const int *n, const int *k, const void *alpha,
-                    const void *a, const int *lda, const void *b,
-                    const int *ldb, const void *beta, void *c,
-                    const int *ldc, size_t transa_len, size_t transb_len);
-extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
-
-/* CBLAS: enums passed as int; real scalars by value, complex by address. */
-enum {
-    CB_ROW_MAJOR = 101, CB_COL_MAJOR = 102,
-    CB_NO_TRANS = 111, CB_TRANS = 112, CB_CONJ_TRANS = 113
-};
-typedef void cb_gemm_s(int layout, int transa, int transb, int m, int n,
-                       int k, float alpha, const void *a, int lda,
-                       const void *b, int ldb, float beta, void *c, int ldc);
-typedef void cb_gemm_d(int layout, int transa, int transb, int m, int n,
-                       int k, double alpha, const void *a, int lda,
-                       const void *b, int ldb, double beta, void *c, int ldc);
-typedef void cb_gemm_z(int layout, int transa, int transb, int m, int n,
-                       int k, const void *alpha, const void *a, int lda,
-                       const void *b, int ldb, const void *beta, void *c,
-                       int ldc);
-extern cb_gemm_s cblas_sgemm;
-extern cb_gemm_d cblas_dgemm;
-extern cb_gemm_z cblas_cgemm, cblas_zgemm;
-
-/* Function pointers of different types are stored as this one and cast
- * back to their real type before the call (exempt from -Wcast-function-type). */
-typedef void (*anyfn)(void);
-
-struct entry {
-    gemm_f *fortran;
-    anyfn cblas;
-};
-
-/* ------------------------------------------------------------------------ */
-/* Small utilities                                                          */
-/* ------------------------------------------------------------------------ */
-
-static void fatal(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("Bail out! ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    exit(1);
-}
-
-static void *xrealloc(void *p, size_t bytes)
-{
-    p = realloc(p, bytes ? bytes : 1);
-    if (!p)
-        fatal("out of memory (%zu bytes)", bytes);
-    return p;
-}
-
-static int imax(int a, int b) { return a > b ? a : b; }
-
-/* splitmix64: small, fast, good enough for test data. */
-struct rng { uint64_t state; };
-
-static uint64_t rng_next(struct rng *g)
-{
-    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(struct rng *g) /* [0, 1) */
-{
-    return (double)(rng_next(g) >> 11) * 0x1p-53;
-}
-
-static int rng_below(struct rng *g, int n)
-{
-    return (int)(rng_next(g) % (uint64_t)n);
-}
 
 /* Seed of one group: the run seed mixed with small numbers (FNV-1a). */
 static uint64_t mix_seed(uint64_t seed, int a, int b, int c)
 {
-    uint64_t h = seed ^ 0xcbf29ce484222325u;
-    int v[3] = { a, b, c };
-    for (int i = 0; i < 3; i++)
-        h = (h ^ (uint64_t)(unsigned)v[i]) * 0x100000001b3u;
-    return h;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Precisions and element access                                            */
-/* ------------------------------------------------------------------------ */
-
-enum prec { PS, PD, PC, PZ, N_PRECS };
-
-struct precision {
-    char letter;
-    int cplx;
-    size_t rsize;    /* bytes of one real component */
-    double eps, tiny;
-};
-
-static const struct precision PRECISIONS[N_PRECS] = {
-    [PS] = { 's', 0, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PD] = { 'd', 0, sizeof(double), DBL_EPSILON, DBL_MIN },
-    [PC] = { 'c', 1, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PZ] = { 'z', 1, sizeof(double), DBL_EPSILON, DBL_MIN },
-};
-
-/* Quiet NaNs with a payload, so that poison is recognisable in a dump. */
-static const uint32_t POISON32 = 0x7fc0deadu;
-static const uint64_t POISON64 = 0x7ff8dead0badf00du;
-
-static size_t elem_size(const struct precision *p)
-{
-    return p->rsize << p->cplx;
-}
-
-static double load_real(const struct precision *p, const unsigned char *e)
-{
-    if (p->rsize == sizeof(float)) {
-        float f;
-        memcpy(&f, e, sizeof f);
-        return f;
-    }
-    double d;
-    memcpy(&d, e, sizeof d);
-    return d;
-}
-
-static void store_real(const struct precision *p, unsigned char *e, double x)
-{
-    if (p->rsize == sizeof(float)) {
-        float f = (float)x;
-        memcpy(e, &f, sizeof f);
-    } else {
-        memcpy(e, &x, sizeof x);
-    }
-}
-
-static void load(const struct precision *p, const unsigned char *e,
-                 double v[2])
-{
-    v[0] = load_real(p, e);
-    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
-}
-
-static void store(const struct precision *p, unsigned char *e, double re,
-                  double im)
-{
-    store_real(p, e, re);
-    if (p->cplx)
-        store_real(p, e + p->rsize, im);
-}
-
-/* Fill n elements with poison (doubling copies of the first element). */
-static void poison_range(const struct precision *p, unsigned char *buf,
-                         size_t n)
-{
-    size_t es = elem_size(p), done, total = n * es;
-    if (n == 0)
-        return;
-    for (size_t off = 0; off < es; off += p->rsize) {
-        if (p->rsize == sizeof(float))
-            memcpy(buf + off, &POISON32, sizeof POISON32);
-        else
-            memcpy(buf + off, &POISON64, sizeof POISON64);
-    }
-    for (done = es; done < total; done *= 2)
-        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
-}
-
-static double modulus(const double v[2])
-{
-    return hypot(v[0], v[1]);
-}
-
-static void format_value(char *out, size_t len, const double v[2], int cplx)
-{
-    if (cplx)
-        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
-    else
-        snprintf(out, len, "%.9g", v[0]);
+    uint64_t h = seed_hash_begin(seed);
+    h = seed_hash_int(h, a);
+    h = seed_hash_int(h, b);
+    return seed_hash_int(h, c);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Calls                                                                    */
 /* ------------------------------------------------------------------------ */
 
-enum iface { IF_FORTRAN, IF_COL, IF_ROW, N_IFACES };
-static const char *const IFACE_NAME[N_IFACES] = {
-    "fortran", "cblas col-major", "cblas row-major"
-};
-
-union scalar { float f[2]; double d[2]; };
-
-enum { OP_A, OP_B, OP_C, N_OPS };
-
+/* One call: its arguments as passed (the GEMM call of blas_test_common.h,
+ * shared with gemm_threads.c), and how they were chosen. */
 struct gcall {
-    enum prec prec;
-    enum iface ifc;
-    char transa, transb;
-    int m, n, k;
+    struct gemm_call args;
     int pad[N_OPS];           /* leading dimension beyond the tight one */
-    int lda, ldb, ldc;
     int alpha_cls, beta_cls;  /* 0: zero, 1: one, 2: other */
-    int integer_data;         /* small integers: exact in any order */
-    double alpha[2], beta[2]; /* as passed, widened to double */
-    union scalar alpha_arg, beta_arg;
 };
-
-static int cb_trans(char t)
-{
-    return t == 'N' ? CB_NO_TRANS : t == 'T' ? CB_TRANS : CB_CONJ_TRANS;
-}
-
-static void invoke(const struct entry *e, const struct gcall *c,
-                   const void *a, const void *b, void *cc)
-{
-    int layout = c->ifc == IF_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
-    int ta = cb_trans(c->transa), tb = cb_trans(c->transb);
-
-    if (c->ifc == IF_FORTRAN) {
-        e->fortran(&c->transa, &c->transb, &c->m, &c->n, &c->k,
-                   &c->alpha_arg, a, &c->lda, b, &c->ldb, &c->beta_arg, cc,
-                   &c->ldc, 1, 1);
-        return;
-    }
-    switch (c->prec) {
-    case PS:
-        ((cb_gemm_s *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                c->alpha_arg.f[0], a, c->lda, b, c->ldb,
-                                c->beta_arg.f[0], cc, c->ldc);
-        break;
-    case PD:
-        ((cb_gemm_d *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                c->alpha_arg.d[0], a, c->lda, b, c->ldb,
-                                c->beta_arg.d[0], cc, c->ldc);
-        break;
-    default:
-        ((cb_gemm_z *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                &c->alpha_arg, a, c->lda, b, c->ldb,
-                                &c->beta_arg, cc, c->ldc);
-        break;
-    }
-}
 
 /* A scalar of class 0, 1 or other.  "Other" is complex for complex
  * precisions; with integer data it is a small integer, so that alpha * sum
@@ -338,27 +100,19 @@ static void invoke(const struct entry *e, const struct gcall *c,
 static void make_scalar(int cls, const struct gcall *c, struct rng *g,
                         double v[2], union scalar *arg)
 {
-    const struct precision *p = &PRECISIONS[c->prec];
+    const struct precision *p = &PRECISIONS[c->args.prec];
     v[0] = cls == 0 ? 0.0 : 1.0;
     v[1] = 0.0;
     if (cls == 2) {
         for (int i = 0; i < 1 + p->cplx; i++) {
             double sign = rng_next(g) & 1 ? 1.0 : -1.0;
-            v[i] = c->integer_data ? sign * (1 + rng_below(g, 3))
-                                   : sign * (0.25 + 0.75 * rng_unit(g));
+            v[i] = c->args.integer_data ? sign * (1 + rng_below(g, 3))
+                                        : sign * (0.25 + 0.75 * rng_unit(g));
         }
-        if (!p->cplx && c->integer_data && v[0] == 1.0)
+        if (!p->cplx && c->args.integer_data && v[0] == 1.0)
             v[0] = 2.0; /* keep "other" different from one */
     }
-    memset(arg, 0, sizeof *arg);
-    for (int i = 0; i < 1 + p->cplx; i++) {
-        if (p->rsize == sizeof(float)) {
-            arg->f[i] = (float)v[i];
-            v[i] = arg->f[i];
-        } else {
-            arg->d[i] = v[i];
-        }
-    }
+    set_scalar_arg(p, 1 + p->cplx, v, arg);
 }
 
 /* Scalars and leading dimensions of a call whose shape, transposes and
@@ -373,15 +127,13 @@ static void finish_call(struct gcall *c, struct rng *g, int alpha_cls,
     c->beta_cls = beta_cls >= 0 ? beta_cls : beta_share[rng_below(g, 8)];
     for (int o = 0; o < N_OPS; o++)
         c->pad[o] = rng_below(g, 2) ? 0 : 1 + rng_below(g, 7);
-    make_scalar(c->alpha_cls, c, g, c->alpha, &c->alpha_arg);
-    make_scalar(c->beta_cls, c, g, c->beta, &c->beta_arg);
+    make_scalar(c->alpha_cls, c, g, c->args.alpha, &c->args.alpha_arg);
+    make_scalar(c->beta_cls, c, g, c->args.beta, &c->args.beta_arg);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Operands                                                                 */
 /* ------------------------------------------------------------------------ */
-
-enum { GUARD = 16 }; /* poisoned elements before and after every array */
 
 struct mat {
     char name;
@@ -418,14 +170,6 @@ struct workspace {
     size_t pcap, qcap, ecap;
 };
 
-static void grow(void **p, size_t *cap, size_t bytes)
-{
-    if (bytes > *cap) {
-        *p = xrealloc(*p, bytes);
-        *cap = bytes;
-    }
-}
-
 static void mat_init(struct mat *o, char name, int rows, int cols, int pad,
                      int rowmajor, int readable, int slot,
                      const struct precision *p, struct workspace *ws)
@@ -456,14 +200,10 @@ static void mat_fill(const struct mat *o, const struct precision *p,
         for (int i = 0; i < o->rows; i++)
             for (int j = 0; j < o->cols; j++) {
                 double v[2];
-                for (int h = 0; h < 2; h++) {
-                    if (integer_data) /* non-zero: every term counts */
-                        v[h] = (rng_next(g) & 1 ? 1 : -1) *
-                               (1 + rng_below(g, 4));
-                    else
-                        v[h] = 2.0 * rng_unit(g) - 1.0;
-                }
-                store(p, o->orig + offset_of(o, i, j) * es, v[0], v[1]);
+                /* integer data is non-zero: every term counts */
+                for (int h = 0; h < 2; h++)
+                    v[h] = rng_value(g, integer_data);
+                store_elem(p, o->orig + offset_of(o, i, j) * es, v[0], v[1]);
             }
     }
     memcpy(o->lib, o->orig, o->nelem * es);
@@ -475,23 +215,17 @@ static void describe_offset(const struct mat *o, size_t e, char *out,
                             size_t len)
 {
     size_t extent = (size_t)outer_dim(o) * o->ld;
-    if (e < GUARD) {
-        snprintf(out, len, "guard band %zu element(s) before %c", GUARD - e,
-                 o->name);
-    } else if (e - GUARD >= extent) {
-        snprintf(out, len, "guard band %zu element(s) past the end of %c",
-                 e - GUARD - extent + 1, o->name);
-    } else {
-        int outer = (int)((e - GUARD) / o->ld);
-        int inner = (int)((e - GUARD) % o->ld);
-        int i = o->rowmajor ? outer : inner, j = o->rowmajor ? inner : outer;
-        if (inner >= inner_dim(o))
-            snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d)",
-                     o->name, o->rowmajor ? "column" : "row", inner,
-                     o->rowmajor ? "row" : "column", outer, o->ld);
-        else
-            snprintf(out, len, "%c(%d,%d)", o->name, i, j);
-    }
+    if (describe_guard_band(e, extent, o->name, out, len))
+        return;
+    int outer = (int)((e - GUARD) / o->ld);
+    int inner = (int)((e - GUARD) % o->ld);
+    int i = o->rowmajor ? outer : inner, j = o->rowmajor ? inner : outer;
+    if (inner >= inner_dim(o))
+        snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d)", o->name,
+                 o->rowmajor ? "column" : "row", inner,
+                 o->rowmajor ? "row" : "column", outer, o->ld);
+    else
+        snprintf(out, len, "%c(%d,%d)", o->name, i, j);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -516,12 +250,7 @@ static long forbidden_change(const struct mat *o, size_t es,
         }
         img = ws->scratch;
     }
-    if (memcmp(img, o->orig, o->nelem * es) == 0)
-        return -1;
-    for (size_t e = 0; e < o->nelem; e++)
-        if (memcmp(img + e * es, o->orig + e * es, es) != 0)
-            return (long)e;
-    return -1;
+    return first_difference(img, o->orig, o->nelem, es);
 }
 
 static int check_unchanged(const struct mat *o, const struct precision *p,
@@ -533,16 +262,12 @@ static int check_unchanged(const struct mat *o, const struct precision *p,
     long e = forbidden_change(o, es, buf, writable, ws);
     if (e < 0)
         return 0;
-    char where[160], was_s[64], now_s[64];
-    double was[2], now[2];
+    char where[160];
     describe_offset(o, (size_t)e, where, sizeof where);
-    load(p, o->orig + (size_t)e * es, was);
-    load(p, buf + (size_t)e * es, now);
-    format_value(was_s, sizeof was_s, was, p->cplx);
-    format_value(now_s, sizeof now_s, now, p->cplx);
-    snprintf(msg, len, "%s%s %s (was %s, now %s)", who,
-             writable ? "wrote outside C's m x n block:" : "modified input",
-             where, was_s, now_s);
+    format_change(msg, len, who,
+                  writable ? "wrote outside C's m x n block:"
+                           : "modified input",
+                  where, p, o->orig + (size_t)e * es, buf + (size_t)e * es);
     return 1;
 }
 
@@ -556,8 +281,8 @@ static void abs_op(const struct mat *o, const struct precision *p,
     for (int i = 0; i < o->rows; i++)
         for (int j = 0; j < o->cols; j++) {
             double v[2];
-            load(p, o->orig + offset_of(o, i, j) * es, v);
-            out[t ? (size_t)j + i * R : (size_t)i + j * R] = modulus(v);
+            load_elem(p, o->orig + offset_of(o, i, j) * es, v);
+            out[t ? (size_t)j + i * R : (size_t)i + j * R] = modulus_hypot(v);
         }
 }
 
@@ -566,32 +291,26 @@ static void abs_op(const struct mat *o, const struct precision *p,
 static void magnitude(const struct gcall *c, const struct mat op[N_OPS],
                       const struct precision *p, struct workspace *ws)
 {
-    size_t mn = (size_t)c->m * c->n, es = elem_size(p);
+    int m = c->args.m, n = c->args.n, k = c->args.k;
+    size_t mn = (size_t)m * n, es = elem_size(p);
     grow((void **)&ws->E, &ws->ecap, mn * sizeof(double));
     double *E = ws->E;
-    for (int j = 0; j < c->n; j++)
-        for (int i = 0; i < c->m; i++) {
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
             double v[2] = { 0.0, 0.0 };
             if (c->beta_cls != 0)
-                load(p, op[OP_C].orig + offset_of(&op[OP_C], i, j) * es, v);
-            E[i + (size_t)j * c->m] = modulus(c->beta) * modulus(v);
+                load_elem(p, op[OP_C].orig + offset_of(&op[OP_C], i, j) * es,
+                          v);
+            E[i + (size_t)j * m] = modulus_hypot(c->args.beta) *
+                                   modulus_hypot(v);
         }
-    if (c->alpha_cls == 0 || c->k == 0)
+    if (c->alpha_cls == 0 || k == 0)
         return;
-    grow((void **)&ws->P, &ws->pcap, (size_t)c->m * c->k * sizeof(double));
-    grow((void **)&ws->Q, &ws->qcap, (size_t)c->k * c->n * sizeof(double));
-    abs_op(&op[OP_A], p, c->transa, ws->P);
-    abs_op(&op[OP_B], p, c->transb, ws->Q);
-    double s = modulus(c->alpha);
-    for (int j = 0; j < c->n; j++) {
-        double *e = E + (size_t)j * c->m;
-        for (int l = 0; l < c->k; l++) {
-            double q = s * ws->Q[l + (size_t)j * c->k];
-            const double *pc = ws->P + (size_t)l * c->m;
-            for (int i = 0; i < c->m; i++)
-                e[i] += q * pc[i];
-        }
-    }
+    grow((void **)&ws->P, &ws->pcap, (size_t)m * k * sizeof(double));
+    grow((void **)&ws->Q, &ws->qcap, (size_t)k * n * sizeof(double));
+    abs_op(&op[OP_A], p, c->args.transa, ws->P);
+    abs_op(&op[OP_B], p, c->args.transb, ws->Q);
+    abs_product(E, m, n, k, ws->P, ws->Q, modulus_hypot(c->args.alpha));
 }
 
 /* Compare C's m x n block with the reference: the first element that is
@@ -607,12 +326,12 @@ static int check_values(const struct gcall *c, const struct mat op[N_OPS],
     double fx[2] = { 0, 0 }, fr[2] = { 0, 0 }, ferr = 0;
     char why[200] = "";
 
-    for (int j = 0; j < c->n; j++)
-        for (int i = 0; i < c->m; i++) {
+    for (int j = 0; j < c->args.n; j++)
+        for (int i = 0; i < c->args.m; i++) {
             double x[2], r[2], bound, err;
             char what[200];
-            load(p, C->lib + offset_of(C, i, j) * es, x);
-            load(p, C->ref + offset_of(C, i, j) * es, r);
+            load_elem(p, C->lib + offset_of(C, i, j) * es, x);
+            load_elem(p, C->ref + offset_of(C, i, j) * es, r);
             if (isnan(r[0]) || isnan(r[1])) {
                 snprintf(msg, len, "reference result C(%d,%d) is NaN "
                          "(test bug: poisoned an element that is read?)",
@@ -620,14 +339,14 @@ static int check_values(const struct gcall *c, const struct mat op[N_OPS],
                 return 1;
             }
             double d[2] = { x[0] - r[0], x[1] - r[1] };
-            err = modulus(d);
+            err = modulus_hypot(d);
             if (err == 0.0)
                 continue;
             if (isnan(err)) {
                 snprintf(what, sizeof what, "NaN: read a poisoned element "
                          "(C when beta = 0, A or B when alpha = 0, "
                          "padding), or did not write it");
-            } else if (c->integer_data) {
+            } else if (c->args.integer_data) {
                 /* every partial sum is an integer below 2^24: exact in
                  * any order of summation, so any difference is an error */
                 snprintf(what, sizeof what, "integer data must be exact");
@@ -636,8 +355,8 @@ static int check_values(const struct gcall *c, const struct mat op[N_OPS],
                     magnitude(c, op, p, ws);
                     have_bound = 1;
                 }
-                bound = 8.0 * (c->k + 2) * p->eps *
-                            ws->E[i + (size_t)j * c->m] + p->tiny;
+                bound = rounding_bound(8.0, c->args.k, p,
+                                       ws->E[i + (size_t)j * c->args.m]);
                 if (err <= bound)
                     continue;
                 snprintf(what, sizeof what, "bound %.3g", bound);
@@ -656,59 +375,39 @@ static int check_values(const struct gcall *c, const struct mat op[N_OPS],
     format_value(rs, sizeof rs, fr, p->cplx);
     snprintf(msg, len, "C(%d,%d) = %s, reference %s: error %.3g (%s); "
              "%ld of %ld elements bad", fi, fj, xs, rs, ferr, why, bad,
-             (long)c->m * c->n);
+             (long)c->args.m * c->args.n);
     return 1;
-}
-
-static void describe_call(const struct gcall *c, char *out, size_t len)
-{
-    const struct precision *p = &PRECISIONS[c->prec];
-    char a[64], b[64];
-    int n;
-    format_value(a, sizeof a, c->alpha, p->cplx);
-    format_value(b, sizeof b, c->beta, p->cplx);
-    if (c->ifc == IF_FORTRAN)
-        n = snprintf(out, len, "%cgemm_:", p->letter);
-    else
-        n = snprintf(out, len, "cblas_%cgemm %s:", p->letter,
-                     c->ifc == IF_ROW ? "row-major" : "col-major");
-    if (n < 0 || (size_t)n >= len)
-        return;
-    snprintf(out + n, len - (size_t)n,
-             " transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d "
-             "alpha=%s beta=%s%s", c->transa, c->transb, c->m, c->n, c->k,
-             c->lda, c->ldb, c->ldc, a, b,
-             c->integer_data ? " (integer data)" : "");
 }
 
 /* Run one call through the library and the reference on identical data;
  * 1 and a message if the library got it wrong. */
-static int run_call(struct gcall *c, const struct entry *lib,
-                    const struct entry *ref, struct rng *g,
+static int run_call(struct gcall *c, const struct gemm_entry *lib,
+                    const struct gemm_entry *ref, struct rng *g,
                     struct workspace *ws, char *msg, size_t len)
 {
-    const struct precision *p = &PRECISIONS[c->prec];
-    int ta = c->transa != 'N', tb = c->transb != 'N';
-    int row = c->ifc == IF_ROW, alpha_read = c->alpha_cls != 0;
+    const struct precision *p = &PRECISIONS[c->args.prec];
+    int ta = c->args.transa != 'N', tb = c->args.transb != 'N';
+    int row = c->args.ifc == IF_CBLAS_ROW, alpha_read = c->alpha_cls != 0;
+    int m = c->args.m, n = c->args.n, k = c->args.k;
     struct mat op[N_OPS];
     size_t es = elem_size(p);
 
-    mat_init(&op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
-             c->pad[OP_A], row, alpha_read, OP_A, p, ws);
-    mat_init(&op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
-             c->pad[OP_B], row, alpha_read, OP_B, p, ws);
-    mat_init(&op[OP_C], 'C', c->m, c->n, c->pad[OP_C], row,
-             c->beta_cls != 0, OP_C, p, ws);
-    c->lda = op[OP_A].ld;
-    c->ldb = op[OP_B].ld;
-    c->ldc = op[OP_C].ld;
+    mat_init(&op[OP_A], 'A', ta ? k : m, ta ? m : k, c->pad[OP_A], row,
+             alpha_read, OP_A, p, ws);
+    mat_init(&op[OP_B], 'B', tb ? n : k, tb ? k : n, c->pad[OP_B], row,
+             alpha_read, OP_B, p, ws);
+    mat_init(&op[OP_C], 'C', m, n, c->pad[OP_C], row, c->beta_cls != 0,
+             OP_C, p, ws);
+    c->args.lda = op[OP_A].ld;
+    c->args.ldb = op[OP_B].ld;
+    c->args.ldc = op[OP_C].ld;
     for (int i = 0; i < N_OPS; i++)
-        mat_fill(&op[i], p, g, c->integer_data);
+        mat_fill(&op[i], p, g, c->args.integer_data);
 
-    invoke(lib, c, op[OP_A].lib + GUARD * es, op[OP_B].lib + GUARD * es,
-           op[OP_C].lib + GUARD * es);
-    invoke(ref, c, op[OP_A].ref + GUARD * es, op[OP_B].ref + GUARD * es,
-           op[OP_C].ref + GUARD * es);
+    call_gemm(lib, &c->args, op[OP_A].lib + GUARD * es,
+              op[OP_B].lib + GUARD * es, op[OP_C].lib + GUARD * es);
+    call_gemm(ref, &c->args, op[OP_A].ref + GUARD * es,
+              op[OP_B].ref + GUARD * es, op[OP_C].ref + GUARD * es);
 
     for (int i = 0; i < N_OPS; i++)
         if (check_unchanged(&op[i], p, op[i].lib, i == OP_C, "", ws, msg,
@@ -754,9 +453,9 @@ static struct gcall *new_call(struct call_list *l, enum prec prec,
         l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
     }
     struct gcall *c = &l->v[l->n++];
-    *c = (struct gcall){ .prec = prec, .ifc = ifc, .m = m, .n = n, .k = k,
-                         .transa = TRANS[tpair / 3],
-                         .transb = TRANS[tpair % 3] };
+    *c = (struct gcall){ .args = { .prec = prec, .ifc = ifc, .m = m, .n = n,
+                                   .k = k, .transa = TRANS[tpair / 3],
+                                   .transb = TRANS[tpair % 3] } };
     return c;
 }
 
@@ -788,7 +487,7 @@ static void plan_edge(const struct group *gr, const struct settings *s,
         int x = perm[t];
         struct gcall *c = new_call(l, gr->prec, gr->ifc, (t / step) % 9,
                                    S[x % ns], S[x / ns % ns], S[x / ns / ns]);
-        c->integer_data = rng_below(g, 3) == 0;
+        c->args.integer_data = rng_below(g, 3) == 0;
         finish_call(c, g, -1, -1);
     }
     free(perm);
@@ -814,7 +513,7 @@ static void plan_large_k(const struct group *gr, const struct settings *s,
                                    (enum iface)((i + gr->prec) % N_IFACES),
                                    tpair, shapes[i][0], shapes[i][1],
                                    shapes[i][2]);
-        c->integer_data = i % 2 == 0;
+        c->args.integer_data = i % 2 == 0;
         finish_call(c, g, i % 3 == 2 ? 1 : 2, i % 3);
     }
 }
@@ -837,7 +536,7 @@ static void plan_larger(const struct group *gr, const struct settings *s,
         struct gcall *c = new_call(l, gr->prec, (enum iface)(i % N_IFACES),
                                    rng_below(g, 9), fixed[f][0], fixed[f][1],
                                    fixed[f][2]);
-        c->integer_data = rng_below(g, 3) == 0;
+        c->args.integer_data = rng_below(g, 3) == 0;
         finish_call(c, g, -1, -1);
     }
     for (int r = 0; r < nrandom; r++, i++) {
@@ -845,7 +544,7 @@ static void plan_larger(const struct group *gr, const struct settings *s,
                                    rng_below(g, 9), 1 + rng_below(g, 300),
                                    1 + rng_below(g, 300),
                                    1 + rng_below(g, 300));
-        c->integer_data = rng_below(g, 3) == 0;
+        c->args.integer_data = rng_below(g, 3) == 0;
         finish_call(c, g, rng_below(g, 4) ? 2 : 1, -1);
     }
     /* The tiled calls: integer data first (any tiling slip is an exact
@@ -856,7 +555,7 @@ static void plan_larger(const struct group *gr, const struct settings *s,
         struct gcall *c = new_call(l, gr->prec,
                                    (enum iface)((t + gr->prec) % N_IFACES),
                                    rng_below(g, 9), m, n, 260);
-        c->integer_data = t == 0;
+        c->args.integer_data = t == 0;
         finish_call(c, g, 2, t == 0 ? 0 : 2);
     }
 }
@@ -900,8 +599,8 @@ static void group_name(const struct group *gr, char *out, size_t len)
 enum { MAX_REPORTS = 3 };
 
 static void run_group(const struct group *gr, int number,
-                      const struct settings *s, const struct entry *lib,
-                      const struct entry *ref, struct workspace *ws,
+                      const struct settings *s, const struct gemm_entry *lib,
+                      const struct gemm_entry *ref, struct workspace *ws,
                       struct call_list *l, long *total_calls)
 {
     struct rng g = { mix_seed(s->seed, gr->prec, gr->kind, gr->ifc) };
@@ -913,11 +612,11 @@ static void run_group(const struct group *gr, int number,
     for (int i = 0; i < l->n; i++) {
         struct gcall *c = &l->v[i];
         char msg[512], desc[300];
-        if (!run_call(c, &lib[c->prec], &ref[c->prec], &g, ws, msg,
-                      sizeof msg))
+        if (!run_call(c, &lib[c->args.prec], &ref[c->args.prec], &g, ws,
+                      msg, sizeof msg))
             continue;
         if (++failures <= MAX_REPORTS) {
-            describe_call(c, desc, sizeof desc);
+            describe_gemm_call(&c->args, desc, sizeof desc);
             printf("# %s\n#     %s\n", desc, msg);
         }
     }
@@ -935,92 +634,17 @@ static void run_group(const struct group *gr, int number,
 /* Setup                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static void on_timeout(int sig)
-{
-    static const char text[] =
-        "Bail out! timed out (BLASROUTE_TEST_TIMEOUT): a GEMM call hung?\n";
-    (void)sig;
-    /* only async-signal-safe calls here */
-    if (write(STDOUT_FILENO, text, sizeof text - 1) < 0) {
-        /* nothing more to do */
-    }
-    _exit(1);
-}
-
-static uint64_t env_number(const char *name, uint64_t fallback)
-{
-    const char *v = getenv(name);
-    char *end;
-    if (!v || !*v)
-        return fallback;
-    uint64_t x = strtoull(v, &end, 0);
-    if (*end)
-        fatal("%s: not a number: '%s'", name, v);
-    return x;
-}
-
 static void read_settings(struct settings *s)
 {
-    const char *quick = getenv("BLASROUTE_TEST_QUICK");
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    s->seed = env_number("BLASROUTE_TEST_SEED",
-                         ((uint64_t)ts.tv_sec * 1000003u ^
-                          (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20) %
-                             1000000000u);
-    s->quick = quick && *quick && strcmp(quick, "0") != 0;
+    s->seed = read_test_seed();
+    s->quick = read_test_quick();
     s->timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 600);
-}
-
-static anyfn lookup(void *handle, const char *path, const char *name)
-{
-    void *sym;
-    anyfn fn;
-    dlerror();
-    sym = dlsym(handle, name);
-    if (!sym)
-        fatal("reference BLAS %s has no symbol %s", path, name);
-    memcpy(&fn, &sym, sizeof fn); /* POSIX: object to function pointer */
-    return fn;
-}
-
-/* Load the reference; print a SKIP plan and exit if it is not there. */
-static void load_reference(const struct entry lib[N_PRECS],
-                           struct entry ref[N_PRECS])
-{
-    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
-    char name[32];
-    if (!path || !*path)
-        path = DEFAULT_REFERENCE;
-    if (access(path, F_OK) != 0) {
-        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
-        exit(0);
-    }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!h)
-        fatal("cannot load reference BLAS %s: %s", path, dlerror());
-    for (int p = 0; p < N_PRECS; p++) {
-        snprintf(name, sizeof name, "%cgemm_", PRECISIONS[p].letter);
-        ref[p].fortran = (gemm_f *)lookup(h, path, name);
-        snprintf(name, sizeof name, "cblas_%cgemm", PRECISIONS[p].letter);
-        ref[p].cblas = lookup(h, path, name);
-        /* A reference that is the library itself would prove nothing. */
-        if (ref[p].fortran == lib[p].fortran || ref[p].cblas == lib[p].cblas)
-            fatal("reference %s resolves %s to the library under test", path,
-                  name);
-    }
-    printf("# reference BLAS: %s\n", path);
 }
 
 int main(void)
 {
-    const struct entry lib[N_PRECS] = {
-        [PS] = { sgemm_, (anyfn)cblas_sgemm },
-        [PD] = { dgemm_, (anyfn)cblas_dgemm },
-        [PC] = { cgemm_, (anyfn)cblas_cgemm },
-        [PZ] = { zgemm_, (anyfn)cblas_zgemm },
-    };
-    struct entry ref[N_PRECS];
+    const struct gemm_entry *lib = GEMM_UNDER_TEST;
+    struct gemm_entry ref[N_PRECS];
     struct group groups[N_PRECS * (N_IFACES + 2)];
     struct settings s;
     struct workspace ws;
@@ -1031,11 +655,8 @@ int main(void)
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     read_settings(&s);
-    load_reference(lib, ref);
-    if (s.timeout) {
-        signal(SIGALRM, on_timeout);
-        alarm(s.timeout);
-    }
+    load_reference_gemm(ref);
+    arm_timeout(s.timeout, "a GEMM call hung?");
     for (int p = 0; p < N_PRECS; p++) {
         for (int i = 0; i < N_IFACES; i++)
             groups[ngroups++] = (struct group){ (enum prec)p, K_EDGE,

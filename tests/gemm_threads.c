@@ -39,201 +39,25 @@
  */
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#define _GNU_SOURCE /* pthread_barrier_t, clock_gettime under -std=c11 */
 #endif
 
-#include <dlfcn.h>
-#include <float.h>
+#include "blas_test_common.h"
+
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
 
 enum { N_THREADS = 8, CALLS_FULL = 20, CALLS_QUICK = 6, MAX_DIM = 200 };
 
 /* ------------------------------------------------------------------------ */
-/* Entry points                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end). */
-typedef void gemm_f(const char *transa, const char *transb, const int *m,
-                    const int *n, const int *k, const void *alpha,
-                    const void *a, const int *lda, const void *b,
-                    const int *ldb, const void *beta, void *c,
-                    const int *ldc, size_t transa_len, size_t transb_len);
-extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
-
-enum {
-    CB_ROW_MAJOR = 101, CB_COL_MAJOR = 102,
-    CB_NO_TRANS = 111, CB_TRANS = 112, CB_CONJ_TRANS = 113
-};
-typedef void cb_gemm_s(int layout, int transa, int transb, int m, int n,
-                       int k, float alpha, const void *a, int lda,
-                       const void *b, int ldb, float beta, void *c, int ldc);
-typedef void cb_gemm_d(int layout, int transa, int transb, int m, int n,
-                       int k, double alpha, const void *a, int lda,
-                       const void *b, int ldb, double beta, void *c, int ldc);
-typedef void cb_gemm_z(int layout, int transa, int transb, int m, int n,
-                       int k, const void *alpha, const void *a, int lda,
-                       const void *b, int ldb, const void *beta, void *c,
-                       int ldc);
-extern cb_gemm_s cblas_sgemm;
-extern cb_gemm_d cblas_dgemm;
-extern cb_gemm_z cblas_cgemm, cblas_zgemm;
-
-/* Pointers to functions of different types are kept as this type and cast
- * back before the call (exempt from -Wcast-function-type). */
-typedef void (*anyfn)(void);
-
-struct entry {
-    gemm_f *fortran;
-    anyfn cblas;
-};
-
-/* ------------------------------------------------------------------------ */
-/* Utilities                                                                */
-/* ------------------------------------------------------------------------ */
-
-static void fatal(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("Bail out! ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p)
-        fatal("out of memory (%zu bytes)", bytes);
-    return p;
-}
-
-static int imax(int a, int b) { return a > b ? a : b; }
-
-struct rng { uint64_t state; };
-
-static uint64_t rng_next(struct rng *g) /* splitmix64 */
-{
-    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(struct rng *g)
-{
-    return (double)(rng_next(g) >> 11) * 0x1p-53;
-}
-
-static int rng_below(struct rng *g, int n)
-{
-    return (int)(rng_next(g) % (uint64_t)n);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Precisions and elements                                                  */
-/* ------------------------------------------------------------------------ */
-
-enum prec { PS, PD, PC, PZ, N_PRECS };
-
-struct precision {
-    char letter;
-    int cplx;
-    size_t rsize;
-    double eps, tiny;
-};
-
-static const struct precision PRECISIONS[N_PRECS] = {
-    [PS] = { 's', 0, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PD] = { 'd', 0, sizeof(double), DBL_EPSILON, DBL_MIN },
-    [PC] = { 'c', 1, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PZ] = { 'z', 1, sizeof(double), DBL_EPSILON, DBL_MIN },
-};
-
-static const uint32_t POISON32 = 0x7fc0deadu;
-static const uint64_t POISON64 = 0x7ff8dead0badf00du;
-
-static size_t elem_size(const struct precision *p)
-{
-    return p->rsize << p->cplx;
-}
-
-static double load_real(const struct precision *p, const unsigned char *e)
-{
-    if (p->rsize == sizeof(float)) {
-        float f;
-        memcpy(&f, e, sizeof f);
-        return f;
-    }
-    double d;
-    memcpy(&d, e, sizeof d);
-    return d;
-}
-
-static void store_real(const struct precision *p, unsigned char *e, double x)
-{
-    if (p->rsize == sizeof(float)) {
-        float f = (float)x;
-        memcpy(e, &f, sizeof f);
-    } else {
-        memcpy(e, &x, sizeof x);
-    }
-}
-
-static void load(const struct precision *p, const unsigned char *e,
-                 double v[2])
-{
-    v[0] = load_real(p, e);
-    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
-}
-
-static void poison_range(const struct precision *p, unsigned char *buf,
-                         size_t n)
-{
-    for (size_t off = 0; off < n * elem_size(p); off += p->rsize) {
-        if (p->rsize == sizeof(float))
-            memcpy(buf + off, &POISON32, sizeof POISON32);
-        else
-            memcpy(buf + off, &POISON64, sizeof POISON64);
-    }
-}
-
-static double modulus(const double v[2])
-{
-    return hypot(v[0], v[1]);
-}
-
-static void format_value(char *out, size_t len, const double v[2], int cplx)
-{
-    if (cplx)
-        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
-    else
-        snprintf(out, len, "%.9g", v[0]);
-}
-
-/* ------------------------------------------------------------------------ */
 /* Calls                                                                    */
 /* ------------------------------------------------------------------------ */
-
-enum iface { IF_FORTRAN, IF_COL, IF_ROW, N_IFACES };
-enum { OP_A, OP_B, OP_C, N_OPS };
-enum { GUARD = 16 };
-
-union scalar { float f[2]; double d[2]; };
 
 /* One stored operand: the matrix as passed (A, not op(A)). */
 struct mat {
@@ -243,14 +67,11 @@ struct mat {
     unsigned char *orig;        /* data as before the call */
 };
 
+/* One call: its arguments as passed (the GEMM call of blas_test_common.h,
+ * shared with gemm_device.c), its data and the reference's result. */
 struct gcall {
-    enum prec prec;
-    enum iface ifc;
-    char transa, transb;
-    int m, n, k, lda, ldb, ldc;
-    int beta_zero, integer_data;
-    double alpha[2], beta[2];
-    union scalar alpha_arg, beta_arg;
+    struct gemm_call args;
+    int beta_zero;
     struct mat op[N_OPS];
     unsigned char *ref_c;       /* C after the reference's call */
 };
@@ -271,61 +92,6 @@ static size_t offset_of(const struct mat *o, int i, int j)
                                 : (size_t)j * o->ld + i);
 }
 
-static int cb_trans(char t)
-{
-    return t == 'N' ? CB_NO_TRANS : t == 'T' ? CB_TRANS : CB_CONJ_TRANS;
-}
-
-static void invoke(const struct entry *e, const struct gcall *c,
-                   const void *a, const void *b, void *cc)
-{
-    int layout = c->ifc == IF_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
-    int ta = cb_trans(c->transa), tb = cb_trans(c->transb);
-    if (c->ifc == IF_FORTRAN) {
-        e->fortran(&c->transa, &c->transb, &c->m, &c->n, &c->k,
-                   &c->alpha_arg, a, &c->lda, b, &c->ldb, &c->beta_arg, cc,
-                   &c->ldc, 1, 1);
-        return;
-    }
-    switch (c->prec) {
-    case PS:
-        ((cb_gemm_s *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                c->alpha_arg.f[0], a, c->lda, b, c->ldb,
-                                c->beta_arg.f[0], cc, c->ldc);
-        break;
-    case PD:
-        ((cb_gemm_d *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                c->alpha_arg.d[0], a, c->lda, b, c->ldb,
-                                c->beta_arg.d[0], cc, c->ldc);
-        break;
-    default:
-        ((cb_gemm_z *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
-                                &c->alpha_arg, a, c->lda, b, c->ldb,
-                                &c->beta_arg, cc, c->ldc);
-        break;
-    }
-}
-
-/* Random value: small non-zero integers (exact sums) or uniform [-1, 1). */
-static double value(struct rng *g, int integer_data)
-{
-    if (integer_data)
-        return (rng_next(g) & 1 ? 1 : -1) * (1 + rng_below(g, 4));
-    return 2.0 * rng_unit(g) - 1.0;
-}
-
-static void set_scalar(const struct precision *p, const double v[2],
-                       union scalar *arg)
-{
-    memset(arg, 0, sizeof *arg);
-    for (int i = 0; i < 1 + p->cplx; i++) {
-        if (p->rsize == sizeof(float))
-            arg->f[i] = (float)v[i];
-        else
-            arg->d[i] = v[i];
-    }
-}
-
 static void mat_make(struct mat *o, char name, int rows, int cols, int pad,
                      int rowmajor, int readable, const struct precision *p,
                      struct rng *g, int integer_data)
@@ -342,9 +108,9 @@ static void mat_make(struct mat *o, char name, int rows, int cols, int pad,
     for (int i = 0; i < rows; i++)
         for (int j = 0; j < cols; j++) {
             unsigned char *e = o->orig + offset_of(o, i, j) * es;
-            store_real(p, e, value(g, integer_data));
+            store_real(p, e, rng_value(g, integer_data));
             if (p->cplx)
-                store_real(p, e + p->rsize, value(g, integer_data));
+                store_real(p, e + p->rsize, rng_value(g, integer_data));
         }
 }
 
@@ -357,64 +123,61 @@ static unsigned char *copy_of(const struct mat *o, const struct precision *p)
 
 /* A random call, its data, and the reference's result for it. */
 static void make_call(struct gcall *c, struct rng *g,
-                      const struct entry ref[N_PRECS])
+                      const struct gemm_entry ref[N_PRECS])
 {
     static const char trans[] = "NTC";
+    struct gemm_call *args = &c->args;
     memset(c, 0, sizeof *c);
-    c->prec = (enum prec)rng_below(g, N_PRECS);
-    c->ifc = (enum iface)rng_below(g, N_IFACES);
-    c->transa = trans[rng_below(g, 3)];
-    c->transb = trans[rng_below(g, 3)];
+    args->prec = (enum prec)rng_below(g, N_PRECS);
+    args->ifc = (enum iface)rng_below(g, N_IFACES);
+    args->transa = trans[rng_below(g, 3)];
+    args->transb = trans[rng_below(g, 3)];
     /* a quarter of the dimensions small, where edge handling differs */
-    int *dims[3] = { &c->m, &c->n, &c->k };
+    int *dims[3] = { &args->m, &args->n, &args->k };
     for (int d = 0; d < 3; d++)
         *dims[d] = rng_below(g, 4) ? 1 + rng_below(g, MAX_DIM)
                                    : 1 + rng_below(g, 8);
     c->beta_zero = rng_below(g, 3) == 0;
-    c->integer_data = rng_below(g, 3) == 0;
+    args->integer_data = rng_below(g, 3) == 0;
 
-    const struct precision *p = &PRECISIONS[c->prec];
+    const struct precision *p = &PRECISIONS[args->prec];
     for (int i = 0; i < 1 + p->cplx; i++) {
-        c->alpha[i] = c->integer_data ? 1 + rng_below(g, 3)
-                                      : 0.25 + 0.75 * rng_unit(g);
-        c->beta[i] = c->beta_zero ? 0.0
-                     : c->integer_data ? (double)(1 + rng_below(g, 3))
-                                       : 0.25 + 0.75 * rng_unit(g);
+        args->alpha[i] = args->integer_data ? 1 + rng_below(g, 3)
+                                            : 0.25 + 0.75 * rng_unit(g);
+        args->beta[i] = c->beta_zero ? 0.0
+                        : args->integer_data ? (double)(1 + rng_below(g, 3))
+                                             : 0.25 + 0.75 * rng_unit(g);
         if (rng_next(g) & 1)
-            c->alpha[i] = -c->alpha[i];
+            args->alpha[i] = -args->alpha[i];
     }
-    set_scalar(p, c->alpha, &c->alpha_arg);
-    set_scalar(p, c->beta, &c->beta_arg);
-    /* the values actually passed, for the error bound */
-    for (int i = 0; i < 1 + p->cplx; i++) {
-        if (p->rsize == sizeof(float)) {
-            c->alpha[i] = c->alpha_arg.f[i];
-            c->beta[i] = c->beta_arg.f[i];
-        }
-    }
+    /* alpha and beta become the values passed, for the error bound */
+    set_scalar_arg(p, 1 + p->cplx, args->alpha, &args->alpha_arg);
+    set_scalar_arg(p, 1 + p->cplx, args->beta, &args->beta_arg);
 
-    int ta = c->transa != 'N', tb = c->transb != 'N';
-    int row = c->ifc == IF_ROW;
+    int ta = args->transa != 'N', tb = args->transb != 'N';
+    int row = args->ifc == IF_CBLAS_ROW;
     int pad[N_OPS];
     for (int o = 0; o < N_OPS; o++)
         pad[o] = rng_below(g, 2) ? 0 : 1 + rng_below(g, 5);
-    mat_make(&c->op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
-             pad[OP_A], row, 1, p, g, c->integer_data);
-    mat_make(&c->op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
-             pad[OP_B], row, 1, p, g, c->integer_data);
-    mat_make(&c->op[OP_C], 'C', c->m, c->n, pad[OP_C], row, !c->beta_zero,
-             p, g, c->integer_data);
-    c->lda = c->op[OP_A].ld;
-    c->ldb = c->op[OP_B].ld;
-    c->ldc = c->op[OP_C].ld;
+    mat_make(&c->op[OP_A], 'A', ta ? args->k : args->m,
+             ta ? args->m : args->k, pad[OP_A], row, 1, p, g,
+             args->integer_data);
+    mat_make(&c->op[OP_B], 'B', tb ? args->n : args->k,
+             tb ? args->k : args->n, pad[OP_B], row, 1, p, g,
+             args->integer_data);
+    mat_make(&c->op[OP_C], 'C', args->m, args->n, pad[OP_C], row,
+             !c->beta_zero, p, g, args->integer_data);
+    args->lda = c->op[OP_A].ld;
+    args->ldb = c->op[OP_B].ld;
+    args->ldc = c->op[OP_C].ld;
 
     /* Reference, on copies (it must not see the library's buffers). */
     size_t es = elem_size(p);
     unsigned char *a = copy_of(&c->op[OP_A], p);
     unsigned char *b = copy_of(&c->op[OP_B], p);
     c->ref_c = copy_of(&c->op[OP_C], p);
-    invoke(&ref[c->prec], c, a + GUARD * es, b + GUARD * es,
-           c->ref_c + GUARD * es);
+    call_gemm(&ref[args->prec], args, a + GUARD * es, b + GUARD * es,
+              c->ref_c + GUARD * es);
     free(a);
     free(b);
 }
@@ -424,27 +187,6 @@ static void free_call(struct gcall *c)
     for (int o = 0; o < N_OPS; o++)
         free(c->op[o].orig);
     free(c->ref_c);
-}
-
-static void describe_call(const struct gcall *c, char *out, size_t len)
-{
-    const struct precision *p = &PRECISIONS[c->prec];
-    char a[64], b[64];
-    int n;
-    format_value(a, sizeof a, c->alpha, p->cplx);
-    format_value(b, sizeof b, c->beta, p->cplx);
-    if (c->ifc == IF_FORTRAN)
-        n = snprintf(out, len, "%cgemm_:", p->letter);
-    else
-        n = snprintf(out, len, "cblas_%cgemm %s:", p->letter,
-                     c->ifc == IF_ROW ? "row-major" : "col-major");
-    if (n < 0 || (size_t)n >= len)
-        return;
-    snprintf(out + n, len - (size_t)n,
-             " transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d "
-             "alpha=%s beta=%s%s", c->transa, c->transb, c->m, c->n, c->k,
-             c->lda, c->ldb, c->ldc, a, b,
-             c->integer_data ? " (integer data)" : "");
 }
 
 /* ------------------------------------------------------------------------ */
@@ -490,34 +232,36 @@ static double *magnitude(const struct gcall *c, const struct precision *p)
 {
     size_t es = elem_size(p);
     const struct mat *A = &c->op[OP_A], *B = &c->op[OP_B], *C = &c->op[OP_C];
-    double *E = xmalloc((size_t)c->m * c->n * sizeof *E);
-    double *P = xmalloc((size_t)c->m * c->k * sizeof *P);
-    double *Q = xmalloc((size_t)c->k * c->n * sizeof *Q);
-    double v[2], sa = modulus(c->alpha), sb = modulus(c->beta);
-    for (int i = 0; i < c->m; i++)
-        for (int l = 0; l < c->k; l++) {
-            load(p, A->orig + (c->transa == 'N' ? offset_of(A, i, l)
-                                                : offset_of(A, l, i)) * es,
-                 v);
-            P[i + (size_t)l * c->m] = modulus(v);
+    int m = c->args.m, n = c->args.n, k = c->args.k;
+    double *E = xmalloc((size_t)m * n * sizeof *E);
+    double *P = xmalloc((size_t)m * k * sizeof *P);
+    double *Q = xmalloc((size_t)k * n * sizeof *Q);
+    double v[2], sa = modulus_hypot(c->args.alpha),
+                 sb = modulus_hypot(c->args.beta);
+    for (int i = 0; i < m; i++)
+        for (int l = 0; l < k; l++) {
+            size_t at = c->args.transa == 'N' ? offset_of(A, i, l)
+                                              : offset_of(A, l, i);
+            load_elem(p, A->orig + at * es, v);
+            P[i + (size_t)l * m] = modulus_hypot(v);
         }
-    for (int l = 0; l < c->k; l++)
-        for (int j = 0; j < c->n; j++) {
-            load(p, B->orig + (c->transb == 'N' ? offset_of(B, l, j)
-                                                : offset_of(B, j, l)) * es,
-                 v);
-            Q[l + (size_t)j * c->k] = modulus(v);
+    for (int l = 0; l < k; l++)
+        for (int j = 0; j < n; j++) {
+            size_t at = c->args.transb == 'N' ? offset_of(B, l, j)
+                                              : offset_of(B, j, l);
+            load_elem(p, B->orig + at * es, v);
+            Q[l + (size_t)j * k] = modulus_hypot(v);
         }
-    for (int j = 0; j < c->n; j++)
-        for (int i = 0; i < c->m; i++) {
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
             double s = 0.0;
             if (!c->beta_zero) {
-                load(p, C->orig + offset_of(C, i, j) * es, v);
-                s = sb * modulus(v);
+                load_elem(p, C->orig + offset_of(C, i, j) * es, v);
+                s = sb * modulus_hypot(v);
             }
-            for (int l = 0; l < c->k; l++)
-                s += sa * P[i + (size_t)l * c->m] * Q[l + (size_t)j * c->k];
-            E[i + (size_t)j * c->m] = s;
+            for (int l = 0; l < k; l++)
+                s += sa * P[i + (size_t)l * m] * Q[l + (size_t)j * k];
+            E[i + (size_t)j * m] = s;
         }
     free(P);
     free(Q);
@@ -531,21 +275,21 @@ static int check_values(const struct gcall *c, const struct precision *p,
     size_t es = elem_size(p);
     double *E = NULL;
     int failed = 0;
-    for (int j = 0; j < c->n && !failed; j++)
-        for (int i = 0; i < c->m && !failed; i++) {
+    for (int j = 0; j < c->args.n && !failed; j++)
+        for (int i = 0; i < c->args.m && !failed; i++) {
             double x[2], r[2], d[2], err, bound = 0.0;
-            load(p, lib_c + offset_of(C, i, j) * es, x);
-            load(p, c->ref_c + offset_of(C, i, j) * es, r);
+            load_elem(p, lib_c + offset_of(C, i, j) * es, x);
+            load_elem(p, c->ref_c + offset_of(C, i, j) * es, r);
             d[0] = x[0] - r[0];
             d[1] = x[1] - r[1];
-            err = modulus(d);
+            err = modulus_hypot(d);
             if (err == 0.0)
                 continue;
-            if (!isnan(err) && !c->integer_data) {
+            if (!isnan(err) && !c->args.integer_data) {
                 if (!E)
                     E = magnitude(c, p);
-                bound = 8.0 * (c->k + 2) * p->eps * E[i + (size_t)j * c->m] +
-                        p->tiny;
+                bound = rounding_bound(8.0, c->args.k, p,
+                                       E[i + (size_t)j * c->args.m]);
                 if (err <= bound)
                     continue;
             }
@@ -555,7 +299,7 @@ static int check_values(const struct gcall *c, const struct precision *p,
             snprintf(msg, len, "C(%d,%d) = %s, reference %s: %s", i, j, xs,
                      rs,
                      isnan(err) ? "NaN (poison read, or another call's data)"
-                     : c->integer_data ? "integer data must be exact"
+                     : c->args.integer_data ? "integer data must be exact"
                                        : "error above the rounding bound");
             failed = 1;
         }
@@ -572,7 +316,7 @@ enum { MAX_REPORTS = 2 };
 struct worker {
     int index, ncalls;
     struct gcall *calls;
-    const struct entry *lib;
+    const struct gemm_entry *lib;
     pthread_barrier_t *start;
     int failures, done;
     char report[MAX_REPORTS][800];
@@ -597,7 +341,7 @@ static void *worker_main(void *arg)
     double t0 = now();
     for (int i = 0; i < w->ncalls; i++) {
         struct gcall *c = &w->calls[i];
-        const struct precision *p = &PRECISIONS[c->prec];
+        const struct precision *p = &PRECISIONS[c->args.prec];
         size_t es = elem_size(p);
         unsigned char *buf[N_OPS];
         char msg[400];
@@ -605,8 +349,8 @@ static void *worker_main(void *arg)
 
         for (int o = 0; o < N_OPS; o++)
             buf[o] = copy_of(&c->op[o], p);
-        invoke(&w->lib[c->prec], c, buf[OP_A] + GUARD * es,
-               buf[OP_B] + GUARD * es, buf[OP_C] + GUARD * es);
+        call_gemm(&w->lib[c->args.prec], &c->args, buf[OP_A] + GUARD * es,
+                  buf[OP_B] + GUARD * es, buf[OP_C] + GUARD * es);
         for (int o = 0; o < N_OPS && !bad; o++)
             bad = check_unchanged(&c->op[o], p, buf[o], o == OP_C, msg,
                                   sizeof msg);
@@ -614,7 +358,7 @@ static void *worker_main(void *arg)
             bad = check_values(c, p, buf[OP_C], msg, sizeof msg);
         if (bad && w->failures < MAX_REPORTS) {
             char desc[300];
-            describe_call(c, desc, sizeof desc);
+            describe_gemm_call(&c->args, desc, sizeof desc);
             snprintf(w->report[w->failures], sizeof w->report[0],
                      "call %d: %s\n#     %s", i, desc, msg);
         }
@@ -631,96 +375,20 @@ static void *worker_main(void *arg)
 /* Setup                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static void on_timeout(int sig)
-{
-    static const char text[] =
-        "Bail out! timed out (BLASROUTE_TEST_TIMEOUT): deadlock?\n";
-    (void)sig;
-    if (write(STDOUT_FILENO, text, sizeof text - 1) < 0) {
-        /* nothing more to do */
-    }
-    _exit(1);
-}
-
-static uint64_t env_number(const char *name, uint64_t fallback)
-{
-    const char *v = getenv(name);
-    char *end;
-    if (!v || !*v)
-        return fallback;
-    uint64_t x = strtoull(v, &end, 0);
-    if (*end)
-        fatal("%s: not a number: '%s'", name, v);
-    return x;
-}
-
-static anyfn lookup(void *handle, const char *path, const char *name)
-{
-    void *sym;
-    anyfn fn;
-    dlerror();
-    sym = dlsym(handle, name);
-    if (!sym)
-        fatal("reference BLAS %s has no symbol %s", path, name);
-    memcpy(&fn, &sym, sizeof fn); /* POSIX: object to function pointer */
-    return fn;
-}
-
-static void load_reference(const struct entry lib[N_PRECS],
-                           struct entry ref[N_PRECS])
-{
-    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
-    char name[32];
-    if (!path || !*path)
-        path = DEFAULT_REFERENCE;
-    if (access(path, F_OK) != 0) {
-        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
-        exit(0);
-    }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!h)
-        fatal("cannot load reference BLAS %s: %s", path, dlerror());
-    for (int p = 0; p < N_PRECS; p++) {
-        snprintf(name, sizeof name, "%cgemm_", PRECISIONS[p].letter);
-        ref[p].fortran = (gemm_f *)lookup(h, path, name);
-        snprintf(name, sizeof name, "cblas_%cgemm", PRECISIONS[p].letter);
-        ref[p].cblas = lookup(h, path, name);
-        if (ref[p].fortran == lib[p].fortran || ref[p].cblas == lib[p].cblas)
-            fatal("reference %s resolves %s to the library under test", path,
-                  name);
-    }
-    printf("# reference BLAS: %s\n", path);
-}
-
 int main(void)
 {
-    const struct entry lib[N_PRECS] = {
-        [PS] = { sgemm_, (anyfn)cblas_sgemm },
-        [PD] = { dgemm_, (anyfn)cblas_dgemm },
-        [PC] = { cgemm_, (anyfn)cblas_cgemm },
-        [PZ] = { zgemm_, (anyfn)cblas_zgemm },
-    };
-    struct entry ref[N_PRECS];
+    const struct gemm_entry *lib = GEMM_UNDER_TEST;
+    struct gemm_entry ref[N_PRECS];
     struct worker workers[N_THREADS];
     pthread_t tids[N_THREADS];
     pthread_barrier_t start;
-    struct timespec ts;
-    const char *quick = getenv("BLASROUTE_TEST_QUICK");
-    int ncalls = quick && *quick && strcmp(quick, "0") != 0 ? CALLS_QUICK
-                                                           : CALLS_FULL;
+    int ncalls = read_test_quick() ? CALLS_QUICK : CALLS_FULL;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
-    clock_gettime(CLOCK_REALTIME, &ts);
-    uint64_t seed = env_number("BLASROUTE_TEST_SEED",
-                               ((uint64_t)ts.tv_sec * 1000003u ^
-                                (uint64_t)ts.tv_nsec ^
-                                (uint64_t)getpid() << 20) % 1000000000u);
+    uint64_t seed = read_test_seed();
     unsigned timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 300);
-    load_reference(lib, ref);
-    if (timeout) {
-        signal(SIGALRM, on_timeout);
-        alarm(timeout);
-    }
+    load_reference_gemm(ref);
+    arm_timeout(timeout, "deadlock?");
     printf("1..%d\n", N_THREADS + 1);
     printf("# seed %llu (BLASROUTE_TEST_SEED replays the calls)\n",
            (unsigned long long)seed);
@@ -740,10 +408,10 @@ int main(void)
     printf("# references computed in %.1f s\n", now() - t0);
 
     if (pthread_barrier_init(&start, NULL, N_THREADS + 1) != 0)
-        fatal("pthread_barrier_init failed");
+        bail_out("pthread_barrier_init failed");
     for (int t = 0; t < N_THREADS; t++)
         if (pthread_create(&tids[t], NULL, worker_main, &workers[t]) != 0)
-            fatal("pthread_create failed for thread %d", t);
+            bail_out("pthread_create failed for thread %d", t);
     t0 = now();
     pthread_barrier_wait(&start); /* all threads start together */
     for (int t = 0; t < N_THREADS; t++)
@@ -758,7 +426,7 @@ int main(void)
         int count[N_PRECS] = { 0 };
         size_t n = 0;
         for (int i = 0; i < w->ncalls; i++)
-            count[w->calls[i].prec]++;
+            count[w->calls[i].args.prec]++;
         for (int p = 0; p < N_PRECS; p++)
             if (count[p])
                 n += (size_t)snprintf(mix + n, sizeof mix - n, "%s%d %c",

@@ -71,238 +71,24 @@
  */
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#define _GNU_SOURCE /* M_PI, clock_gettime under -std=c11 */
 #endif
 
-#include <dlfcn.h>
-#include <float.h>
+#include "blas_test_common.h"
+
 #include <math.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
-
-/* ------------------------------------------------------------------------ */
-/* Entry points                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end).  All
- * arrays and scalars are passed by address, so one type per family serves
- * every precision. */
-typedef void gemm_f(const char *transa, const char *transb, const int *m,
-                    const int *n, const int *k, const void *alpha,
-                    const void *a, const int *lda, const void *b,
-                    const int *ldb, const void *beta, void *c,
-                    const int *ldc, size_t transa_len, size_t transb_len);
-typedef void symm_f(const char *side, const char *uplo, const int *m,
-                    const int *n, const void *alpha, const void *a,
-                    const int *lda, const void *b, const int *ldb,
-                    const void *beta, void *c, const int *ldc,
-                    size_t side_len, size_t uplo_len);
-typedef void syrk_f(const char *uplo, const char *trans, const int *n,
-                    const int *k, const void *alpha, const void *a,
-                    const int *lda, const void *beta, void *c,
-                    const int *ldc, size_t uplo_len, size_t trans_len);
-typedef void syr2k_f(const char *uplo, const char *trans, const int *n,
-                     const int *k, const void *alpha, const void *a,
-                     const int *lda, const void *b, const int *ldb,
-                     const void *beta, void *c, const int *ldc,
-                     size_t uplo_len, size_t trans_len);
-typedef void trxm_f(const char *side, const char *uplo, const char *transa,
-                    const char *diag, const int *m, const int *n,
-                    const void *alpha, const void *a, const int *lda,
-                    void *b, const int *ldb, size_t side_len,
-                    size_t uplo_len, size_t transa_len, size_t diag_len);
-
-extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
-extern symm_f ssymm_, dsymm_, csymm_, zsymm_, chemm_, zhemm_;
-extern syrk_f ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
-extern syr2k_f ssyr2k_, dsyr2k_, csyr2k_, zsyr2k_, cher2k_, zher2k_;
-extern trxm_f strmm_, dtrmm_, ctrmm_, ztrmm_, strsm_, dtrsm_, ctrsm_, ztrsm_;
-
-/* Function pointers of different types are stored as this one and cast
- * back to their real type before the call. */
-typedef void (*anyfn)(void);
-
-/* ------------------------------------------------------------------------ */
-/* Small utilities                                                          */
-/* ------------------------------------------------------------------------ */
-
-static void fatal(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("Bail out! ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    exit(1);
-}
-
-/* Grow *p to at least bytes (contents not kept). */
-static void grow(void **p, size_t *cap, size_t bytes)
-{
-    if (bytes <= *cap)
-        return;
-    free(*p);
-    *p = malloc(bytes);
-    if (!*p)
-        fatal("out of memory (%zu bytes)", bytes);
-    *cap = bytes;
-}
-
-static int imax(int a, int b) { return a > b ? a : b; }
-static int imin(int a, int b) { return a < b ? a : b; }
-
-/* splitmix64: small, fast, good enough for test data. */
-struct rng { uint64_t state; };
-
-static uint64_t rng_next(struct rng *g)
-{
-    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(struct rng *g) /* [0, 1) */
-{
-    return (double)(rng_next(g) >> 11) * 0x1p-53;
-}
-
-static double rng_sym(struct rng *g) /* [-1, 1) */
-{
-    return 2.0 * rng_unit(g) - 1.0;
-}
-
-static int rng_below(struct rng *g, int n)
-{
-    return (int)(rng_next(g) % (uint64_t)n);
-}
-
-static int rng_between(struct rng *g, int lo, int hi) /* [lo, hi] */
-{
-    return lo + rng_below(g, hi - lo + 1);
-}
 
 /* Seed of one group: the run seed mixed with a name and a number (FNV-1a),
  * so that a group's data depends on neither the others nor the selection. */
 static uint64_t group_seed(uint64_t seed, const char *name, int kind)
 {
-    uint64_t h = seed ^ 0xcbf29ce484222325u;
-    for (const char *s = name; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-    h = (h ^ (uint64_t)(unsigned)kind) * 0x100000001b3u;
-    return h;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Precisions and element access                                            */
-/* ------------------------------------------------------------------------ */
-
-enum prec { PS, PD, PC, PZ, N_PRECS };
-
-struct precision {
-    char letter;
-    int cplx;        /* 1 for complex */
-    size_t rsize;    /* bytes of one real component */
-    double eps;      /* machine epsilon */
-    double tiny;     /* smallest normal number */
-};
-
-static const struct precision PRECISIONS[N_PRECS] = {
-    [PS] = { 's', 0, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PD] = { 'd', 0, sizeof(double), DBL_EPSILON, DBL_MIN },
-    [PC] = { 'c', 1, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PZ] = { 'z', 1, sizeof(double), DBL_EPSILON, DBL_MIN },
-};
-
-/* Quiet NaNs with a payload: poison must come back with the same bits. */
-static const uint32_t POISON32 = 0x7fc0deadu;
-static const uint64_t POISON64 = 0x7ff8dead0badf00du;
-
-static size_t elem_size(const struct precision *p)
-{
-    return p->rsize << p->cplx;
-}
-
-static double load_real(const struct precision *p, const unsigned char *e)
-{
-    if (p->rsize == sizeof(float)) {
-        float f;
-        memcpy(&f, e, sizeof f);
-        return f;
-    }
-    double d;
-    memcpy(&d, e, sizeof d);
-    return d;
-}
-
-static void store_real(const struct precision *p, unsigned char *e, double x)
-{
-    if (p->rsize == sizeof(float)) {
-        float f = (float)x;
-        memcpy(e, &f, sizeof f);
-    } else {
-        memcpy(e, &x, sizeof x);
-    }
-}
-
-static void poison_real(const struct precision *p, unsigned char *e)
-{
-    if (p->rsize == sizeof(float))
-        memcpy(e, &POISON32, sizeof POISON32);
-    else
-        memcpy(e, &POISON64, sizeof POISON64);
-}
-
-static void load(const struct precision *p, const unsigned char *e,
-                 double v[2])
-{
-    v[0] = load_real(p, e);
-    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
-}
-
-static void store(const struct precision *p, unsigned char *e, double re,
-                  double im)
-{
-    store_real(p, e, re);
-    if (p->cplx)
-        store_real(p, e + p->rsize, im);
-}
-
-/* Fill n elements with poison (doubling copies of the first element). */
-static void poison_range(const struct precision *p, unsigned char *buf,
-                         size_t n)
-{
-    size_t es = elem_size(p), done, total = n * es;
-    if (n == 0)
-        return;
-    poison_real(p, buf);
-    if (p->cplx)
-        poison_real(p, buf + p->rsize);
-    for (done = es; done < total; done *= 2)
-        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
-}
-
-static double modulus(const double v[2])
-{
-    return sqrt(v[0] * v[0] + v[1] * v[1]);
-}
-
-static void format_value(char *out, size_t len, const double v[2], int cplx)
-{
-    if (cplx)
-        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
-    else
-        snprintf(out, len, "%.9g", v[0]);
+    return seed_hash_int(seed_hash_string(seed_hash_begin(seed), name), kind);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -342,8 +128,6 @@ static struct routine ROUTINES[] = {
     ROUTINE(ctrmm, F_TRMM, PC),   ROUTINE(ztrmm, F_TRMM, PZ),
 };
 enum { N_ROUTINES = sizeof ROUTINES / sizeof ROUTINES[0] };
-
-union scalar { float f[2]; double d[2]; };
 
 /* One call, as the routine sees it. */
 struct call {
@@ -400,25 +184,16 @@ static void make_scalar(int zero, int real_only, const struct precision *p,
     double r = 0.5 + 1.5 * rng_unit(g), t = 2.0 * M_PI * rng_unit(g);
     v[0] = zero ? 0.0 : cplx ? r * cos(t) : (rng_next(g) & 1 ? r : -r);
     v[1] = zero || !cplx ? 0.0 : r * sin(t);
-    memset(arg, 0, sizeof *arg);
-    for (int i = 0; i < 2; i++) {
-        if (p->rsize == sizeof(float)) {
-            arg->f[i] = (float)v[i];
-            v[i] = arg->f[i];
-        } else {
-            arg->d[i] = v[i];
-        }
-    }
+    set_scalar_arg(p, 2, v, arg);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Operands                                                                 */
 /* ------------------------------------------------------------------------ */
 
-enum { GUARD = 16, MAXPAD = 9 };
+enum { MAXPAD = 9 };
 
 enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
-enum op_id { OP_A, OP_B, OP_C, N_OPS };
 
 /* A column-major operand with three copies: as filled, given to the library
  * and given to the reference (guard bands first). */
@@ -502,7 +277,7 @@ static void mat_fill(const struct mat *o, const struct precision *p,
                 continue; /* stays NaN */
             unsigned char *e = o->orig + offset_of(o, i, j) * es;
             double re = rng_sym(g), im = rng_sym(g);
-            store(p, e, re, im);
+            store_elem(p, e, re, im);
             if (o->real_diag && i == j)
                 poison_real(p, e + p->rsize);
         }
@@ -519,23 +294,17 @@ static void describe_offset(const struct mat *o, size_t e, char *out,
                             size_t len)
 {
     size_t extent = (size_t)o->cols * o->ld;
-    if (e < GUARD) {
-        snprintf(out, len, "guard band %zu element(s) before %c",
-                 GUARD - e, o->name);
-    } else if (e - GUARD >= extent) {
-        snprintf(out, len, "guard band %zu element(s) past the end of %c",
-                 e - GUARD - extent + 1, o->name);
-    } else {
-        int i = (int)((e - GUARD) % o->ld), j = (int)((e - GUARD) / o->ld);
-        if (i >= o->rows)
-            snprintf(out, len, "padding of %c: row %d of column %d (ld=%d, "
-                     "rows=%d)", o->name, i, j, o->ld, o->rows);
-        else
-            snprintf(out, len, "%c(%d,%d)%s", o->name, i, j,
-                     o->write == REG_UPPER   ? ", below the upper triangle"
-                     : o->write == REG_LOWER ? ", above the lower triangle"
-                                             : "");
-    }
+    if (describe_guard_band(e, extent, o->name, out, len))
+        return;
+    int i = (int)((e - GUARD) % o->ld), j = (int)((e - GUARD) / o->ld);
+    if (i >= o->rows)
+        snprintf(out, len, "padding of %c: row %d of column %d (ld=%d, "
+                 "rows=%d)", o->name, i, j, o->ld, o->rows);
+    else
+        snprintf(out, len, "%c(%d,%d)%s", o->name, i, j,
+                 o->write == REG_UPPER   ? ", below the upper triangle"
+                 : o->write == REG_LOWER ? ", above the lower triangle"
+                                         : "");
 }
 
 /* First element of buf that differs from the original where the routine
@@ -556,12 +325,7 @@ static long forbidden_change(const struct mat *o, size_t es,
         }
         img = scratch;
     }
-    if (memcmp(img, o->orig, o->nelem * es) == 0)
-        return -1;
-    for (size_t e = 0; e < o->nelem; e++)
-        if (memcmp(img + e * es, o->orig + e * es, es) != 0)
-            return (long)e;
-    return -1;
+    return first_difference(img, o->orig, o->nelem, es);
 }
 
 static int check_unchanged(const struct mat *o, const struct precision *p,
@@ -572,17 +336,12 @@ static int check_unchanged(const struct mat *o, const struct precision *p,
     long e = forbidden_change(o, es, buf, scratch);
     if (e < 0)
         return 0;
-    char where[160], was_s[64], now_s[64];
-    double was[2], now[2];
+    char where[160];
     describe_offset(o, (size_t)e, where, sizeof where);
-    load(p, o->orig + e * es, was);
-    load(p, buf + e * es, now);
-    format_value(was_s, sizeof was_s, was, p->cplx);
-    format_value(now_s, sizeof now_s, now, p->cplx);
-    snprintf(msg, len, "%s%s %s (was %s, now %s)", who,
-             o->write == REG_NONE ? "modified input"
-                                  : "wrote outside its region:",
-             where, was_s, now_s);
+    format_change(msg, len, who,
+                  o->write == REG_NONE ? "modified input"
+                                       : "wrote outside its region:",
+                  where, p, o->orig + e * es, buf + e * es);
     return 1;
 }
 
@@ -623,30 +382,13 @@ static void abs_op(const struct mat *o, const struct precision *p,
             if (i == j && o->unit_diag) {
                 v[0] = 1.0, v[1] = 0.0;
             } else {
-                load(p, o->orig + offset_of(o, i, j) * es, v);
+                load_elem(p, o->orig + offset_of(o, i, j) * es, v);
                 if (i == j && o->real_diag)
                     v[1] = 0.0;
             }
             out[i * ri + j * rj] = modulus(v);
             if (mirror)
                 out[j * ri + i * rj] = modulus(v);
-        }
-    }
-}
-
-/* E (m x n) += s * P (m x l) * Q (l x n), all non-negative. */
-static void abs_product(double *restrict E, int m, int n, int l,
-                        const double *restrict P, const double *restrict Q,
-                        double s)
-{
-    for (int j = 0; j < n; j++) {
-        double *e = E + (size_t)j * m;
-        for (int h = 0; h < l; h++) {
-            double q = s * Q[h + (size_t)j * l];
-            const double *pc = P + (size_t)h * m;
-            if (q != 0.0)
-                for (int i = 0; i < m; i++)
-                    e[i] += q * pc[i];
         }
     }
 }
@@ -742,8 +484,8 @@ static int check_values(const struct call *c, const struct mat op[N_OPS],
             double x[2], r[2], d[2], err, bound;
             char what[120];
             total++;
-            load(p, o->lib + offset_of(o, i, j) * es, x);
-            load(p, o->ref + offset_of(o, i, j) * es, r);
+            load_elem(p, o->lib + offset_of(o, i, j) * es, x);
+            load_elem(p, o->ref + offset_of(o, i, j) * es, r);
             if (isnan(r[0]) || isnan(r[1])) {
                 snprintf(msg, len, "reference result %c(%d,%d) is NaN (test "
                          "bug: poisoned an element that is read?)", o->name,
@@ -753,8 +495,8 @@ static int check_values(const struct call *c, const struct mat op[N_OPS],
             d[0] = x[0] - r[0];
             d[1] = x[1] - r[1];
             err = modulus(d);
-            bound = 8.0 * (kdim + 2) * p->eps *
-                        ws->E[i + (size_t)j * o->rows] + p->tiny;
+            bound = rounding_bound(8.0, kdim, p,
+                                   ws->E[i + (size_t)j * o->rows]);
             if (isnan(err)) {
                 snprintf(what, sizeof what, "NaN: read a poisoned element "
                          "or did not write it");
@@ -807,44 +549,39 @@ static void describe_call(const struct call *c, char *out, size_t len)
     int real_alpha = f == F_HERK, real_beta = f == F_HERK || f == F_HER2K;
     char a[64], b[64];
     size_t n = 0;
-#define ADD(...)                                                             \
-    do {                                                                     \
-        if (n < len)                                                         \
-            n += (size_t)snprintf(out + n, len - n, __VA_ARGS__);            \
-    } while (0)
-    ADD("%s_:", c->r->name);
+    appendf(out, len, &n, "%s_:", c->r->name);
     if (f == F_SYMM || f == F_HEMM || f == F_TRMM || f == F_TRSM)
-        ADD(" side=%c", c->side);
+        appendf(out, len, &n, " side=%c", c->side);
     if (f != F_GEMM)
-        ADD(" uplo=%c", c->uplo);
+        appendf(out, len, &n, " uplo=%c", c->uplo);
     if (f != F_SYMM && f != F_HEMM)
-        ADD(" %s=%c", f == F_TRMM || f == F_TRSM || f == F_GEMM ? "transa"
-                                                                : "trans",
-            c->transa);
+        appendf(out, len, &n, " %s=%c",
+                f == F_TRMM || f == F_TRSM || f == F_GEMM ? "transa"
+                                                          : "trans",
+                c->transa);
     if (f == F_GEMM)
-        ADD(" transb=%c", c->transb);
+        appendf(out, len, &n, " transb=%c", c->transb);
     if (f == F_TRMM || f == F_TRSM)
-        ADD(" diag=%c", c->diag);
+        appendf(out, len, &n, " diag=%c", c->diag);
     if (f == F_SYRK || f == F_HERK || f == F_SYR2K || f == F_HER2K)
-        ADD(" n=%d k=%d", c->n, c->k);
+        appendf(out, len, &n, " n=%d k=%d", c->n, c->k);
     else if (f == F_GEMM)
-        ADD(" m=%d n=%d k=%d", c->m, c->n, c->k);
+        appendf(out, len, &n, " m=%d n=%d k=%d", c->m, c->n, c->k);
     else
-        ADD(" m=%d n=%d", c->m, c->n);
-    ADD(" lda=%d", c->lda);
+        appendf(out, len, &n, " m=%d n=%d", c->m, c->n);
+    appendf(out, len, &n, " lda=%d", c->lda);
     if (f != F_SYRK && f != F_HERK)
-        ADD(" ldb=%d", c->ldb);
+        appendf(out, len, &n, " ldb=%d", c->ldb);
     if (f != F_TRMM && f != F_TRSM)
-        ADD(" ldc=%d", c->ldc);
+        appendf(out, len, &n, " ldc=%d", c->ldc);
     format_value(a, sizeof a, c->alpha, p->cplx && !real_alpha);
-    ADD(" alpha=%s", a);
+    appendf(out, len, &n, " alpha=%s", a);
     if (f != F_TRMM && f != F_TRSM) {
         format_value(b, sizeof b, c->beta, p->cplx && !real_beta);
-        ADD(" beta=%s", b);
+        appendf(out, len, &n, " beta=%s", b);
     }
     if (f == F_TRSM)
-        ADD(" cond_1(A)=%.3g", c->cond);
-#undef ADD
+        appendf(out, len, &n, " cond_1(A)=%.3g", c->cond);
 }
 
 /* The calls of one group of a routine other than TRSM: every side x uplo
@@ -1154,11 +891,11 @@ static double make_triangle(const struct call *c, const struct mat *A,
     for (int j = 0; j < n; j++) {
         int lo = upper ? 0 : j + 1, hi = upper ? j : n;
         for (int i = lo; i < hi; i++)
-            store(p, A->orig + offset_of(A, i, j) * es,
+            store_elem(p, A->orig + offset_of(A, i, j) * es,
                   nscale * nre[(size_t)j * n + i],
                   nscale * nim[(size_t)j * n + i]);
         if (!unit)
-            store(p, A->orig + offset_of(A, j, j) * es, dscale * dre[j],
+            store_elem(p, A->orig + offset_of(A, j, j) * es, dscale * dre[j],
                   dscale * dim[j]);
     }
     return cond;
@@ -1181,7 +918,7 @@ static void dense_op_a(const struct call *c, const struct mat *A,
         for (int i = lo; i < hi; i++) {
             double v[2] = { 1.0, 0.0 };
             if (!(unit && i == j))
-                load(p, A->orig + offset_of(A, i, j) * es, v);
+                load_elem(p, A->orig + offset_of(A, i, j) * es, v);
             if (c->transa == 'C')
                 v[1] = -v[1];
             size_t e = c->transa == 'N' ? (size_t)j * n + i
@@ -1223,7 +960,7 @@ static double trsm_ratio(const struct call *c, const struct mat *B,
     for (int j = 0; j < n; j++)
         for (int i = 0; i < m; i++) {
             double v[2];
-            load(p, buf + offset_of(B, i, j) * es, v);
+            load_elem(p, buf + offset_of(B, i, j) * es, v);
             if (!isfinite(v[0]) || !isfinite(v[1])) {
                 *bad_i = i, *bad_j = j;
                 return NAN;
@@ -1271,7 +1008,7 @@ static double trsm_ratio(const struct call *c, const struct mat *B,
         }
         for (int i = 0; i < m; i++) {
             double v[2];
-            load(p, B->orig + offset_of(B, i, j) * es, v);
+            load_elem(p, B->orig + offset_of(B, i, j) * es, v);
             long double br = v[0], bi = v[1];
             long double dr = rr[i] - (ar * br - ai * bi);
             long double di = ri[i] - (ar * bi + ai * br);
@@ -1356,7 +1093,7 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
             if (isnan(rl)) {
                 double v[2];
                 char xs[64];
-                load(p, op[OP_B].lib + offset_of(&op[OP_B], bi, bj) *
+                load_elem(p, op[OP_B].lib + offset_of(&op[OP_B], bi, bj) *
                                            elem_size(p), v);
                 format_value(xs, sizeof xs, v, p->cplx);
                 snprintf(msg, sizeof msg, "X(%d,%d) = %s is not finite", bi,
@@ -1404,116 +1141,47 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
 /* Setup                                                                    */
 /* ------------------------------------------------------------------------ */
 
-static void on_timeout(int sig)
-{
-    static const char text[] =
-        "Bail out! timed out (BLASROUTE_TEST_TIMEOUT): a call hung?\n";
-    (void)sig;
-    if (write(STDOUT_FILENO, text, sizeof text - 1) < 0) {
-        /* nothing more to do */
-    }
-    _exit(1);
-}
-
-static uint64_t env_number(const char *name, uint64_t fallback)
-{
-    const char *v = getenv(name);
-    char *end;
-    if (!v || !*v)
-        return fallback;
-    uint64_t x = strtoull(v, &end, 0);
-    if (*end)
-        fatal("%s: not a number: '%s'", name, v);
-    return x;
-}
-
-static int list_has(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *s = list + strspn(list, ", "); *s;) {
-        size_t len = strcspn(s, ", ");
-        if (len == n && strncmp(s, word, n) == 0)
-            return 1;
-        s += len;
-        s += strspn(s, ", ");
-    }
-    return 0;
-}
-
 static int selected(const struct routine *r, const struct settings *s)
 {
     return !s->routines || list_has(s->routines, r->name) ||
            list_has(s->routines, FAMILY_NAME[r->fam]);
 }
 
-static void read_settings(struct settings *s)
+/* Is the word a routine or a family of ROUTINES? */
+static int known_routine(const char *word, size_t len)
 {
-    const char *quick = getenv("BLASROUTE_TEST_QUICK");
-    const char *routines = getenv("BLASROUTE_TEST_ROUTINES");
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    s->seed = env_number("BLASROUTE_TEST_SEED",
-                         ((uint64_t)ts.tv_sec * 1000003u ^
-                          (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20) %
-                             1000000000u);
-    s->quick = quick && *quick && strcmp(quick, "0") != 0;
-    s->timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 600);
-    s->routines = NULL;
-    if (routines && routines[strspn(routines, ", ")]) {
-        for (const char *w = routines + strspn(routines, ", "); *w;) {
-            size_t len = strcspn(w, ", ");
-            int known = 0;
-            for (int i = 0; i < N_ROUTINES && !known; i++)
-                known = (strlen(ROUTINES[i].name) == len &&
-                         !strncmp(w, ROUTINES[i].name, len)) ||
-                        (strlen(FAMILY_NAME[ROUTINES[i].fam]) == len &&
-                         !strncmp(w, FAMILY_NAME[ROUTINES[i].fam], len));
-            if (!known)
-                fatal("BLASROUTE_TEST_ROUTINES: unknown routine '%.*s'",
-                      (int)len, w);
-            w += len;
-            w += strspn(w, ", ");
-        }
-        s->routines = routines;
-    }
+    for (int i = 0; i < N_ROUTINES; i++)
+        if ((strlen(ROUTINES[i].name) == len &&
+             !strncmp(word, ROUTINES[i].name, len)) ||
+            (strlen(FAMILY_NAME[ROUTINES[i].fam]) == len &&
+             !strncmp(word, FAMILY_NAME[ROUTINES[i].fam], len)))
+            return 1;
+    return 0;
 }
 
-static anyfn lookup(void *handle, const char *path, const char *name)
+static void read_settings(struct settings *s)
 {
-    void *sym;
-    anyfn fn;
-    dlerror();
-    sym = dlsym(handle, name);
-    if (!sym)
-        fatal("reference BLAS %s has no symbol %s", path, name);
-    memcpy(&fn, &sym, sizeof fn); /* POSIX: object to function pointer */
-    return fn;
+    s->seed = read_test_seed();
+    s->quick = read_test_quick();
+    s->timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 600);
+    s->routines = read_routine_selection(known_routine);
 }
 
 /* Load the reference; print a SKIP plan and exit if it is not there. */
 static void load_reference(void)
 {
-    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
+    struct reference_blas ref = open_reference_blas();
     char name[32];
-    if (!path || !*path)
-        path = DEFAULT_REFERENCE;
-    if (access(path, F_OK) != 0) {
-        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
-        exit(0);
-    }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!h)
-        fatal("cannot load reference BLAS %s: %s", path, dlerror());
     for (int i = 0; i < N_ROUTINES; i++) {
         struct routine *r = &ROUTINES[i];
         snprintf(name, sizeof name, "%s_", r->name);
-        r->ref = lookup(h, path, name);
+        r->ref = reference_symbol(&ref, name);
         /* A reference that is the library itself would prove nothing. */
         if (r->ref == r->lib)
-            fatal("reference %s resolves %s to the library under test", path,
-                  name);
+            bail_out("reference %s resolves %s to the library under test",
+                     ref.path, name);
     }
-    printf("# reference BLAS: %s\n", path);
+    printf("# reference BLAS: %s\n", ref.path);
 }
 
 static void workspace_free(struct workspace *ws)
@@ -1543,10 +1211,7 @@ int main(void)
         if (selected(&ROUTINES[i], &s))
             groups += ROUTINES[i].fam == F_TRSM ? 2 : 1;
     load_reference();
-    if (s.timeout) {
-        signal(SIGALRM, on_timeout);
-        alarm(s.timeout);
-    }
+    arm_timeout(s.timeout, "a call hung?");
     printf("1..%d\n", groups);
     printf("# seed %llu (BLASROUTE_TEST_SEED replays it)%s\n",
            (unsigned long long)s.seed, s.quick ? ", quick set" : "");

@@ -43,289 +43,18 @@
  * matrix as the routine sees it.
  */
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* RTLD_DEEPBIND */
-#endif
+#include "blas_test_common.h"
 
-#include <dlfcn.h>
-#include <float.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
-
-#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
-
-/* ------------------------------------------------------------------------ */
-/* Entry points of the library under test                                   */
-/* ------------------------------------------------------------------------ */
-
-/* Fortran ABI (LP64, gfortran hidden CHARACTER lengths at the end).  All
- * arrays and scalars are passed by address, so one type per family serves
- * every precision. */
-typedef void gemm_f(const char *transa, const char *transb, const int *m,
-                    const int *n, const int *k, const void *alpha,
-                    const void *a, const int *lda, const void *b,
-                    const int *ldb, const void *beta, void *c,
-                    const int *ldc, size_t transa_len, size_t transb_len);
-typedef void symm_f(const char *side, const char *uplo, const int *m,
-                    const int *n, const void *alpha, const void *a,
-                    const int *lda, const void *b, const int *ldb,
-                    const void *beta, void *c, const int *ldc,
-                    size_t side_len, size_t uplo_len);
-typedef void syrk_f(const char *uplo, const char *trans, const int *n,
-                    const int *k, const void *alpha, const void *a,
-                    const int *lda, const void *beta, void *c,
-                    const int *ldc, size_t uplo_len, size_t trans_len);
-typedef void syr2k_f(const char *uplo, const char *trans, const int *n,
-                     const int *k, const void *alpha, const void *a,
-                     const int *lda, const void *b, const int *ldb,
-                     const void *beta, void *c, const int *ldc,
-                     size_t uplo_len, size_t trans_len);
-typedef void trxm_f(const char *side, const char *uplo, const char *transa,
-                    const char *diag, const int *m, const int *n,
-                    const void *alpha, const void *a, const int *lda,
-                    void *b, const int *ldb, size_t side_len,
-                    size_t uplo_len, size_t transa_len, size_t diag_len);
-
-extern gemm_f sgemm_, dgemm_, cgemm_, zgemm_;
-extern symm_f ssymm_, dsymm_, csymm_, zsymm_, chemm_, zhemm_;
-extern syrk_f ssyrk_, dsyrk_, csyrk_, zsyrk_, cherk_, zherk_;
-extern syr2k_f ssyr2k_, dsyr2k_, csyr2k_, zsyr2k_, cher2k_, zher2k_;
-extern trxm_f strmm_, dtrmm_, ctrmm_, ztrmm_, strsm_, dtrsm_, ctrsm_, ztrsm_;
-
-/* CBLAS: enums are passed as int.  Complex scalars by address (_p types),
- * real scalars by value (_f for float, _d for double). */
-enum {
-    CB_ROW_MAJOR = 101, CB_COL_MAJOR = 102,
-    CB_NO_TRANS = 111, CB_TRANS = 112, CB_CONJ_TRANS = 113,
-    CB_UPPER = 121, CB_LOWER = 122,
-    CB_NON_UNIT = 131, CB_UNIT = 132,
-    CB_LEFT = 141, CB_RIGHT = 142
-};
-
-typedef void cb_gemm_p(int layout, int transa, int transb, int m, int n,
-                       int k, const void *alpha, const void *a, int lda,
-                       const void *b, int ldb, const void *beta, void *c,
-                       int ldc);
-typedef void cb_symm_p(int layout, int side, int uplo, int m, int n,
-                       const void *alpha, const void *a, int lda,
-                       const void *b, int ldb, const void *beta, void *c,
-                       int ldc);
-typedef void cb_syrk_p(int layout, int uplo, int trans, int n, int k,
-                       const void *alpha, const void *a, int lda,
-                       const void *beta, void *c, int ldc);
-typedef void cb_syr2k_p(int layout, int uplo, int trans, int n, int k,
-                        const void *alpha, const void *a, int lda,
-                        const void *b, int ldb, const void *beta, void *c,
-                        int ldc);
-typedef void cb_trxm_p(int layout, int side, int uplo, int transa, int diag,
-                       int m, int n, const void *alpha, const void *a,
-                       int lda, void *b, int ldb);
-
-#define CBLAS_BYVALUE_TYPES(T, F)                                            \
-    typedef void cb_gemm_##F(int, int, int, int, int, int, T, const void *, \
-                             int, const void *, int, T, void *, int);       \
-    typedef void cb_symm_##F(int, int, int, int, int, T, const void *, int, \
-                             const void *, int, T, void *, int);            \
-    typedef void cb_syrk_##F(int, int, int, int, int, T, const void *, int, \
-                             T, void *, int);                               \
-    typedef void cb_syr2k_##F(int, int, int, int, int, T, const void *,     \
-                              int, const void *, int, T, void *, int);      \
-    typedef void cb_her2k_##F(int, int, int, int, int, const void *,        \
-                              const void *, int, const void *, int, T,      \
-                              void *, int);                                 \
-    typedef void cb_trxm_##F(int, int, int, int, int, int, int, T,          \
-                             const void *, int, void *, int);
-CBLAS_BYVALUE_TYPES(float, f)
-CBLAS_BYVALUE_TYPES(double, d)
-
-extern cb_gemm_f cblas_sgemm;
-extern cb_gemm_d cblas_dgemm;
-extern cb_gemm_p cblas_cgemm, cblas_zgemm;
-extern cb_symm_f cblas_ssymm;
-extern cb_symm_d cblas_dsymm;
-extern cb_symm_p cblas_csymm, cblas_zsymm, cblas_chemm, cblas_zhemm;
-extern cb_syrk_f cblas_ssyrk, cblas_cherk;   /* cherk: real alpha, beta */
-extern cb_syrk_d cblas_dsyrk, cblas_zherk;
-extern cb_syrk_p cblas_csyrk, cblas_zsyrk;
-extern cb_syr2k_f cblas_ssyr2k;
-extern cb_syr2k_d cblas_dsyr2k;
-extern cb_syr2k_p cblas_csyr2k, cblas_zsyr2k;
-extern cb_her2k_f cblas_cher2k;              /* complex alpha, real beta */
-extern cb_her2k_d cblas_zher2k;
-extern cb_trxm_f cblas_strmm, cblas_strsm;
-extern cb_trxm_d cblas_dtrmm, cblas_dtrsm;
-extern cb_trxm_p cblas_ctrmm, cblas_ztrmm, cblas_ctrsm, cblas_ztrsm;
-
-/* ------------------------------------------------------------------------ */
-/* Small utilities                                                          */
-/* ------------------------------------------------------------------------ */
-
-static void fatal(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("Bail out! ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    exit(1);
-}
-
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes);
-    if (!p)
-        fatal("out of memory (%zu bytes)", bytes);
-    return p;
-}
-
-static int imax(int a, int b) { return a > b ? a : b; }
-
-/* splitmix64: small, fast, good enough for test data */
-struct rng { uint64_t state; };
-
-static uint64_t rng_next(struct rng *g)
-{
-    uint64_t z = (g->state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(struct rng *g)   /* [0, 1) */
-{
-    return (double)(rng_next(g) >> 11) * 0x1p-53;
-}
-
-static double rng_sym(struct rng *g)    /* [-1, 1) */
-{
-    return 2.0 * rng_unit(g) - 1.0;
-}
-
-static int rng_below(struct rng *g, int n)
-{
-    return (int)(rng_next(g) % (uint64_t)n);
-}
-
-/* ------------------------------------------------------------------------ */
-/* Precisions and element access                                            */
-/* ------------------------------------------------------------------------ */
-
-enum prec { PS, PD, PC, PZ };
-
-struct precision {
-    int cplx;        /* 1 for complex */
-    size_t rsize;    /* bytes of one real component */
-    double eps;      /* machine epsilon */
-    double tiny;     /* smallest normal number */
-};
-
-static const struct precision PRECISIONS[] = {
-    [PS] = { 0, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PD] = { 0, sizeof(double), DBL_EPSILON, DBL_MIN },
-    [PC] = { 1, sizeof(float), FLT_EPSILON, FLT_MIN },
-    [PZ] = { 1, sizeof(double), DBL_EPSILON, DBL_MIN },
-};
-
-/* Quiet NaNs with a payload: poison must come back with the same bits. */
-static const uint32_t POISON32 = 0x7fc0deadu;
-static const uint64_t POISON64 = 0x7ff8dead0badf00du;
-
-static size_t elem_size(const struct precision *p)
-{
-    return p->rsize << p->cplx;
-}
-
-static double load_real(const struct precision *p, const unsigned char *e)
-{
-    if (p->rsize == sizeof(float)) {
-        float f;
-        memcpy(&f, e, sizeof f);
-        return f;
-    }
-    double d;
-    memcpy(&d, e, sizeof d);
-    return d;
-}
-
-static void store_real(const struct precision *p, unsigned char *e, double x)
-{
-    if (p->rsize == sizeof(float)) {
-        float f = (float)x;
-        memcpy(e, &f, sizeof f);
-    } else {
-        memcpy(e, &x, sizeof x);
-    }
-}
-
-static void poison_real(const struct precision *p, unsigned char *e)
-{
-    if (p->rsize == sizeof(float))
-        memcpy(e, &POISON32, sizeof POISON32);
-    else
-        memcpy(e, &POISON64, sizeof POISON64);
-}
-
-static void load(const struct precision *p, const unsigned char *e,
-                 double v[2])
-{
-    v[0] = load_real(p, e);
-    v[1] = p->cplx ? load_real(p, e + p->rsize) : 0.0;
-}
-
-static void store(const struct precision *p, unsigned char *e, double re,
-                  double im)
-{
-    store_real(p, e, re);
-    if (p->cplx)
-        store_real(p, e + p->rsize, im);
-}
-
-/* Fill n elements with poison (doubling copies of the first element). */
-static void poison_range(const struct precision *p, unsigned char *buf,
-                         size_t n)
-{
-    size_t es = elem_size(p), done, total = n * es;
-    if (n == 0)
-        return;
-    poison_real(p, buf);
-    if (p->cplx)
-        poison_real(p, buf + p->rsize);
-    for (done = es; done < total; done *= 2)
-        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
-}
-
-static double modulus(const double v[2])
-{
-    return sqrt(v[0] * v[0] + v[1] * v[1]);
-}
-
-static void format_value(char *out, size_t len, const double v[2], int cplx)
-{
-    if (cplx)
-        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
-    else
-        snprintf(out, len, "%.9g", v[0]);
-}
 
 /* ------------------------------------------------------------------------ */
 /* Calls                                                                    */
 /* ------------------------------------------------------------------------ */
-
-union scalar { float f[2]; double d[2]; };
-
-enum op_id { OP_A, OP_B, OP_C, N_OPS };
-enum iface { IF_FORTRAN, IF_CBLAS_COL, IF_CBLAS_ROW, N_IFACES };
-static const char *const IFACE_NAME[N_IFACES] = {
-    "fortran", "cblas col-major", "cblas row-major"
-};
 
 /* One call of a routine: its arguments, the way the routine sees them. */
 struct call {
@@ -340,16 +69,7 @@ struct call {
     void *a, *b, *c;
 };
 
-typedef void (*anyfn)(void);
 typedef void invoker(anyfn fn, const struct call *c);
-
-static int cb_trans(char t)
-{
-    return t == 'N' ? CB_NO_TRANS : t == 'T' ? CB_TRANS : CB_CONJ_TRANS;
-}
-static int cb_uplo(char u) { return u == 'U' ? CB_UPPER : CB_LOWER; }
-static int cb_side(char s) { return s == 'L' ? CB_LEFT : CB_RIGHT; }
-static int cb_diag(char d) { return d == 'U' ? CB_UNIT : CB_NON_UNIT; }
 
 /* Fortran invokers: one per family shape, every precision. */
 static void f_gemm(anyfn fn, const struct call *c)
@@ -471,7 +191,6 @@ CBLAS_BYVALUE_INVOKERS(d)
 /* Operands: shape, what may be read and written, storage                   */
 /* ------------------------------------------------------------------------ */
 
-enum { GUARD = 16 };              /* poisoned elements before and after */
 enum { MAXDIM = 65, MAXPAD = 5 }; /* largest size; largest ld - rows */
 
 enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
@@ -565,13 +284,9 @@ static void describe_offset(const struct operand *o, size_t e, char *out,
 {
     size_t extent = (size_t)outer_dim(o) * o->ld;
     int i, j;
-    if (e < GUARD) {
-        snprintf(out, len, "guard band %zu element(s) before %c",
-                 GUARD - e, o->name);
-    } else if (e - GUARD >= extent) {
-        snprintf(out, len, "guard band %zu element(s) past the end of %c",
-                 e - GUARD - extent + 1, o->name);
-    } else if (!position_of(o, e, &i, &j)) {
+    if (describe_guard_band(e, extent, o->name, out, len))
+        return;
+    if (!position_of(o, e, &i, &j)) {
         int outer = (int)((e - GUARD) / o->ld);
         int inner = (int)((e - GUARD) % o->ld);
         snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d, %s=%d)",
@@ -724,30 +439,13 @@ static void abs_op(const struct operand *o, const struct precision *p,
             if (i == j && o->unit_diag) {
                 v[0] = 1.0, v[1] = 0.0;
             } else {
-                load(p, o->orig + offset_of(o, i, j) * es, v);
+                load_elem(p, o->orig + offset_of(o, i, j) * es, v);
                 if (i == j && o->real_diag)
                     v[1] = 0.0;
             }
             out[i * ri + j * rj] = modulus(v);
             if (mirror)
                 out[j * ri + i * rj] = modulus(v);
-        }
-    }
-}
-
-/* E (m x n) += s * P (m x l) * Q (l x n), all non-negative. */
-static void abs_product(double *restrict E, int m, int n, int l,
-                        const double *restrict P, const double *restrict Q,
-                        double s)
-{
-    for (int j = 0; j < n; j++) {
-        double *e = E + (size_t)j * m;
-        for (int h = 0; h < l; h++) {
-            double q = s * Q[h + (size_t)j * l];
-            const double *pc = P + (size_t)h * m;
-            if (q != 0.0)
-                for (int i = 0; i < m; i++)
-                    e[i] += q * pc[i];
         }
     }
 }
@@ -858,7 +556,7 @@ static struct bound mag_trsm(const struct call *c,
     double big = 0.0, v[2];
     for (int j = 0; j < c->n; j++)
         for (int i = 0; i < c->m; i++) {
-            load(p, B->ref + offset_of(B, i, j) * es, v);
+            load_elem(p, B->ref + offset_of(B, i, j) * es, v);
             if (modulus(v) > big)
                 big = modulus(v);
         }
@@ -1036,15 +734,7 @@ static void make_scalar(int cls, int real_only, enum prec prec,
         if (cplx)
             v[1] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
     }
-    memset(arg, 0, sizeof *arg);
-    for (int i = 0; i < 1 + cplx; i++) {
-        if (p->rsize == sizeof(float)) {
-            arg->f[i] = (float)v[i];
-            v[i] = arg->f[i];
-        } else {
-            arg->d[i] = v[i];
-        }
-    }
+    set_scalar_arg(p, 1 + cplx, v, arg);
 }
 
 /* Decode call number idx of a plan (mixed radix over its axes). */
@@ -1129,7 +819,7 @@ static void fill_operand(const struct operand *o, const struct precision *p,
                 re = (rng_next(g) & 1 ? 1 : -1) * (2.0 + rng_unit(g));
                 im = 0.5 * rng_sym(g);
             }
-            store(p, e, re, im);
+            store_elem(p, e, re, im);
             if (o->real_diag && i == j)
                 poison_real(p, e + p->rsize);
         }
@@ -1166,12 +856,7 @@ static long forbidden_change(const struct operand *o, size_t es,
         }
         img = scratch;
     }
-    if (memcmp(img, o->orig, o->nelem * es) == 0)
-        return -1;
-    for (size_t e = 0; e < o->nelem; e++)
-        if (memcmp(img + e * es, o->orig + e * es, es) != 0)
-            return (long)e;
-    return -1;
+    return first_difference(img, o->orig, o->nelem, es);
 }
 
 static int check_unchanged(const struct operand *o, const struct precision *p,
@@ -1182,17 +867,12 @@ static int check_unchanged(const struct operand *o, const struct precision *p,
     long e = forbidden_change(o, es, buf, scratch);
     if (e < 0)
         return 0;
-    char where[160], was_s[64], now_s[64];
-    double was[2], now[2];
+    char where[160];
     describe_offset(o, (size_t)e, where, sizeof where);
-    load(p, o->orig + e * es, was);
-    load(p, buf + e * es, now);
-    format_value(was_s, sizeof was_s, was, p->cplx);
-    format_value(now_s, sizeof now_s, now, p->cplx);
-    snprintf(msg, len, "%s%s %s (was %s, now %s)", who,
-             o->write == REG_NONE ? "modified input"
-                                  : "wrote outside its region:",
-             where, was_s, now_s);
+    format_change(msg, len, who,
+                  o->write == REG_NONE ? "modified input"
+                                       : "wrote outside its region:",
+                  where, p, o->orig + e * es, buf + e * es);
     return 1;
 }
 
@@ -1250,8 +930,8 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
         region_span(o, o->write, line, &lo, &hi);
         for (int u = lo; u < hi; u++) {
             logical(o, line, u, &i, &j);
-            load(p, o->lib + offset_of(o, i, j) * es, x);
-            load(p, o->ref + offset_of(o, i, j) * es, ref);
+            load_elem(p, o->lib + offset_of(o, i, j) * es, x);
+            load_elem(p, o->ref + offset_of(o, i, j) * es, ref);
             if (check_element(o, p, i, j, x, ref, msg, len))
                 return 1;
             double d[2] = { x[0] - ref[0], x[1] - ref[1] };
@@ -1262,8 +942,8 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
                 b = r->fam->magnitude(c, op, p, &ws->w);
                 have_bound = 1;
             }
-            double bound = b.factor * (b.kdim + 2) * p->eps *
-                               ws->w.E[i + (size_t)j * o->rows] + p->tiny;
+            double bound = rounding_bound(b.factor, b.kdim, p,
+                                          ws->w.E[i + (size_t)j * o->rows]);
             if (err / bound > worst) {
                 worst = err / bound;
                 wi = i, wj = j, werr = err, wbound = bound;
@@ -1272,8 +952,8 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
     }
     if (worst <= 1.0)
         return 0;
-    load(p, o->lib + offset_of(o, wi, wj) * es, x);
-    load(p, o->ref + offset_of(o, wi, wj) * es, ref);
+    load_elem(p, o->lib + offset_of(o, wi, wj) * es, x);
+    load_elem(p, o->ref + offset_of(o, wi, wj) * es, ref);
     format_value(xs, sizeof xs, x, p->cplx);
     format_value(rs, sizeof rs, ref, p->cplx);
     snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g > bound %.3g",
@@ -1296,16 +976,6 @@ static int check_call(const struct call *c, const struct operand op[N_OPS],
             return 1;
     }
     return check_values(c, op, r, ws, msg, len);
-}
-
-static void appendf(char *out, size_t len, size_t *n, const char *fmt, ...)
-{
-    va_list ap;
-    if (*n >= len)
-        return;
-    va_start(ap, fmt);
-    *n += (size_t)vsnprintf(out + *n, len - *n, fmt, ap);
-    va_end(ap);
 }
 
 /* The call as a one-line list of its arguments. */
@@ -1357,10 +1027,8 @@ enum { MAX_REPORTS = 3 };
 
 static uint64_t group_seed(uint64_t seed, const char *name, enum iface ifc)
 {
-    uint64_t h = seed ^ 0xcbf29ce484222325u;
-    for (const char *s = name; *s; s++)
-        h = (h ^ (unsigned char)*s) * 0x100000001b3u;
-    return h ^ ((uint64_t)ifc << 56);
+    return seed_hash_string(seed_hash_begin(seed), name) ^
+           ((uint64_t)ifc << 56);
 }
 
 static void invoke(const struct routine *r, enum iface ifc, int reference,
@@ -1432,112 +1100,54 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
 /* Setup                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* Is routine r named (by family or by name) in the comma list? */
-static int list_has(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *s = list; *s;) {
-        size_t len = strcspn(s, ", ");
-        if (len == n && strncmp(s, word, n) == 0)
-            return 1;
-        s += len;
-        s += strspn(s, ", ");
-    }
-    return 0;
-}
-
+/* Is routine r named (by family or by name) in BLASROUTE_TEST_ROUTINES? */
 static int selected(const struct routine *r, const struct settings *s)
 {
     return !s->routines || list_has(s->routines, r->fam->name) ||
            list_has(s->routines, r->name);
 }
 
-static void validate_selection(const char *list)
+/* Is the word a routine or a family of ROUTINES? */
+static int known_routine(const char *word, size_t len)
 {
-    for (const char *s = list + strspn(list, ", "); *s;) {
-        size_t len = strcspn(s, ", ");
-        int known = 0;
-        for (int i = 0; i < N_ROUTINES && !known; i++)
-            known = (strlen(ROUTINES[i].name) == len &&
-                     !strncmp(s, ROUTINES[i].name, len)) ||
-                    (strlen(ROUTINES[i].fam->name) == len &&
-                     !strncmp(s, ROUTINES[i].fam->name, len));
-        if (!known)
-            fatal("BLASROUTE_TEST_ROUTINES: unknown routine '%.*s'",
-                  (int)len, s);
-        s += len;
-        s += strspn(s, ", ");
-    }
+    for (int i = 0; i < N_ROUTINES; i++)
+        if ((strlen(ROUTINES[i].name) == len &&
+             !strncmp(word, ROUTINES[i].name, len)) ||
+            (strlen(ROUTINES[i].fam->name) == len &&
+             !strncmp(word, ROUTINES[i].fam->name, len)))
+            return 1;
+    return 0;
 }
 
 static void read_settings(struct settings *s)
 {
-    const char *seed = getenv("BLASROUTE_TEST_SEED");
-    const char *quick = getenv("BLASROUTE_TEST_QUICK");
-    const char *routines = getenv("BLASROUTE_TEST_ROUTINES");
-
-    if (seed && *seed) {
-        char *end;
-        s->seed = strtoull(seed, &end, 0);
-        if (*end)
-            fatal("BLASROUTE_TEST_SEED: not a number: '%s'", seed);
-    } else {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        s->seed = ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
-                   (uint64_t)getpid() << 20) % 1000000000u;
-    }
-    if (quick && *quick && strcmp(quick, "0") != 0) {
+    s->seed = read_test_seed();
+    if (read_test_quick()) {
         s->sizes = SIZES_QUICK;
         s->nsizes = sizeof SIZES_QUICK / sizeof SIZES_QUICK[0];
     } else {
         s->sizes = SIZES_FULL;
         s->nsizes = sizeof SIZES_FULL / sizeof SIZES_FULL[0];
     }
-    s->routines = NULL;
-    if (routines && routines[strspn(routines, ", ")]) {
-        validate_selection(routines);
-        s->routines = routines;
-    }
-}
-
-static anyfn lookup(void *handle, const char *path, const char *name)
-{
-    void *sym;
-    anyfn fn;
-    dlerror();
-    sym = dlsym(handle, name);
-    if (!sym)
-        fatal("reference BLAS %s has no symbol %s", path, name);
-    memcpy(&fn, &sym, sizeof fn);  /* POSIX: object to function pointer */
-    return fn;
+    s->routines = read_routine_selection(known_routine);
 }
 
 /* Load the reference; print the SKIP plan and exit if it is not there. */
 static void load_reference(void)
 {
-    const char *path = getenv("BLASROUTE_REFERENCE_BLAS");
+    struct reference_blas ref = open_reference_blas();
     char name[32];
-    if (!path || !*path)
-        path = DEFAULT_REFERENCE;
-    if (access(path, F_OK) != 0) {
-        printf("1..0 # SKIP reference BLAS not found at %s\n", path);
-        exit(0);
-    }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!h)
-        fatal("cannot load reference BLAS %s: %s", path, dlerror());
     for (int i = 0; i < N_ROUTINES; i++) {
         struct routine *r = &ROUTINES[i];
         snprintf(name, sizeof name, "%s_", r->name);
-        r->ref_fortran = lookup(h, path, name);
+        r->ref_fortran = reference_symbol(&ref, name);
         snprintf(name, sizeof name, "cblas_%s", r->name);
-        r->ref_cblas = lookup(h, path, name);
+        r->ref_cblas = reference_symbol(&ref, name);
         if (r->ref_fortran == r->lib_fortran || r->ref_cblas == r->lib_cblas)
-            fatal("reference %s resolves %s to the library under test", path,
-                  r->name);
+            bail_out("reference %s resolves %s to the library under test",
+                     ref.path, r->name);
     }
-    printf("# reference BLAS: %s\n", path);
+    printf("# reference BLAS: %s\n", ref.path);
 }
 
 static void workspace_init(struct workspace *ws)

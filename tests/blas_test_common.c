@@ -1,0 +1,387 @@
+/*
+ * blas_test_common.c - helpers shared by the TAP tests that compare the
+ * library under test with the reference BLAS; see blas_test_common.h.
+ */
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#endif
+
+#include "blas_test_common.h"
+
+#include <dlfcn.h>
+#include <float.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
+
+const char *const IFACE_NAME[N_IFACES] = {
+    "fortran", "cblas col-major", "cblas row-major"
+};
+
+const struct precision PRECISIONS[N_PRECS] = {
+    [PS] = { 's', 0, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PD] = { 'd', 0, sizeof(double), DBL_EPSILON, DBL_MIN },
+    [PC] = { 'c', 1, sizeof(float), FLT_EPSILON, FLT_MIN },
+    [PZ] = { 'z', 1, sizeof(double), DBL_EPSILON, DBL_MIN },
+};
+
+/* ------------------------------------------------------------------------ */
+/* Failing, memory, environment                                             */
+/* ------------------------------------------------------------------------ */
+
+void bail_out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("Bail out! ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    exit(1);
+}
+
+void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        bail_out("out of memory (%zu bytes)", bytes);
+    return p;
+}
+
+void *xrealloc(void *p, size_t bytes)
+{
+    p = realloc(p, bytes ? bytes : 1);
+    if (!p)
+        bail_out("out of memory (%zu bytes)", bytes);
+    return p;
+}
+
+void grow(void **p, size_t *cap, size_t bytes)
+{
+    if (bytes <= *cap)
+        return;
+    free(*p);
+    *p = xmalloc(bytes);
+    *cap = bytes;
+}
+
+void appendf(char *out, size_t len, size_t *n, const char *fmt, ...)
+{
+    va_list ap;
+    if (*n >= len)
+        return;
+    va_start(ap, fmt);
+    *n += (size_t)vsnprintf(out + *n, len - *n, fmt, ap);
+    va_end(ap);
+}
+
+uint64_t env_number(const char *name, uint64_t fallback)
+{
+    const char *v = getenv(name);
+    char *end;
+    if (!v || !*v)
+        return fallback;
+    uint64_t x = strtoull(v, &end, 0);
+    if (*end)
+        bail_out("%s: not a number: '%s'", name, v);
+    return x;
+}
+
+uint64_t read_test_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return env_number("BLASROUTE_TEST_SEED",
+                      ((uint64_t)ts.tv_sec * 1000003u ^
+                       (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20) %
+                          1000000000u);
+}
+
+int read_test_quick(void)
+{
+    const char *quick = getenv("BLASROUTE_TEST_QUICK");
+    return quick && *quick && strcmp(quick, "0") != 0;
+}
+
+const char *read_routine_selection(int (*is_known)(const char *word,
+                                                   size_t len))
+{
+    const char *routines = getenv("BLASROUTE_TEST_ROUTINES");
+    if (!routines || !routines[strspn(routines, ", ")])
+        return NULL;
+    for (const char *w = routines + strspn(routines, ", "); *w;) {
+        size_t len = strcspn(w, ", ");
+        if (!is_known(w, len))
+            bail_out("BLASROUTE_TEST_ROUTINES: unknown routine '%.*s'",
+                     (int)len, w);
+        w += len;
+        w += strspn(w, ", ");
+    }
+    return routines;
+}
+
+int list_has(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list + strspn(list, ", "); *s;) {
+        size_t len = strcspn(s, ", ");
+        if (len == n && strncmp(s, word, n) == 0)
+            return 1;
+        s += len;
+        s += strspn(s, ", ");
+    }
+    return 0;
+}
+
+/* Written by the handler, which may only make async-signal-safe calls:
+ * the text is made before the alarm is set. */
+static char timeout_text[160];
+static size_t timeout_len;
+
+static void on_timeout(int sig)
+{
+    (void)sig;
+    if (write(STDOUT_FILENO, timeout_text, timeout_len) < 0) {
+        /* nothing more to do */
+    }
+    _exit(1);
+}
+
+void arm_timeout(unsigned seconds, const char *what_hung)
+{
+    if (!seconds)
+        return;
+    int n = snprintf(timeout_text, sizeof timeout_text,
+                     "Bail out! timed out (BLASROUTE_TEST_TIMEOUT): %s\n",
+                     what_hung);
+    timeout_len = n < 0 ? 0
+                  : (size_t)n < sizeof timeout_text ? (size_t)n
+                                                    : sizeof timeout_text - 1;
+    signal(SIGALRM, on_timeout);
+    alarm(seconds);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The reference BLAS                                                       */
+/* ------------------------------------------------------------------------ */
+
+struct reference_blas open_reference_blas(void)
+{
+    struct reference_blas ref = { NULL, getenv("BLASROUTE_REFERENCE_BLAS") };
+    if (!ref.path || !*ref.path)
+        ref.path = DEFAULT_REFERENCE;
+    if (access(ref.path, F_OK) != 0) {
+        printf("1..0 # SKIP reference BLAS not found at %s\n", ref.path);
+        exit(0);
+    }
+    ref.handle = dlopen(ref.path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!ref.handle)
+        bail_out("cannot load reference BLAS %s: %s", ref.path, dlerror());
+    return ref;
+}
+
+anyfn reference_symbol(const struct reference_blas *ref, const char *name)
+{
+    void *sym;
+    anyfn fn;
+    dlerror();
+    sym = dlsym(ref->handle, name);
+    if (!sym)
+        bail_out("reference BLAS %s has no symbol %s", ref->path, name);
+    memcpy(&fn, &sym, sizeof fn); /* POSIX: object to function pointer */
+    return fn;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Precisions and elements                                                  */
+/* ------------------------------------------------------------------------ */
+
+void poison_range(const struct precision *p, unsigned char *buf, size_t n)
+{
+    size_t es = elem_size(p), done, total = n * es;
+    if (n == 0)
+        return;
+    poison_real(p, buf);
+    if (p->cplx)
+        poison_real(p, buf + p->rsize);
+    for (done = es; done < total; done *= 2) /* doubling copies */
+        memcpy(buf + done, buf, done * 2 <= total ? done : total - done);
+}
+
+void set_scalar_arg(const struct precision *p, int ncomp, double v[2],
+                    union scalar *arg)
+{
+    memset(arg, 0, sizeof *arg);
+    for (int i = 0; i < ncomp; i++) {
+        if (p->rsize == sizeof(float)) {
+            arg->f[i] = (float)v[i];
+            v[i] = arg->f[i];
+        } else {
+            arg->d[i] = v[i];
+        }
+    }
+}
+
+void format_value(char *out, size_t len, const double v[2], int cplx)
+{
+    if (cplx)
+        snprintf(out, len, "(%.9g,%.9g)", v[0], v[1]);
+    else
+        snprintf(out, len, "%.9g", v[0]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Guard bands and byte comparisons                                         */
+/* ------------------------------------------------------------------------ */
+
+long first_difference(const unsigned char *img, const unsigned char *orig,
+                      size_t nelem, size_t es)
+{
+    if (memcmp(img, orig, nelem * es) == 0)
+        return -1;
+    for (size_t e = 0; e < nelem; e++)
+        if (memcmp(img + e * es, orig + e * es, es) != 0)
+            return (long)e;
+    return -1;
+}
+
+int describe_guard_band(size_t e, size_t extent, char name, char *out,
+                        size_t len)
+{
+    if (e < GUARD)
+        snprintf(out, len, "guard band %zu element(s) before %c", GUARD - e,
+                 name);
+    else if (e - GUARD >= extent)
+        snprintf(out, len, "guard band %zu element(s) past the end of %c",
+                 e - GUARD - extent + 1, name);
+    else
+        return 0;
+    return 1;
+}
+
+void format_change(char *msg, size_t len, const char *who, const char *what,
+                   const char *where, const struct precision *p,
+                   const unsigned char *was, const unsigned char *now)
+{
+    char was_s[64], now_s[64];
+    double v[2];
+    load_elem(p, was, v);
+    format_value(was_s, sizeof was_s, v, p->cplx);
+    load_elem(p, now, v);
+    format_value(now_s, sizeof now_s, v, p->cplx);
+    snprintf(msg, len, "%s%s %s (was %s, now %s)", who, what, where, was_s,
+             now_s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Rounding-error bounds                                                    */
+/* ------------------------------------------------------------------------ */
+
+void abs_product(double *restrict E, int m, int n, int l,
+                 const double *restrict P, const double *restrict Q,
+                 double s)
+{
+    for (int j = 0; j < n; j++) {
+        double *e = E + (size_t)j * m;
+        for (int h = 0; h < l; h++) {
+            double q = s * Q[h + (size_t)j * l];
+            const double *pc = P + (size_t)h * m;
+            if (q != 0.0)
+                for (int i = 0; i < m; i++)
+                    e[i] += q * pc[i];
+        }
+    }
+}
+
+double rounding_bound(double factor, int kdim, const struct precision *p,
+                      double mag)
+{
+    return factor * (kdim + 2) * p->eps * mag + p->tiny;
+}
+
+/* ------------------------------------------------------------------------ */
+/* GEMM through its three interfaces                                        */
+/* ------------------------------------------------------------------------ */
+
+const struct gemm_entry GEMM_UNDER_TEST[N_PRECS] = {
+    [PS] = { sgemm_, (anyfn)cblas_sgemm },
+    [PD] = { dgemm_, (anyfn)cblas_dgemm },
+    [PC] = { cgemm_, (anyfn)cblas_cgemm },
+    [PZ] = { zgemm_, (anyfn)cblas_zgemm },
+};
+
+void load_reference_gemm(struct gemm_entry ref[N_PRECS])
+{
+    struct reference_blas rb = open_reference_blas();
+    char name[32];
+    for (int p = 0; p < N_PRECS; p++) {
+        const struct gemm_entry *lib = &GEMM_UNDER_TEST[p];
+        snprintf(name, sizeof name, "%cgemm_", PRECISIONS[p].letter);
+        ref[p].fortran = (gemm_f *)reference_symbol(&rb, name);
+        snprintf(name, sizeof name, "cblas_%cgemm", PRECISIONS[p].letter);
+        ref[p].cblas = reference_symbol(&rb, name);
+        /* A reference that is the library itself would prove nothing. */
+        if (ref[p].fortran == lib->fortran || ref[p].cblas == lib->cblas)
+            bail_out("reference %s resolves %s to the library under test",
+                     rb.path, name);
+    }
+    printf("# reference BLAS: %s\n", rb.path);
+}
+
+void call_gemm(const struct gemm_entry *e, const struct gemm_call *c,
+               const void *a, const void *b, void *cc)
+{
+    int layout = c->ifc == IF_CBLAS_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
+    int ta = cb_trans(c->transa), tb = cb_trans(c->transb);
+
+    if (c->ifc == IF_FORTRAN) {
+        e->fortran(&c->transa, &c->transb, &c->m, &c->n, &c->k,
+                   &c->alpha_arg, a, &c->lda, b, &c->ldb, &c->beta_arg, cc,
+                   &c->ldc, 1, 1);
+        return;
+    }
+    switch (c->prec) {
+    case PS:
+        ((cb_gemm_f *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                c->alpha_arg.f[0], a, c->lda, b, c->ldb,
+                                c->beta_arg.f[0], cc, c->ldc);
+        break;
+    case PD:
+        ((cb_gemm_d *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                c->alpha_arg.d[0], a, c->lda, b, c->ldb,
+                                c->beta_arg.d[0], cc, c->ldc);
+        break;
+    default:
+        ((cb_gemm_p *)e->cblas)(layout, ta, tb, c->m, c->n, c->k,
+                                &c->alpha_arg, a, c->lda, b, c->ldb,
+                                &c->beta_arg, cc, c->ldc);
+        break;
+    }
+}
+
+void describe_gemm_call(const struct gemm_call *c, char *out, size_t len)
+{
+    const struct precision *p = &PRECISIONS[c->prec];
+    char a[64], b[64];
+    int n;
+    format_value(a, sizeof a, c->alpha, p->cplx);
+    format_value(b, sizeof b, c->beta, p->cplx);
+    if (c->ifc == IF_FORTRAN)
+        n = snprintf(out, len, "%cgemm_:", p->letter);
+    else
+        n = snprintf(out, len, "cblas_%cgemm %s:", p->letter,
+                     c->ifc == IF_CBLAS_ROW ? "row-major" : "col-major");
+    if (n < 0 || (size_t)n >= len)
+        return;
+    snprintf(out + n, len - (size_t)n,
+             " transa=%c transb=%c m=%d n=%d k=%d lda=%d ldb=%d ldc=%d "
+             "alpha=%s beta=%s%s", c->transa, c->transb, c->m, c->n, c->k,
+             c->lda, c->ldb, c->ldc, a, b,
+             c->integer_data ? " (integer data)" : "");
+}

@@ -22,4 +22,4 @@ cgemm = 8 60 400 2000 7000 12000 15000 16000 16500
 zgemm = 8 40 300 1200 3000 5500 6500 7000 7000
 
 [hybrid]
-share = 0.9
+share = auto                   # the cost model's split until blasroute-tune measures one

@@ -19,4 +19,4 @@ cgemm = 2 15 100 400 900 1000 1000 1000 1000
 zgemm = 1 6 40 150 300 400 400 400 400
 
 [hybrid]
-share = 0.5
+share = auto                   # the cost model's split until blasroute-tune measures one

@@ -21,4 +21,4 @@ cgemm = 4 30 200 700 1500 2000 2200 2200 2200
 zgemm = 2 15 60 150 300 380 400 400 400
 
 [hybrid]
-share = 0.6
+share = auto                   # the cost model's split until blasroute-tune measures one

@@ -26,4 +26,4 @@ strsm = 1 8 60 200 1000 4000 15000 30000 32700
 dtrsm = 1 8 60 200 1000 4000 10000 14000 15400
 
 [hybrid]
-share = 0.97
+share = auto                   # the cost model's split until blasroute-tune measures one

@@ -23,4 +23,4 @@ cgemm = 0.1 1 6 15 20 20 20 20 20
 zgemm = 0.1 0.8 4 8 9 9 9 9 9
 
 [hybrid]
-share = 0.2
+share = auto                   # the cost model's split until blasroute-tune measures one

@@ -269,3 +269,39 @@ void br_routine_name_fortran(const struct br_call *call, char name[7])
         name[i] = ' ';
     name[6] = '\0';
 }
+
+union br_scalar br_scalar_complex_of_real(const union br_scalar *x, enum br_precision precision)
+{
+    union br_scalar z;
+    memset(&z, 0, sizeof z);
+    if (precision == BR_C)
+        z.c[0] = x->s;
+    else
+        z.z[0] = x->d;
+    return z;
+}
+
+union br_scalar br_scalar_conjugate(const union br_scalar *x, enum br_precision precision)
+{
+    union br_scalar z = *x;
+    if (precision == BR_C)
+        z.c[1] = -z.c[1];
+    else if (precision == BR_Z)
+        z.z[1] = -z.z[1];
+    return z;
+}
+
+union br_scalar br_scalar_real(enum br_precision precision, double value)
+{
+    union br_scalar x;
+    memset(&x, 0, sizeof x);
+    if (precision == BR_S)
+        x.s = (float)value;
+    else if (precision == BR_C)
+        x.c[0] = (float)value;
+    else if (precision == BR_D)
+        x.d = value;
+    else
+        x.z[0] = value;
+    return x;
+}

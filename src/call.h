@@ -69,6 +69,13 @@ int br_parse_routine(const char *name, enum br_family *family, enum br_precision
 /* Whether a scalar is zero; real_only looks at the real part alone (HERK/HER2K real scalars). */
 int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real_only);
 
+/* Scalars as the kernels and the split's GEMM pieces take them: a real number in the
+ * precision's element type, HERK's and HER2K's real scalars as complex ones (imaginary part 0),
+ * a complex conjugate (real ones unchanged). */
+union br_scalar br_scalar_real(enum br_precision precision, double value);
+union br_scalar br_scalar_complex_of_real(const union br_scalar *x, enum br_precision precision);
+union br_scalar br_scalar_conjugate(const union br_scalar *x, enum br_precision precision);
+
 /* Element size in bytes, and whether the precision is complex. */
 static inline size_t br_element_size(enum br_precision precision)
 {

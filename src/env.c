@@ -95,6 +95,22 @@ static double read_positive(const char *name)
     return x;
 }
 
+/* A share between 0 and 1 (BLASROUTE_SPLIT); -1 when unset or invalid. */
+static double read_share(const char *name)
+{
+    const char *value = read_string(name);
+    if (!value)
+        return -1;
+    char *end;
+    double x = strtod(value, &end);
+    if (end == value || *end || !(x >= 0 && x <= 1)) {
+        br_warn("%s=%s is not valid (accepted: a number from 0 to 1, the device's share of the "
+                "work in hybrid mode); using the profile's or the cost model's", name, value);
+        return -1;
+    }
+    return x;
+}
+
 static unsigned read_faults(const char *name)
 {
     static const struct { const char *word; enum br_fault bit; } faults[] = {
@@ -125,15 +141,16 @@ static void read_all(void)
     settings.verbose = read_switch("BLASROUTE_VERBOSE", 0);
     settings.report = read_switch("BLASROUTE_REPORT", 0);
     settings.cpu_blas = read_string("BLASROUTE_CPU_BLAS");
-    static const char *const modes[] = {"auto", "cpu", "device"};
-    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 3, -1,
-                                              "auto, cpu, device");
+    static const char *const modes[] = {"auto", "cpu", "device", "hybrid"};
+    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 4, -1,
+                                              "auto, cpu, device, hybrid");
     /* Only a valid value overrides the policy's mode; an invalid one leaves the policy's. */
     settings.mode_set = (int)settings.mode >= 0;
     if (!settings.mode_set)
         settings.mode = BR_MODE_AUTO;
     settings.threshold = read_positive("BLASROUTE_THRESHOLD");
     settings.routines = read_string("BLASROUTE_ROUTINES");
+    settings.split = read_share("BLASROUTE_SPLIT");
     settings.profile = read_string("BLASROUTE_PROFILE");
     settings.policy = read_string("BLASROUTE_POLICY");
     settings.trace = read_string("BLASROUTE_TRACE");

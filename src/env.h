@@ -7,7 +7,8 @@
 enum br_mode {
     BR_MODE_AUTO,   /* the device for the calls it wins, the CPU BLAS otherwise */
     BR_MODE_CPU,    /* never touch OpenCL */
-    BR_MODE_DEVICE  /* every call that has a device path goes to the device */
+    BR_MODE_DEVICE, /* every call that has a device path goes to the device */
+    BR_MODE_HYBRID  /* every such call is split between the device and the CPU */
 };
 
 /* Faults the test suite injects into the OpenCL engine (BLASROUTE_TEST_FAULT, a list). */
@@ -31,6 +32,7 @@ struct br_env {
     int mode_set;             /* BLASROUTE_MODE was given (it then overrides the policy's) */
     double threshold;         /* BLASROUTE_THRESHOLD: the policy's min_size for all, 0: unset */
     const char *routines;     /* BLASROUTE_ROUTINES: routines allowed on the device, or NULL */
+    double split;             /* BLASROUTE_SPLIT: the device's share in hybrid mode, -1: unset */
     const char *profile;      /* BLASROUTE_PROFILE: a device profile file, or NULL */
     const char *policy;       /* BLASROUTE_POLICY: a policy file, or NULL */
     const char *trace;        /* BLASROUTE_TRACE: the CSV file of every Level-3 call, or NULL */

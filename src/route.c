@@ -10,6 +10,7 @@
 #include "cpu_level3.h"
 #include "engine/engine.h"
 #include "env.h"
+#include "hybrid.h"
 #include "policy/decide.h"
 #include "policy/routing.h"
 #include "scale.h"
@@ -24,21 +25,47 @@ enum { ROUTE_DEPTH_LIMIT = 8 };
 /* Where a call runs: the policy's mode, then in auto mode the pure decision on the device's
  * and the CPU's profiles. The cheap tests come first, so that small calls cost a few
  * nanoseconds and never touch OpenCL. */
-static int wants_device(const struct br_call *call, struct br_prediction *prediction)
+static enum br_where choose(const struct br_call *call, struct br_prediction *prediction)
 {
     const struct br_policy *policy = br_policy();
     int settled = br_decide_by_rules(call, policy, prediction);
-    if (settled >= 0)
-        return settled == BR_ON_DEVICE;
+    if (settled == BR_ON_CPU || settled == BR_ON_DEVICE)
+        return (enum br_where)settled;
     const struct br_device *device = br_engine_ready() ? br_engine_device() : NULL;
     if (!device) {
         prediction->reason = "no device";
-        return 0;
+        return BR_ON_CPU;
     }
     const struct br_device_profile *profile = br_routing_device_profile(
         device->vendor, device->name, br_device_type_name(device->type));
-    return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction) ==
-           BR_ON_DEVICE;
+    return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction);
+}
+
+static enum br_path run_on_device(const struct br_call *call)
+{
+    switch (br_engine_run(call)) {
+    case BR_ENGINE_DONE:
+        return BR_PATH_DEVICE;
+    case BR_ENGINE_PARTIAL:
+        return BR_PATH_FALLBACK;
+    case BR_ENGINE_DECLINED:
+    default:
+        br_cpu_level3(call);
+        return BR_PATH_FALLBACK;
+    }
+}
+
+/* A split that left one side empty ran on the other alone, and is reported as such. */
+static enum br_path run_hybrid(const struct br_call *call, double share)
+{
+    struct br_split split;
+    br_split_call(call, share, &split);
+    int all_on_device = br_run_hybrid(&split);
+    if (split.device_count == 0)
+        return BR_PATH_CPU;
+    if (!all_on_device)
+        return BR_PATH_FALLBACK;
+    return split.cpu_count == 0 ? BR_PATH_DEVICE : BR_PATH_HYBRID;
 }
 
 void br_route(const struct br_call *call)
@@ -55,21 +82,18 @@ void br_route(const struct br_call *call)
     if (call->work == BR_WORK_SCALE) {
         br_scale_only(call);
         path = BR_PATH_SCALE;
-    } else if (wants_device(call, &prediction)) {
-        switch (br_engine_run(call)) {
-        case BR_ENGINE_DONE:
-            path = BR_PATH_DEVICE;
+    } else {
+        switch (choose(call, &prediction)) {
+        case BR_ON_DEVICE:
+            path = run_on_device(call);
             break;
-        case BR_ENGINE_PARTIAL:
-            path = BR_PATH_FALLBACK;
+        case BR_ON_HYBRID:
+            path = run_hybrid(call, prediction.device_share);
             break;
-        case BR_ENGINE_DECLINED:
+        case BR_ON_CPU:
             br_cpu_level3(call);
-            path = BR_PATH_FALLBACK;
             break;
         }
-    } else {
-        br_cpu_level3(call);
     }
     br_stats_record(call, path, timer, &prediction);
     route_depth--;

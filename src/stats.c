@@ -21,7 +21,13 @@ struct routine_stats {
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
-static const char *const path_names[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback"};
+
+const char *br_path_name(enum br_path path)
+{
+    static const char *const names[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback",
+                                                     "hybrid"};
+    return names[path];
+}
 
 static uint64_t now_ns(void)
 {
@@ -71,7 +77,7 @@ static void print_report(void)
                 total += calls;
                 if (calls && used < (int)sizeof where)
                     used += snprintf(where + used, sizeof where - (size_t)used, "%s%s %llu",
-                                     used ? " " : "", path_names[path],
+                                     used ? " " : "", br_path_name((enum br_path)path),
                                      (unsigned long long)calls);
             }
             if (!total)
@@ -130,8 +136,11 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
     add_double(&s->flops, flops);
     /* What the device moved and the time it saved, counted for the calls it answered. */
     double up = 0, down = 0, cpu_estimate = prediction->cpu_seconds;
-    if (path == BR_PATH_DEVICE) {
-        br_call_bytes_moved(call, &up, &down);
+    if (path == BR_PATH_DEVICE || path == BR_PATH_HYBRID) {
+        if (path == BR_PATH_DEVICE)
+            br_call_bytes_moved(call, &up, &down);
+        else
+            up = prediction->bytes_up, down = prediction->bytes_down;
         if (cpu_estimate <= 0)
             cpu_estimate = br_predict_cpu_seconds(call, br_routing_cpu_profile());
         add_double(&s->bytes, up + down);

@@ -32,7 +32,8 @@ static void open_trace(void)
         return;
     }
     fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
-                        "predicted_cpu_s,predicted_device_s,measured_s,bytes_moved\n");
+                        "predicted_cpu_s,predicted_device_s,predicted_hybrid_s,device_share,measured_s,"
+                        "bytes_moved\n");
     atexit(close_trace);
 }
 
@@ -47,16 +48,16 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     if (!br_env()->trace)
         return;
     pthread_once(&open_once, open_trace);
-    static const char *const where[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback"};
     char name[8];
     br_routine_name_lower(call, name);
     pthread_mutex_lock(&trace_lock);
     if (trace_file) {
-        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.0f\n", name,
+        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f\n", name,
                 option(call->side), option(call->uplo), option(call->transa),
                 option(call->transb), option(call->diag), call->m, call->n, call->k,
-                where[path], prediction->reason ? prediction->reason : "",
-                prediction->cpu_seconds, prediction->device_seconds, seconds, bytes);
+                br_path_name(path), prediction->reason ? prediction->reason : "",
+                prediction->cpu_seconds, prediction->device_seconds,
+                prediction->hybrid_seconds, prediction->device_share, seconds, bytes);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

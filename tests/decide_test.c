@@ -60,7 +60,6 @@
  * Failing lines print the inputs that show the failure as TAP comments.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -69,49 +68,9 @@
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "stats.h"
+#include "unit_tap.h"
 
 enum { PLAN = 29 };
-
-static int test_number, failed_tests;
-static int check_failures; /* within the check being run */
-
-static void diag(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static void diag(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    fputs("# ", stdout);
-    vprintf(format, args);
-    fputs("\n", stdout);
-    va_end(args);
-}
-
-/* Records one failed case of the current check (the first few are printed). */
-static void fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static void fail(const char *format, ...)
-{
-    if (check_failures++ < 8) {
-        va_list args;
-        va_start(args, format);
-        fputs("#   ", stdout);
-        vprintf(format, args);
-        fputs("\n", stdout);
-        va_end(args);
-    }
-}
-
-static void ok(const char *description)
-{
-    test_number++;
-    if (check_failures) {
-        failed_tests++;
-        printf("not ok %d - %s (%d failing cases)\n", test_number, description, check_failures);
-    } else {
-        printf("ok %d - %s\n", test_number, description);
-    }
-    fflush(stdout);
-    check_failures = 0;
-}
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -188,7 +147,7 @@ static struct br_call square(enum br_family f, enum br_precision p, int n, doubl
 
 static const char *where_name(enum br_where w)
 {
-    return w == BR_ON_DEVICE ? "device" : "cpu";
+    return w == BR_ON_DEVICE ? "device" : w == BR_ON_HYBRID ? "hybrid" : "cpu";
 }
 
 static void describe(const char *what, const struct br_call *c, enum br_where w,
@@ -236,7 +195,7 @@ static void gpu_profile(struct br_device_profile *d)
     set_link(d, 1);
     d->latency_us = 8;
     d->launch_us = 5;
-    d->hybrid_share = 0.9;
+    d->hybrid_share = -1; /* the model's */
     /* GFLOP/s counting a complex multiply-add as 8 flops, so C and Z rates are real rates. */
     const double peak[BR_PRECISION_COUNT] = {30000, 15000, 30000, 15000};
     for (int p = 0; p < BR_PRECISION_COUNT; p++) {
@@ -267,7 +226,8 @@ static void pocl_profile(struct br_device_profile *d, const struct br_cpu_profil
     set_link(d, 1);
     d->latency_us = 20;
     d->launch_us = 30;
-    d->hybrid_share = 0.2;
+    d->hybrid_share = -1;
+    d->shares_host_cpu = 1; /* CPU OpenCL: a hybrid run would fight the CPU BLAS for cores */
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         memcpy(d->rates[f], cpu->rates[BR_GEMM], sizeof d->rates[f]);
     scale_rates(&d->rates, 0.25);
@@ -310,6 +270,8 @@ static struct br_policy policy_with(enum br_mode mode, double min_size, double m
     policy.mode = mode;
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            /* The two-way decision; the hybrid choice has its own test (hybrid_test.c). */
+            policy.rules[f][p].hybrid_allowed = 0;
             if (min_size >= 0)
                 policy.rules[f][p].min_size = min_size;
             if (margin > 0)

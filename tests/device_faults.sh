@@ -20,12 +20,8 @@
 . "$top_srcdir/tests/tap.sh"
 
 program="$top_builddir/tests/gemm_device"
-skip_all() { echo "1..0 # SKIP $1"; exit 0; }
 [ -x "$program" ] || skip_all "$program is not built"
-[ -e "${BLASROUTE_REFERENCE_BLAS:-}" ] || skip_all "reference BLAS not found at '${BLASROUTE_REFERENCE_BLAS:-}'"
-if command -v clinfo > /dev/null 2>&1 && ! clinfo 2>/dev/null | grep -qiE 'device type[[:space:]]+cpu'; then
-    skip_all "no OpenCL CPU device (PoCL) according to clinfo"
-fi
+require_reference_and_pocl
 
 plan 21
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

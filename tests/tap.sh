@@ -10,3 +10,15 @@ ok() {
 skip() { tap_count=$((tap_count + 1)); echo "ok $tap_count - $1 # SKIP $2"; }
 # After a failed check, prints a file as TAP diagnostics (at most 20 lines).
 diag_file() { [ "${tap_last:-0}" -eq 0 ] || head -n 20 "$1" | sed 's/^/# /'; }
+# skip_all REASON: the whole script is skipped.
+skip_all() { echo "1..0 # SKIP $1"; exit 0; }
+# require_reference_and_pocl: skips the script without the reference BLAS or, where clinfo can
+# tell, without an OpenCL CPU device (PoCL).
+require_reference_and_pocl() {
+    [ -e "${BLASROUTE_REFERENCE_BLAS:-}" ] ||
+        skip_all "reference BLAS not found at '${BLASROUTE_REFERENCE_BLAS:-}'"
+    if command -v clinfo > /dev/null 2>&1 &&
+        ! clinfo 2>/dev/null | grep -qiE 'device type[[:space:]]+cpu'; then
+        skip_all "no OpenCL CPU device (PoCL) according to clinfo"
+    fi
+}

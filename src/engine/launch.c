@@ -14,17 +14,6 @@ void br_release_event(cl_event *event)
     *event = NULL;
 }
 
-union br_scalar br_scalar_real(enum br_precision precision, double value)
-{
-    union br_scalar x;
-    memset(&x, 0, sizeof x);
-    if (precision == BR_S || precision == BR_C)
-        x.c[0] = (float)value;
-    else
-        x.z[0] = value;
-    return x;
-}
-
 cl_int br_set_args(cl_kernel kernel, const struct br_kernel_arg *args, int count)
 {
     cl_int error = CL_SUCCESS;

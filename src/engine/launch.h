@@ -64,9 +64,6 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
                        enum br_precision precision, const struct br_gemm_launch *launch,
                        cl_uint wait_count, const cl_event *wait, cl_event *done);
 
-/* A scalar of the precision's element type from a real number, or one. */
-union br_scalar br_scalar_real(enum br_precision precision, double value);
-
 void br_release_event(cl_event *event);
 
 #endif

@@ -52,28 +52,6 @@ static struct br_block host_block(const void *host, blas_int ld, blas_int rows, 
     return br_block_at(host, (size_t)ld, element, 0, 0, (size_t)rows, (size_t)cols);
 }
 
-/* A real scalar of HERK or HER2K as the complex element the kernel takes. */
-static union br_scalar complex_of_real(const union br_scalar *x, enum br_precision precision)
-{
-    union br_scalar z;
-    memset(&z, 0, sizeof z);
-    if (precision == BR_C)
-        z.c[0] = x->s;
-    else
-        z.z[0] = x->d;
-    return z;
-}
-
-static union br_scalar conjugate_of(const union br_scalar *x, enum br_precision precision)
-{
-    union br_scalar z = *x;
-    if (precision == BR_C)
-        z.c[1] = -z.c[1];
-    else if (precision == BR_Z)
-        z.z[1] = -z.z[1];
-    return z;
-}
-
 /* A general pack of op(X) where X is stored rows x cols and op is trans ('N', 'T', 'C'):
  * element (i, p) of the packed side is op(X)(i, p), optionally conjugated once more. */
 static struct side_pack general(int source, char trans, blas_int stored_rows,
@@ -163,7 +141,7 @@ static void rank_recipe(const struct br_call *c, struct recipe *r)
     r->b_count = 2;
     if (hermitian) { /* alpha on the first product, conj(alpha) on the second */
         r->scales[0] = r->alpha;
-        r->scales[1] = conjugate_of(&r->alpha, c->precision);
+        r->scales[1] = br_scalar_conjugate(&r->alpha, c->precision);
         r->a_side[0].scale = &r->scales[0];
         r->a_side[1].scale = &r->scales[1];
         r->alpha = br_scalar_real(c->precision, 1.0);
@@ -324,9 +302,9 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
     r.beta_zero = br_scalar_is_zero(&call->beta, call->precision,
                                     call->family == BR_HERK || call->family == BR_HER2K);
     if (real_scalars)
-        r.alpha = complex_of_real(&call->alpha, call->precision);
+        r.alpha = br_scalar_complex_of_real(&call->alpha, call->precision);
     if (call->family == BR_HERK || call->family == BR_HER2K)
-        r.beta = complex_of_real(&call->beta, call->precision);
+        r.beta = br_scalar_complex_of_real(&call->beta, call->precision);
     switch (call->family) {
     case BR_SYMM:
     case BR_HEMM:

@@ -2,7 +2,14 @@
 
 #include <math.h>
 
+#include "split.h"
 #include "stats.h"
+
+/* A hybrid run starts a thread and cuts the call into pieces that each move their own operands;
+ * the concurrency itself (memory bandwidth shared by the CPU BLAS and the engine's host copies)
+ * is not modelled, so a hybrid run must be predicted this much faster than the device alone. */
+static const double hybrid_overhead_seconds = 50e-6;
+static const double hybrid_margin = 1.1;
 
 /* The three dimensions that set the call's arithmetic (m, n and the inner one). */
 static void dimensions(const struct br_call *c, double d[3])
@@ -172,11 +179,94 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
         p->reason = "mode device";
         return BR_ON_DEVICE;
     }
+    if (policy->mode == BR_MODE_HYBRID) {
+        p->reason = "mode hybrid";
+        return BR_ON_HYBRID;
+    }
     if (!large_enough(call, rule)) {
         p->reason = "below the minimum size";
         return BR_ON_CPU;
     }
     return -1;
+}
+
+/* Each side's time for a split at a share (its pieces one after the other), and what the
+ * device's pieces move; -1 if a piece cannot be predicted. */
+static int predict_sides(const struct br_call *call, const struct br_device_profile *device,
+                         const struct br_cpu_profile *cpu, double share, double seconds[2],
+                         double bytes[2])
+{
+    struct br_split split;
+    br_split_call(call, share, &split);
+    seconds[0] = seconds[1] = bytes[0] = bytes[1] = 0;
+    for (int i = 0; i < split.device_count; i++) {
+        struct br_prediction piece = {0};
+        double t = br_predict_device_seconds(&split.device[i], device, &piece);
+        if (t <= 0)
+            return -1;
+        seconds[0] += t;
+        bytes[0] += piece.bytes_up;
+        bytes[1] += piece.bytes_down;
+    }
+    for (int i = 0; i < split.cpu_count; i++) {
+        double t = br_predict_cpu_seconds(&split.cpu[i], cpu);
+        if (t <= 0)
+            return -1;
+        seconds[1] += t;
+    }
+    return 0;
+}
+
+double br_predict_hybrid_seconds(const struct br_call *call,
+                                 const struct br_device_profile *device,
+                                 const struct br_cpu_profile *cpu, double share,
+                                 double *bytes_up, double *bytes_down)
+{
+    double seconds[2], bytes[2];
+    *bytes_up = *bytes_down = 0;
+    if (predict_sides(call, device, cpu, share, seconds, bytes) != 0)
+        return 0;
+    *bytes_up = bytes[0];
+    *bytes_down = bytes[1];
+    return fmax(seconds[0], seconds[1]) + hybrid_overhead_seconds;
+}
+
+/* The share where the device's pieces take as long as the CPU's: the device's time grows with
+ * its share and the CPU's shrinks, so bisection finds it; -1 if not predictable. */
+static double model_share(const struct br_call *call, const struct br_device_profile *device,
+                          const struct br_cpu_profile *cpu)
+{
+    double low = 0, high = 1;
+    for (int step = 0; step < 12; step++) {
+        double share = (low + high) / 2, seconds[2], bytes[2];
+        if (predict_sides(call, device, cpu, share, seconds, bytes) != 0)
+            return -1;
+        if (seconds[0] > seconds[1])
+            high = share;
+        else
+            low = share;
+    }
+    return (low + high) / 2;
+}
+
+double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
+                       const struct br_cpu_profile *cpu, const struct br_policy *policy)
+{
+    if (policy->split >= 0)
+        return policy->split;
+    if (device && device->hybrid_share >= 0)
+        return device->hybrid_share;
+    double share = device && cpu ? model_share(call, device, cpu) : -1;
+    return share >= 0 ? share : 0.5;
+}
+
+/* In auto mode, whether a hybrid run can win at all: even split perfectly, both sides working
+ * the whole time, it takes cpu * device / (cpu + device); skip the search when that cannot beat
+ * the device alone by the hybrid margin nor the CPU by the policy's. */
+static int hybrid_may_win(double cpu_seconds, double device_seconds, double margin)
+{
+    double ideal = cpu_seconds * device_seconds / (cpu_seconds + device_seconds);
+    return ideal * hybrid_margin < device_seconds && ideal * margin < cpu_seconds;
 }
 
 enum br_where br_decide(const struct br_call *call, const struct br_device_profile *device,
@@ -194,12 +284,33 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
     }
     if (settled == BR_ON_DEVICE)
         return BR_ON_DEVICE;
+    if (settled == BR_ON_HYBRID) {
+        p->device_share = br_hybrid_share(call, device, cpu, policy);
+        p->hybrid_seconds = br_predict_hybrid_seconds(call, device, cpu, p->device_share,
+                                                      &p->bytes_up, &p->bytes_down);
+        return BR_ON_HYBRID;
+    }
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
     p->cpu_seconds = br_predict_cpu_seconds(call, cpu);
     p->device_seconds = br_predict_device_seconds(call, device, p);
     if (p->device_seconds <= 0 || p->cpu_seconds <= 0) {
         p->reason = "no rates for this routine";
         return BR_ON_CPU;
+    }
+    if (rule->hybrid_allowed && !device->shares_host_cpu &&
+        hybrid_may_win(p->cpu_seconds, p->device_seconds, rule->margin)) {
+        double share = br_hybrid_share(call, device, cpu, policy), up, down;
+        double seconds = br_predict_hybrid_seconds(call, device, cpu, share, &up, &down);
+        if (seconds > 0 && seconds * hybrid_margin < p->device_seconds &&
+            seconds * rule->margin < p->cpu_seconds) {
+            p->hybrid_seconds = seconds;
+            p->device_share = share;
+            p->bytes_up = up;
+            p->bytes_down = down;
+            p->reason = "hybrid predicted faster";
+            return BR_ON_HYBRID;
+        }
+        p->hybrid_seconds = seconds;
     }
     if (p->device_seconds * rule->margin < p->cpu_seconds) {
         p->reason = "device predicted faster";

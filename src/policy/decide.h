@@ -8,12 +8,13 @@
 #include "policy/policy.h"
 #include "policy/profile.h"
 
-enum br_where { BR_ON_CPU, BR_ON_DEVICE };
+enum br_where { BR_ON_CPU, BR_ON_DEVICE, BR_ON_HYBRID };
 
 struct br_prediction {
     double effective_size; /* cube root of the call's m*n*k-like volume */
-    double cpu_seconds, device_seconds; /* 0 where not predicted */
-    double bytes_up, bytes_down;        /* what the device path would move */
+    double cpu_seconds, device_seconds, hybrid_seconds; /* 0 where not predicted */
+    double device_share;         /* BR_ON_HYBRID: the device's share of the work to split at */
+    double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
     const char *reason;                 /* one phrase: why this choice */
 };
 
@@ -22,10 +23,23 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
                         const struct br_cpu_profile *cpu, const struct br_policy *policy,
                         struct br_prediction *prediction);
 
-/* The user's rules alone, before any profile is loaded or device opened: BR_ON_CPU or
- * BR_ON_DEVICE (with the reason set) when they settle the call, -1 when the profiles must. */
+/* The user's rules alone, before any profile is loaded or device opened: BR_ON_CPU,
+ * BR_ON_DEVICE or BR_ON_HYBRID (with the reason set) when they settle the call, -1 when the
+ * profiles must (br_decide still picks the share of a forced hybrid run). */
 int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
                        struct br_prediction *prediction);
+
+/* What a hybrid run of the call at the device's share would take (the slower side, each side
+ * its pieces one after the other), and what its device pieces move; 0 if not predictable. */
+double br_predict_hybrid_seconds(const struct br_call *call,
+                                 const struct br_device_profile *device,
+                                 const struct br_cpu_profile *cpu, double share,
+                                 double *bytes_up, double *bytes_down);
+
+/* The share a hybrid run of the call uses: BLASROUTE_SPLIT (policy->split), else the profile's
+ * tuned share, else the share the model predicts fastest, else one half. */
+double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
+                       const struct br_cpu_profile *cpu, const struct br_policy *policy);
 
 /* The cheap first test, before anything is loaded or opened: 1 if the policy could send this
  * call to a device at all (routine allowed, effective size at least min_size). */

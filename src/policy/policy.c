@@ -14,9 +14,10 @@ void br_policy_default(struct br_policy *policy)
     memset(policy, 0, sizeof *policy);
     snprintf(policy->source, sizeof policy->source, "built-in default");
     policy->mode = BR_MODE_AUTO;
+    policy->split = -1;
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
-            policy->rules[f][p] = (struct br_rule){1, 256, 1.2};
+            policy->rules[f][p] = (struct br_rule){1, 256, 1.2, 1};
 }
 
 /* Which rules a section names: all ("general"), a family, or one routine. */
@@ -49,23 +50,24 @@ static int apply(struct br_policy *policy, const struct br_keyfile *file,
     if (level != specificity)
         return 0; /* general first, then families, then routines */
     if (strcmp(e->key, "mode") == 0) {
-        static const char *const modes[] = {"auto", "cpu", "device"};
-        for (int m = 0; m < 3; m++)
+        static const char *const modes[] = {"auto", "cpu", "device", "hybrid"};
+        for (int m = 0; m < 4; m++)
             if (level == 0 && strcasecmp(e->value, modes[m]) == 0) {
                 policy->mode = (enum br_mode)m;
                 return 0;
             }
-        br_warn("%s:%d: mode = %s is not valid (accepted in [general]: auto, cpu, device)",
+        br_warn("%s:%d: mode = %s is not valid (accepted in [general]: auto, cpu, device, hybrid)",
                 file->path, e->line, e->value);
         return -1;
     }
     double number = 0;
     int on = -1;
-    if (strcmp(e->key, "device") == 0) {
+    int hybrid = strcmp(e->key, "hybrid") == 0;
+    if (hybrid || strcmp(e->key, "device") == 0) {
         on = strcasecmp(e->value, "on") == 0 ? 1 : strcasecmp(e->value, "off") == 0 ? 0 : -1;
         if (on < 0) {
-            br_warn("%s:%d: device = %s is not valid (accepted: on, off)", file->path, e->line,
-                    e->value);
+            br_warn("%s:%d: %s = %s is not valid (accepted: on, off)", file->path, e->line,
+                    e->key, e->value);
             return -1;
         }
     } else if (strcmp(e->key, "min_size") == 0) {
@@ -75,7 +77,7 @@ static int apply(struct br_policy *policy, const struct br_keyfile *file,
         if (br_key_double(file, e, &number, 0.01, 1e6) != 0)
             return -1;
     } else {
-        br_warn("%s:%d: unknown key '%s' (accepted: mode, device, min_size, margin)",
+        br_warn("%s:%d: unknown key '%s' (accepted: mode, device, hybrid, min_size, margin)",
                 file->path, e->line, e->key);
         return -1;
     }
@@ -84,7 +86,9 @@ static int apply(struct br_policy *policy, const struct br_keyfile *file,
             if ((family >= 0 && f != family) || (precision >= 0 && p != precision))
                 continue;
             struct br_rule *r = &policy->rules[f][p];
-            if (on >= 0)
+            if (on >= 0 && hybrid)
+                r->hybrid_allowed = on;
+            else if (on >= 0)
                 r->device_allowed = on;
             else if (e->key[1] == 'i') /* min_size */
                 r->min_size = number;
@@ -160,6 +164,7 @@ static void load(void)
     const struct br_env *env = br_env();
     if (env->mode_set)
         loaded.mode = env->mode;
+    loaded.split = env->split;
     if (env->threshold > 0)
         for (int f = 0; f < BR_FAMILY_COUNT; f++)
             for (int q = 0; q < BR_PRECISION_COUNT; q++)

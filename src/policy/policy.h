@@ -11,11 +11,13 @@ struct br_rule {
     int device_allowed;
     double min_size; /* effective order below which the device is not considered */
     double margin;   /* required predicted speed-up */
+    int hybrid_allowed; /* auto mode may split the call between the device and the CPU */
 };
 
 struct br_policy {
     char source[1024];
     enum br_mode mode;
+    double split; /* BLASROUTE_SPLIT: the device's share in hybrid mode; -1: the profile's */
     struct br_rule rules[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 };
 

@@ -77,7 +77,7 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
     out->h2d_pageable = out->d2h_pageable = 4;
     out->h2d_pinned = out->d2h_pinned = out->host_copy = 8;
     out->latency_us = out->launch_us = 20;
-    out->hybrid_share = 0.5;
+    out->hybrid_share = -1;
     struct {
         const char *key;
         double *value;
@@ -122,7 +122,9 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
             ok = parse_rates(file, e, &out->rates);
         } else if (strcmp(e->section, "hybrid") == 0 && strcmp(e->key, "share") == 0) {
             known = 1;
-            ok = br_key_double(file, e, &out->hybrid_share, 0, 1);
+            ok = strcasecmp(e->value, "auto") == 0
+                     ? (out->hybrid_share = -1, 0)
+                     : br_key_double(file, e, &out->hybrid_share, 0, 1);
         } else if (strncmp(e->section, "params", 6) == 0) {
             known = 1; /* tuned kernel parameters: read by the engine (blasroute-tune) */
         }

@@ -23,7 +23,11 @@ struct br_device_profile {
     double host_copy;  /* GB/s of the engine's host copies into pinned staging */
     double launch_us;  /* one kernel launch */
     br_rate_table rates;
-    double hybrid_share; /* the device's share of rows in hybrid mode */
+    double hybrid_share; /* the device's share of the work in hybrid mode; -1: the model's */
+    /* Set for the device in use, not read from a file: the device is the host's own CPU (CPU
+     * OpenCL), so a hybrid run would have the CPU BLAS and the device fight over the same
+     * cores, and auto mode never splits. */
+    int shares_host_cpu;
 };
 
 struct br_cpu_profile {

@@ -126,7 +126,7 @@ static const struct br_device *show_device(enum br_mode mode)
 
 static const char *const family_names[BR_FAMILY_COUNT] = {
     "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-static const char *const mode_names[] = {"auto", "cpu", "device"};
+static const char *const mode_names[] = {"auto", "cpu", "device", "hybrid"};
 
 /* HEMM, HERK and HER2K exist in complex precisions only. */
 static int routine_exists(int family, int precision)
@@ -154,13 +154,13 @@ static void show_policy(const struct br_policy *policy)
             const struct br_rule *r = &policy->rules[f][p];
             if (routine_exists(f, p) &&
                 (r->device_allowed != first->device_allowed || r->min_size != first->min_size ||
-                 r->margin != first->margin))
+                 r->margin != first->margin || r->hybrid_allowed != first->hybrid_allowed))
                 uniform = 0;
         }
     if (uniform) {
         if (first->device_allowed)
-            printf("  all routines: device on, min_size %g, margin %g\n", first->min_size,
-                   first->margin);
+            printf("  all routines: device on, hybrid %s, min_size %g, margin %g\n",
+                   first->hybrid_allowed ? "on" : "off", first->min_size, first->margin);
         else
             printf("  all routines: device off\n");
         return;

@@ -14,9 +14,13 @@ static const struct {
     const char *name, *values, *fallback, *meaning;
     int test_only;
 } variables[] = {
-    {"BLASROUTE_MODE", "auto, cpu, device", "the policy's (auto)",
-     "cpu never touches OpenCL; device sends every Level-3 call to the device; auto decides "
-     "per call (device when its profile predicts it faster by the policy's margin)", 0},
+    {"BLASROUTE_MODE", "auto, cpu, device, hybrid", "the policy's (auto)",
+     "cpu never touches OpenCL; device sends every Level-3 call to the device; hybrid splits "
+     "every call between the device and the CPU BLAS; auto decides per call (the device, or a "
+     "hybrid run, when the profiles predict it faster by the policy's margin)", 0},
+    {"BLASROUTE_SPLIT", "a number from 0 to 1",
+     "the profile's [hybrid] share, else the cost model's best split",
+     "the device's share of a hybrid run's work", 0},
     {"BLASROUTE_DEVICE", "P:D (platform and device indices), gpu, cpu, accelerator, or part "
      "of a device name (any case)", "the first GPU, else the first accelerator",
      "the OpenCL device; a CPU OpenCL device (PoCL) is used only when named", 0},
@@ -34,7 +38,7 @@ static const struct {
      "the user's rules (format: policy/default.policy)", 0},
     {"BLASROUTE_TRACE", "a file name", "none",
      "one CSV line per Level-3 call: routine, options, shape, where it ran and why, predicted "
-     "and measured times, bytes moved", 0},
+     "CPU, device and hybrid times, the hybrid share, measured time, bytes moved", 0},
     {"BLASROUTE_REPORT", "0, 1", "0",
      "at exit, on stderr, one line per Level-3 routine used (calls, where, GFLOP/s, bytes "
      "moved, seconds saved)", 0},

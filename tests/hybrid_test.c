@@ -1,0 +1,569 @@
+/*
+ * hybrid_test.c - TAP unit test of the hybrid split (src/split.c) and of the
+ * hybrid choice of the per-call decision (src/policy/decide.c), without a
+ * device or a BLAS: both are pure functions.
+ *
+ * What a passing line proves:
+ *  - the split is a partition: for every family, precision, side, uplo and
+ *    transpose, output shapes from 1 to 130 and shares from 0 to 1, the
+ *    pieces of both sides write every element of the output's region (its
+ *    m x n block, or its triangle for the rank-k family) exactly once and
+ *    nothing else; every piece passes the reference's argument checks; the
+ *    shares 0 and 1 give the whole call to one side unchanged;
+ *  - each piece reads the right part of the operands: the pieces are
+ *    evaluated here by a naive real triple loop (on doubles, transposes
+ *    honoured) and their union equals the whole call's result, for GEMM
+ *    (all transposes), SYMM, TRMM, TRSM (solved by substitution), SYRK and
+ *    SYR2K, both sides, both triangles;
+ *  - the share the device really gets is within 32 rows (or 3% of the
+ *    work for the rank-k family) of the one asked for on large calls;
+ *  - the decision: a device as fast as the CPU on a fast link goes hybrid in
+ *    auto mode, at a share near one half, predicted at least 10% faster
+ *    than the device alone and faster than the CPU by the margin; a
+ *    GPU-like device 50 times the CPU never does (the device alone wins);
+ *    hybrid = off, or a device that is the host's own CPU, never split in
+ *    auto mode; mode hybrid splits every call, at BLASROUTE_SPLIT's share,
+ *    else the profile's, else the model's; the model's share is within 2%
+ *    of the best time found by scanning shares; a faster CPU lowers the
+ *    model's share; no device profile: CPU even in hybrid mode.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "call.h"
+#include "policy/decide.h"
+#include "policy/policy.h"
+#include "policy/profile.h"
+#include "split.h"
+#include "unit_tap.h"
+
+enum { PLAN = 7 };
+
+static int is_rank_k(enum br_family f)
+{
+    return f == BR_SYRK || f == BR_HERK || f == BR_SYR2K || f == BR_HER2K;
+}
+
+static int is_triangular(enum br_family f)
+{
+    return f == BR_TRMM || f == BR_TRSM;
+}
+
+static int exists(enum br_family f, enum br_precision p)
+{
+    return !(f == BR_HEMM || f == BR_HERK || f == BR_HER2K) || br_is_complex(p);
+}
+
+/* The transposes a family accepts in a precision ('C' means 'T' for real data). */
+static const char *transposes(enum br_family f, enum br_precision p)
+{
+    if (f == BR_SYMM || f == BR_HEMM)
+        return "N";
+    if ((f == BR_SYRK || f == BR_SYR2K) && br_is_complex(p))
+        return "NT";
+    if (f == BR_HERK || f == BR_HER2K)
+        return "NC";
+    return "NTC";
+}
+
+static void set_one(union br_scalar *x, enum br_precision p, double value)
+{
+    memset(x, 0, sizeof *x);
+    if (p == BR_S)
+        x->s = (float)value;
+    else if (p == BR_D)
+        x->d = value;
+    else if (p == BR_C)
+        x->c[0] = (float)value;
+    else
+        x->z[0] = value;
+}
+
+/* A settled call on operands in one arena (never read here): A, B and C each with room for
+ * 140 x 130 complex doubles, leading dimensions a little above the rows, so that a piece's
+ * pointer tells where it starts. */
+enum { OPERAND_BYTES = 140 * 130 * 16 };
+static char arena[3 * OPERAND_BYTES];
+static struct br_call make_call(enum br_family f, enum br_precision p, char side, char uplo,
+                                char trans, int m, int n, int k)
+{
+    struct br_call c;
+    memset(&c, 0, sizeof c);
+    c.family = f;
+    c.precision = p;
+    c.work = BR_WORK_FULL;
+    c.uplo = f == BR_GEMM ? 0 : uplo;
+    c.side = (f == BR_SYMM || f == BR_HEMM || is_triangular(f)) ? side : 0;
+    c.transa = (f == BR_SYMM || f == BR_HEMM) ? 0 : trans;
+    c.transb = f == BR_GEMM ? (trans == 'N' ? 'T' : 'N') : 0;
+    c.diag = is_triangular(f) ? 'N' : 0;
+    c.m = is_rank_k(f) ? 0 : m;
+    c.n = n;
+    c.k = (f == BR_GEMM || is_rank_k(f)) ? k : 0;
+    set_one(&c.alpha, p, 1);
+    set_one(&c.beta, p, 1);
+    c.a = arena;
+    c.b = arena + OPERAND_BYTES;
+    c.c = arena + 2 * OPERAND_BYTES;
+    c.lda = c.ldb = c.ldc = 140;
+    return c;
+}
+
+/* The output a piece writes, as (row, column) offsets from the whole call's output. */
+static void output_origin(const struct br_call *whole, const struct br_call *piece, int *row,
+                          int *col)
+{
+    int writes_b = is_triangular(whole->family);
+    const char *base = writes_b ? (const char *)whole->b : (const char *)whole->c;
+    const char *start = writes_b ? (const char *)piece->b : (const char *)piece->c;
+    long ld = writes_b ? whole->ldb : whole->ldc;
+    long offset = (long)((start - base) / (long)br_element_size(whole->precision));
+    *row = (int)(offset % ld);
+    *col = (int)(offset / ld);
+}
+
+/* Marks what a piece writes in a rows x cols grid of counters; 0, or -1 if it writes outside. */
+static int mark(const struct br_call *whole, const struct br_call *piece, int *grid, int rows,
+                int cols)
+{
+    int r0, c0;
+    output_origin(whole, piece, &r0, &c0);
+    int pm = is_rank_k(piece->family) ? piece->n : piece->m, pn = piece->n;
+    for (int j = 0; j < pn; j++)
+        for (int i = 0; i < pm; i++) {
+            if (is_rank_k(piece->family) &&
+                (piece->uplo == 'U' ? i > j : i < j))
+                continue; /* a diagonal piece writes its own triangle only */
+            int r = r0 + i, c = c0 + j;
+            if (r < 0 || r >= rows || c < 0 || c >= cols)
+                return -1;
+            grid[r + c * rows]++;
+        }
+    return 0;
+}
+
+static int valid_piece(const struct br_call *piece)
+{
+    return piece->work == BR_WORK_FULL && br_check_call(piece) == 0;
+}
+
+static void check_partition(void)
+{
+    static const int sizes[] = {1, 3, 70, 130};
+    static const double shares[] = {0, 0.3, 0.5, 0.93, 1};
+    static int grid[130 * 130];
+    long cases = 0;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            if (!exists(f, p))
+                continue;
+            for (const char *t = transposes(f, p); *t; t++)
+                for (int sd = 0; sd < 2; sd++)
+                    for (int ul = 0; ul < 2; ul++)
+                        for (int mi = 0; mi < 4; mi++)
+                            for (int ni = 0; ni < 4; ni++)
+                                for (int si = 0; si < 5; si++) {
+                                    struct br_call c = make_call(
+                                        (enum br_family)f, (enum br_precision)p, "LR"[sd],
+                                        "UL"[ul], *t, sizes[mi], sizes[ni], 5);
+                                    if (is_rank_k(c.family) && mi > 0)
+                                        continue; /* no m */
+                                    int rows = is_rank_k(c.family) ? c.n : c.m, cols = c.n;
+                                    memset(grid, 0, sizeof grid);
+                                    struct br_split split;
+                                    br_split_call(&c, shares[si], &split);
+                                    cases++;
+                                    int bad = 0;
+                                    for (int i = 0; i < split.device_count; i++) {
+                                        const struct br_call *d = &split.device[i];
+                                        /* The rank-2k's second GEMM adds to the first's block. */
+                                        int adds = i > 0 && d->c == split.device[i - 1].c &&
+                                                   d->m == split.device[i - 1].m &&
+                                                   d->n == split.device[i - 1].n;
+                                        bad |= (!adds && mark(&c, d, grid, rows, cols)) ||
+                                               !valid_piece(d);
+                                    }
+                                    for (int i = 0; i < split.cpu_count; i++)
+                                        bad |= mark(&c, &split.cpu[i], grid, rows, cols) ||
+                                               !valid_piece(&split.cpu[i]);
+                                    for (int j = 0; j < cols && !bad; j++)
+                                        for (int i = 0; i < rows; i++) {
+                                            int in = !is_rank_k(c.family) ||
+                                                     (c.uplo == 'U' ? i <= j : i >= j);
+                                            if (grid[i + j * rows] != in)
+                                                bad = 1;
+                                        }
+                                    /* All to one side: the very call, unchanged. */
+                                    if (shares[si] == 0 &&
+                                        (split.device_count != 0 || split.cpu_count != 1 ||
+                                         memcmp(&split.cpu[0], &c, sizeof c) != 0))
+                                        bad = 1;
+                                    if (shares[si] == 1 &&
+                                        (split.cpu_count != 0 || split.device_count != 1 ||
+                                         memcmp(&split.device[0], &c, sizeof c) != 0))
+                                        bad = 1;
+                                    if (bad)
+                                        fail("%c%s side %c uplo %c trans %c m %d n %d share "
+                                             "%g: %d device pieces, %d CPU pieces do not "
+                                             "partition the output",
+                                             "sdcz"[p], br_family_name(c.family),
+                                             c.side ? c.side : '-', c.uplo ? c.uplo : '-', *t,
+                                             c.m, c.n, shares[si], split.device_count,
+                                             split.cpu_count);
+                                }
+        }
+    diag("%ld splits checked", cases);
+    ok("the pieces write the output's region exactly once, are valid calls, and a share of 0 "
+       "or 1 leaves the call whole");
+}
+
+/* --- a naive real evaluator of calls on doubles, to check what the pieces read ------------ */
+
+static double element(const void *base, int i, int j, int ld)
+{
+    return ((const double *)base)[i + (long)j * ld];
+}
+
+/* op(X)(i, j) of a real matrix. */
+static double op(const double *x, int ld, char trans, int i, int j)
+{
+    return trans == 'N' ? x[i + (long)j * ld] : x[j + (long)i * ld];
+}
+
+/* A(i, j) of a symmetric or triangular real A stored in its uplo triangle. */
+static double stored(const struct br_call *c, int i, int j)
+{
+    int in = c->uplo == 'U' ? i <= j : i >= j;
+    if (c->family == BR_SYMM)
+        return in ? element(c->a, i, j, c->lda) : element(c->a, j, i, c->lda);
+    if (!in)
+        return 0;
+    return i == j && c->diag == 'U' ? 1 : element(c->a, i, j, c->lda);
+}
+
+/* Runs a real (precision d) call of GEMM, SYMM, SYRK, SYR2K, TRMM or TRSM, alpha = 1. */
+static void evaluate(const struct br_call *c)
+{
+    int m = c->m, n = c->n;
+    double *out = is_triangular(c->family) ? (double *)c->b : (double *)c->c;
+    const double *a = c->a, *b = c->b;
+    switch (c->family) {
+    case BR_GEMM:
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                double sum = 0;
+                for (int l = 0; l < c->k; l++)
+                    sum += op(a, c->lda, c->transa, i, l) * op(b, c->ldb, c->transb, l, j);
+                out[i + (long)j * c->ldc] = sum + out[i + (long)j * c->ldc] * c->beta.d;
+            }
+        break;
+    case BR_SYMM:
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                double sum = 0;
+                if (c->side == 'L')
+                    for (int l = 0; l < m; l++)
+                        sum += stored(c, i, l) * b[l + (long)j * c->ldb];
+                else
+                    for (int l = 0; l < n; l++)
+                        sum += b[i + (long)l * c->ldb] * stored(c, l, j);
+                out[i + (long)j * c->ldc] = sum + out[i + (long)j * c->ldc] * c->beta.d;
+            }
+        break;
+    case BR_SYRK:
+    case BR_SYR2K:
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                if (c->uplo == 'U' ? i > j : i < j)
+                    continue;
+                double sum = 0;
+                for (int l = 0; l < c->k; l++) {
+                    double ail = op(a, c->lda, c->transa, i, l);
+                    double ajl = op(a, c->lda, c->transa, j, l);
+                    if (c->family == BR_SYRK)
+                        sum += ail * ajl;
+                    else
+                        sum += ail * op(b, c->ldb, c->transa, j, l) +
+                               op(b, c->ldb, c->transa, i, l) * ajl;
+                }
+                out[i + (long)j * c->ldc] = sum + out[i + (long)j * c->ldc] * c->beta.d;
+            }
+        break;
+    default: { /* TRMM, TRSM: B := op(A) B or B op(A), or solve; with a copy of B */
+        int na = c->side == 'L' ? m : n;
+        double *x = malloc(sizeof(double) * (size_t)m * (size_t)n);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++)
+                x[i + (long)j * m] = out[i + (long)j * c->ldb];
+        /* op(A)(i, j) */
+#define OPA(i, j) (c->transa == 'N' ? stored(c, (i), (j)) : stored(c, (j), (i)))
+        if (c->family == BR_TRMM) {
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < m; i++) {
+                    double sum = 0;
+                    for (int l = 0; l < na; l++)
+                        sum += c->side == 'L' ? OPA(i, l) * x[l + (long)j * m]
+                                              : x[i + (long)l * m] * OPA(l, j);
+                    out[i + (long)j * c->ldb] = sum;
+                }
+        } else if (c->side == 'L') { /* op(A) X = B, column by column, by Gauss-Seidel-free
+                                       * substitution in the triangle's order */
+            int lower = (c->uplo == 'L') == (c->transa == 'N');
+            for (int j = 0; j < n; j++)
+                for (int s = 0; s < m; s++) {
+                    int i = lower ? s : m - 1 - s;
+                    double sum = x[i + (long)j * m];
+                    for (int l = 0; l < m; l++)
+                        if (lower ? l < i : l > i)
+                            sum -= OPA(i, l) * out[l + (long)j * c->ldb];
+                    out[i + (long)j * c->ldb] = sum / OPA(i, i);
+                }
+        } else { /* X op(A) = B, row by row */
+            int upper = (c->uplo == 'U') == (c->transa == 'N');
+            for (int i = 0; i < m; i++)
+                for (int s = 0; s < n; s++) {
+                    int j = upper ? s : n - 1 - s;
+                    double sum = x[i + (long)j * m];
+                    for (int l = 0; l < n; l++)
+                        if (upper ? l < j : l > j)
+                            sum -= out[i + (long)l * c->ldb] * OPA(l, j);
+                    out[i + (long)j * c->ldb] = sum / OPA(j, j);
+                }
+        }
+#undef OPA
+        free(x);
+        break;
+    }
+    }
+}
+
+static void check_values(void)
+{
+    enum { LD = 40, SIZE = LD * 40 };
+    static const enum br_family families[] = {BR_GEMM, BR_SYMM, BR_SYRK, BR_SYR2K, BR_TRMM,
+                                              BR_TRSM};
+    static double a[SIZE], b[SIZE], c0[SIZE], whole[SIZE], parts[SIZE];
+    srand(12345);
+    for (int i = 0; i < SIZE; i++) {
+        a[i] = (double)(rand() % 2001 - 1000) / 1000;
+        b[i] = (double)(rand() % 2001 - 1000) / 1000;
+        c0[i] = (double)(rand() % 2001 - 1000) / 1000;
+    }
+    for (int i = 0; i < 37; i++) /* a well-conditioned triangle for TRSM */
+        a[i + i * LD] = 4 + a[i + i * LD];
+    long cases = 0;
+    for (size_t fi = 0; fi < sizeof families / sizeof families[0]; fi++)
+        for (const char *t = "NT"; *t; t++)
+            for (int sd = 0; sd < 2; sd++)
+                for (int ul = 0; ul < 2; ul++)
+                    for (int shape = 0; shape < 2; shape++)
+                        for (double share = 0.25; share < 1; share += 0.25) {
+                            enum br_family f = families[fi];
+                            int m = shape ? 37 : 9, n = shape ? 11 : 33;
+                            struct br_call c = make_call(f, BR_D, "LR"[sd], "UL"[ul], *t, m, n,
+                                                         7);
+                            if (f == BR_SYMM && *t == 'T')
+                                continue;
+                            c.lda = c.ldb = c.ldc = LD;
+                            c.a = a;
+                            c.beta.d = 0.5;
+                            /* TRMM/TRSM write B: each run gets a fresh copy in whole or parts. */
+                            memcpy(whole, is_triangular(f) ? b : c0, sizeof whole);
+                            memcpy(parts, whole, sizeof parts);
+                            struct br_call run = c;
+                            if (is_triangular(f))
+                                run.b = whole;
+                            else
+                                run.b = b, run.c = whole;
+                            evaluate(&run);
+                            if (is_triangular(f))
+                                c.b = parts;
+                            else
+                                c.b = b, c.c = parts;
+                            struct br_split split;
+                            br_split_call(&c, share, &split);
+                            for (int i = 0; i < split.device_count; i++)
+                                evaluate(&split.device[i]);
+                            for (int i = 0; i < split.cpu_count; i++)
+                                evaluate(&split.cpu[i]);
+                            cases++;
+                            double worst = 0;
+                            for (int i = 0; i < SIZE; i++)
+                                worst = fmax(worst, fabs(whole[i] - parts[i]));
+                            if (!(worst <= 1e-9))
+                                fail("d%s side %c uplo %c trans %c m %d n %d share %g: pieces "
+                                     "differ from the whole call by %g",
+                                     br_family_name(f), c.side ? c.side : '-', c.uplo ? c.uplo : '-',
+                                     *t, c.m, c.n, share, worst);
+                        }
+    diag("%ld splits evaluated", cases);
+    ok("the pieces read the right operands: their results equal the whole call's");
+}
+
+static void check_shares(void)
+{
+    static const double shares[] = {0.1, 0.37, 0.5, 0.8, 0.97};
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int sd = 0; sd < 2; sd++)
+            for (size_t i = 0; i < sizeof shares / sizeof shares[0]; i++) {
+                struct br_call c = make_call((enum br_family)f, BR_Z, "LR"[sd], 'L', 'N', 3000,
+                                             2000, 100);
+                struct br_split split;
+                br_split_call(&c, shares[i], &split);
+                double tolerance = is_rank_k(c.family) ? 0.03 : 32.0 / 2000;
+                if (fabs(split.device_share - shares[i]) > tolerance || split.device_count == 0 ||
+                    split.cpu_count != 1)
+                    fail("z%s side %c share %g: the device got %g", br_family_name(c.family),
+                         c.side ? c.side : '-', shares[i], split.device_share);
+            }
+    ok("large calls: the device gets the share asked for, within 32 rows (3% for rank-k)");
+}
+
+/* --- the decision --------------------------------------------------------------------------- */
+
+static void fill(double row[BR_GRID_POINTS], double peak, double half)
+{
+    for (int i = 0; i < BR_GRID_POINTS; i++) {
+        double s = br_grid_sizes[i];
+        row[i] = peak * s * s / (s * s + half * half);
+    }
+}
+
+static void cpu_profile(struct br_cpu_profile *cpu, double factor)
+{
+    memset(cpu, 0, sizeof *cpu);
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        fill(cpu->rates[BR_GEMM][p], (p == BR_S || p == BR_C ? 600 : 300) * factor, 128);
+}
+
+/* A device whose every rate is `factor` times the CPU's, on a fast link. */
+static void device_profile(struct br_device_profile *d, const struct br_cpu_profile *cpu,
+                           double factor)
+{
+    memset(d, 0, sizeof *d);
+    d->h2d_pageable = 10, d->d2h_pageable = 19;
+    d->h2d_pinned = d->d2h_pinned = 55, d->host_copy = 40;
+    d->latency_us = 8, d->launch_us = 5;
+    d->hybrid_share = -1;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        for (int i = 0; i < BR_GRID_POINTS; i++)
+            d->rates[BR_GEMM][p][i] = cpu->rates[BR_GEMM][p][i] * factor;
+}
+
+static struct br_call square(enum br_family f, enum br_precision p, int n)
+{
+    return make_call(f, p, 'L', 'U', 'N', n, n, n);
+}
+
+static void check_auto(void)
+{
+    struct br_cpu_profile cpu;
+    struct br_device_profile balanced, fast;
+    cpu_profile(&cpu, 1);
+    device_profile(&balanced, &cpu, 1);
+    device_profile(&fast, &cpu, 50);
+    struct br_policy policy;
+    br_policy_default(&policy);
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            if (!exists(f, p))
+                continue;
+            struct br_call c = square((enum br_family)f, (enum br_precision)p, 4096);
+            struct br_prediction pr;
+            enum br_where w = br_decide(&c, &balanced, &cpu, &policy, &pr);
+            double margin = policy.rules[f][p].margin;
+            if (w != BR_ON_HYBRID || pr.device_share < 0.3 || pr.device_share > 0.7 ||
+                !(pr.hybrid_seconds * 1.1 < pr.device_seconds) ||
+                !(pr.hybrid_seconds * margin < pr.cpu_seconds))
+                fail("balanced, %c%s 4096: %d share %g cpu %g device %g hybrid %g (%s)",
+                     "sdcz"[p], br_family_name(c.family), (int)w, pr.device_share,
+                     pr.cpu_seconds, pr.device_seconds, pr.hybrid_seconds, pr.reason);
+            w = br_decide(&c, &fast, &cpu, &policy, &pr);
+            if (w != BR_ON_DEVICE)
+                fail("50x device, %c%s 4096: %d (hybrid %g, device %g)", "sdcz"[p],
+                     br_family_name(c.family), (int)w, pr.hybrid_seconds, pr.device_seconds);
+        }
+    ok("auto: a device as fast as the CPU splits near one half, predicted faster than either; "
+       "a device 50 times faster runs alone");
+
+    int wrong = 0;
+    struct br_policy off = policy;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            off.rules[f][p].hybrid_allowed = 0;
+    struct br_device_profile host = balanced;
+    host.shares_host_cpu = 1;
+    for (int n = 64; n <= 8192; n += 64)
+        for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+            struct br_call c = square((enum br_family)f, BR_Z, n);
+            struct br_prediction pr;
+            if (br_decide(&c, &balanced, &cpu, &off, &pr) == BR_ON_HYBRID ||
+                br_decide(&c, &host, &cpu, &policy, &pr) == BR_ON_HYBRID)
+                wrong++;
+        }
+    if (wrong)
+        fail("%d calls split although hybrid = off or the device is the host CPU", wrong);
+    ok("auto: hybrid = off, or a device that is the host's CPU, never splits");
+}
+
+static void check_forced(void)
+{
+    struct br_cpu_profile cpu, faster_cpu;
+    struct br_device_profile balanced;
+    cpu_profile(&cpu, 1);
+    cpu_profile(&faster_cpu, 3);
+    device_profile(&balanced, &cpu, 1);
+    struct br_policy policy;
+    br_policy_default(&policy);
+    policy.mode = BR_MODE_HYBRID;
+    struct br_prediction pr;
+    struct br_call tiny = square(BR_GEMM, BR_D, 1), big = square(BR_GEMM, BR_D, 4096);
+    if (br_decide(&tiny, &balanced, &cpu, &policy, &pr) != BR_ON_HYBRID)
+        fail("mode hybrid, dgemm 1x1x1: not split");
+    policy.split = 0.3;
+    if (br_decide(&big, &balanced, &cpu, &policy, &pr) != BR_ON_HYBRID || pr.device_share != 0.3)
+        fail("BLASROUTE_SPLIT 0.3: share %g", pr.device_share);
+    policy.split = -1;
+    balanced.hybrid_share = 0.6;
+    if (br_decide(&big, &balanced, &cpu, &policy, &pr) != BR_ON_HYBRID || pr.device_share != 0.6)
+        fail("profile share 0.6: share %g", pr.device_share);
+    balanced.hybrid_share = -1;
+    if (br_decide(&big, NULL, &cpu, &policy, &pr) != BR_ON_CPU)
+        fail("mode hybrid without a device profile: not the CPU");
+    ok("mode hybrid: every call split, at BLASROUTE_SPLIT's share, else the profile's; no "
+       "device: the CPU");
+
+    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+        struct br_call c = square((enum br_family)f, BR_Z, 3000);
+        double model = br_hybrid_share(&c, &balanced, &cpu, &policy), up, down;
+        double at_model = br_predict_hybrid_seconds(&c, &balanced, &cpu, model, &up, &down);
+        double best = at_model;
+        for (double share = 0.05; share < 1; share += 0.05)
+            best = fmin(best, br_predict_hybrid_seconds(&c, &balanced, &cpu, share, &up, &down));
+        if (!(at_model > 0 && at_model <= best * 1.02))
+            fail("z%s 3000: the model's share %g predicts %g s, a scan finds %g s",
+                 br_family_name(c.family), model, at_model, best);
+        double lower = br_hybrid_share(&c, &balanced, &faster_cpu, &policy);
+        if (!(lower < model))
+            fail("z%s 3000: a CPU 3 times faster moves the share from %g to %g",
+                 br_family_name(c.family), model, lower);
+    }
+    ok("the model's share is the best one within 2%, and a faster CPU lowers it");
+}
+
+int main(void)
+{
+    printf("1..%d\n", PLAN);
+    check_partition(); /* 1 */
+    check_values();    /* 1 */
+    check_shares();    /* 1 */
+    check_auto();      /* 2 */
+    check_forced();    /* 2 */
+    if (test_number != PLAN) {
+        printf("# planned %d checks, ran %d\n", PLAN, test_number);
+        return 1;
+    }
+    return failed_tests ? 1 : 0;
+}

@@ -19,7 +19,8 @@
  *    work for the rank-k family) of the one asked for on large calls;
  *  - the decision: a device as fast as the CPU on a fast link goes hybrid in
  *    auto mode, at a share near one half, predicted at least 10% faster
- *    than the device alone and faster than the CPU by the margin; a
+ *    than the device alone and faster than the CPU by the margin (but not
+ *    when the profile says each side of a split runs twice as slowly); a
  *    GPU-like device 50 times the CPU never does (the device alone wins);
  *    hybrid = off, or a device that is the host's own CPU, never split in
  *    auto mode; mode hybrid splits every call, at BLASROUTE_SPLIT's share,
@@ -485,8 +486,23 @@ static void check_auto(void)
                 fail("50x device, %c%s 4096: %d (hybrid %g, device %g)", "sdcz"[p],
                      br_family_name(c.family), (int)w, pr.hybrid_seconds, pr.device_seconds);
         }
+    /* The same balanced device whose hybrid runs each side twice as slowly as alone (the
+     * default): the split no longer beats the device alone by 10%, and its predicted time is
+     * twice the unhindered one, plus the fixed overhead. */
+    struct br_device_profile hindered = balanced;
+    hindered.hybrid_slowdown = 2;
+    struct br_call big = square(BR_GEMM, BR_D, 4096);
+    struct br_prediction hp;
+    double up, down;
+    double free_run = br_predict_hybrid_seconds(&big, &balanced, &cpu, 0.5, &up, &down);
+    double hindered_run = br_predict_hybrid_seconds(&big, &hindered, &cpu, 0.5, &up, &down);
+    if (br_decide(&big, &hindered, &cpu, &policy, &hp) == BR_ON_HYBRID ||
+        fabs((hindered_run - 50e-6) - 2 * (free_run - 50e-6)) > 1e-9 * hindered_run)
+        fail("slowdown 2: %s, hybrid %g s against %g s unhindered", hp.reason, hindered_run,
+             free_run);
     ok("auto: a device as fast as the CPU splits near one half, predicted faster than either; "
-       "a device 50 times faster runs alone");
+       "not when each side runs twice as slowly in a split; a device 50 times faster runs "
+       "alone");
 
     int wrong = 0;
     struct br_policy off = policy;

@@ -7,6 +7,7 @@
 #include "blasroute.h"
 #include "env.h"
 #include "log.h"
+#include "policy/routing.h"
 
 /* One engine for the process. Calls from many threads take turns: the device is one resource,
  * and the kernels' argument slots and the staging rings are shared. */
@@ -16,6 +17,9 @@ static enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED } engine_state;
 /* A device that fails this many calls in a row is given up for the rest of the process. */
 enum { FAILURES_BEFORE_DISABLING = 3 };
 static int consecutive_failures;
+/* blasroute-tune's parameters for a precision, when it has set some. */
+static struct br_kernel_params override_params[BR_PRECISION_COUNT];
+static int override_set[BR_PRECISION_COUNT];
 
 /* Pinned staging slot size: large enough for the DMA engines to run at full speed, small
  * enough that the host copy of one slot overlaps the transfer of the previous one. */
@@ -109,11 +113,38 @@ const struct br_device *br_engine_device(void)
     return device;
 }
 
+/* The parameters a precision's program is built with: the tuner's, else the built-in ones with
+ * the device profile's tuned ones over them, if they are valid on this device (else one
+ * warning, and the built-in ones). */
+static void program_params(struct br_engine *e, enum br_precision precision,
+                           struct br_kernel_params *params)
+{
+    br_params_default(&e->device, precision, params);
+    if (override_set[precision]) {
+        *params = override_params[precision];
+        return;
+    }
+    const struct br_device_profile *profile = br_routing_device_profile(
+        e->device.vendor, e->device.name, br_device_type_name(e->device.type));
+    struct br_kernel_params tuned = *params;
+    if (br_profile_apply_params(profile, precision, &tuned)) {
+        if (br_params_valid(&e->device, precision, &tuned)) {
+            *params = tuned;
+            br_verbose("device: %c kernel parameters from %s", br_precision_letter(precision),
+                       profile->source);
+        }
+        else
+            br_warn("%s: the [params.%c] kernel parameters are not valid on %s; using the "
+                    "built-in ones", profile->source, br_precision_letter(precision),
+                    e->device.name);
+    }
+}
+
 const struct br_program *br_engine_program(struct br_engine *e, enum br_precision precision)
 {
     if (e->program_state[precision] == 0) {
         struct br_kernel_params params;
-        br_params_default(&e->device, precision, &params);
+        program_params(e, precision, &params);
         cl_int error = CL_INVALID_DEVICE;
         if ((precision == BR_S || precision == BR_C || e->device.double_precision) &&
             br_params_valid(&e->device, precision, &params))
@@ -236,6 +267,41 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
                                         : br_level3_device(&engine, program, call);
         engine.bench_repeats = 0;
         seconds[0] = seconds[1] = engine.bench_best;
+    }
+    pthread_mutex_unlock(&engine_lock);
+    return error == CL_SUCCESS ? 0 : -1;
+}
+
+/* --- for blasroute-tune ------------------------------------------------------------------- */
+
+void br_engine_override_params(enum br_precision precision, const struct br_kernel_params *params)
+{
+    pthread_mutex_lock(&engine_lock);
+    override_set[precision] = params != NULL;
+    if (params)
+        override_params[precision] = *params;
+    if (engine.program_state[precision] == 1)
+        br_program_release(&engine.programs[precision]);
+    engine.program_state[precision] = 0;
+    pthread_mutex_unlock(&engine_lock);
+}
+
+int br_engine_try_params(const struct br_kernel_params *params, const struct br_call *check,
+                         const struct br_call *timed, int repeats, double seconds[2])
+{
+    if (!br_engine_ready())
+        return -1;
+    pthread_mutex_lock(&engine_lock);
+    struct br_program program;
+    cl_int error = CL_INVALID_VALUE;
+    if (engine_state == ENGINE_READY && br_params_valid(&engine.device, check->precision, params))
+        error = br_program_build(engine.context, &engine.device, check->precision, params,
+                                 &program);
+    if (error == CL_SUCCESS) {
+        error = br_gemm_device(&engine, &program, check);
+        if (error == CL_SUCCESS)
+            error = br_gemm_bench_resident(&engine, &program, timed, repeats, seconds);
+        br_program_release(&program);
     }
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;

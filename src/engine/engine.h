@@ -77,6 +77,18 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
 const struct br_program *br_engine_program(struct br_engine *engine,
                                            enum br_precision precision);
 
+/* For blasroute-tune. The parameters the programs of a precision are built with from now on
+ * (NULL: the profile's or the built-in ones again); a program built with others is dropped. */
+void br_engine_override_params(enum br_precision precision,
+                               const struct br_kernel_params *params);
+
+/* Builds a program with these parameters (no disk cache when BLASROUTE_CACHE=0), runs the GEMM
+ * `check` through it (its result written to check->c, by the tiled path if the call is large
+ * enough), then times `timed` with its operands resident (seconds as br_engine_bench).
+ * 0, or -1 if the parameters are invalid or anything failed. */
+int br_engine_try_params(const struct br_kernel_params *params, const struct br_call *check,
+                         const struct br_call *timed, int repeats, double seconds[2]);
+
 /* Launch wrapper shared by the plans: checks the injected faults first. */
 cl_int br_engine_launch(struct br_engine *engine, cl_command_queue queue, cl_kernel kernel,
                         cl_uint dimensions, const size_t *global, const size_t *local,

@@ -7,36 +7,7 @@
 
 #include "call.h"
 #include "engine/device.h"
-
-struct br_gemm_params {
-    int mwg, nwg, kwg;  /* work-group tile */
-    int mdimc, ndimc;   /* work-items per work-group along M and N */
-    int vwm, vwn;       /* vector widths of the reads of A and B */
-    int sa, sb;         /* local-memory caching of A and B */
-    int kwi;            /* K unroll */
-};
-
-struct br_copy_params {
-    int dim_x, dim_y, wpt;       /* pack_straight */
-    int transpose_dim, transpose_wpt; /* pack_transpose */
-};
-
-struct br_direct_params {
-    int dim; /* gemm_direct work-group side */
-};
-
-struct br_kernel_params {
-    struct br_gemm_params gemm;
-    struct br_copy_params copy;
-    struct br_direct_params direct;
-    /* Up to this many multiply-adds (m*n*k), or with m or n below direct_below_side, the direct
-     * kernel answers: the copies and the padded tiles would cost more than they save. */
-    double direct_max_volume;
-    int direct_below_side;
-    /* TRSM's diagonal blocks are this many times the smallest block that is a whole number of
-     * GEMM tiles: larger blocks mean fewer, larger GEMM updates. */
-    int trsm_block_factor;
-};
+#include "kernel_params.h"
 
 /* The built-in parameters for a device and precision (until a tuned profile provides them). */
 void br_params_default(const struct br_device *device, enum br_precision precision,

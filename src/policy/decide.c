@@ -228,7 +228,8 @@ double br_predict_hybrid_seconds(const struct br_call *call,
         return 0;
     *bytes_up = bytes[0];
     *bytes_down = bytes[1];
-    return fmax(seconds[0], seconds[1]) + hybrid_overhead_seconds;
+    double slowdown = device->hybrid_slowdown >= 1 ? device->hybrid_slowdown : 1;
+    return slowdown * fmax(seconds[0], seconds[1]) + hybrid_overhead_seconds;
 }
 
 /* The share where the device's pieces take as long as the CPU's: the device's time grows with
@@ -263,9 +264,11 @@ double br_hybrid_share(const struct br_call *call, const struct br_device_profil
 /* In auto mode, whether a hybrid run can win at all: even split perfectly, both sides working
  * the whole time, it takes cpu * device / (cpu + device); skip the search when that cannot beat
  * the device alone by the hybrid margin nor the CPU by the policy's. */
-static int hybrid_may_win(double cpu_seconds, double device_seconds, double margin)
+static int hybrid_may_win(double cpu_seconds, double device_seconds, double margin,
+                          double slowdown)
 {
-    double ideal = cpu_seconds * device_seconds / (cpu_seconds + device_seconds);
+    double ideal = (slowdown >= 1 ? slowdown : 1) * cpu_seconds * device_seconds /
+                   (cpu_seconds + device_seconds);
     return ideal * hybrid_margin < device_seconds && ideal * margin < cpu_seconds;
 }
 
@@ -298,7 +301,8 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
         return BR_ON_CPU;
     }
     if (rule->hybrid_allowed && !device->shares_host_cpu &&
-        hybrid_may_win(p->cpu_seconds, p->device_seconds, rule->margin)) {
+        hybrid_may_win(p->cpu_seconds, p->device_seconds, rule->margin,
+                       device->hybrid_slowdown)) {
         double share = br_hybrid_share(call, device, cpu, policy), up, down;
         double seconds = br_predict_hybrid_seconds(call, device, cpu, share, &up, &down);
         if (seconds > 0 && seconds * hybrid_margin < p->device_seconds &&

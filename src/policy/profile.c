@@ -69,6 +69,53 @@ static int parse_rates(const struct br_keyfile *file, const struct br_key_entry 
     return 0;
 }
 
+/* A [params.P] line: one kernel parameter of precision P, a whole number (a positive one for
+ * every parameter but the local-memory switches sa and sb). */
+static int parse_param(const struct br_keyfile *file, const struct br_key_entry *e,
+                       struct br_device_profile *out)
+{
+    const char *letter = e->section + strlen("params.");
+    int precision = -1;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        if (letter[0] == br_precision_letter((enum br_precision)p) && letter[1] == 0)
+            precision = p;
+    if (precision < 0) {
+        br_warn("%s:%d: [%s] is not [params.s], [params.d], [params.c] or [params.z]",
+                file->path, e->line, e->section);
+        return -1;
+    }
+    for (int k = 0; k < BR_KERNEL_PARAM_COUNT; k++) {
+        if (strcmp(e->key, br_kernel_param_keys[k].name) != 0)
+            continue;
+        double value;
+        int switch_key = strcmp(e->key, "sa") == 0 || strcmp(e->key, "sb") == 0;
+        if (br_key_double(file, e, &value, switch_key ? 0 : 1, 1e12) != 0)
+            return -1;
+        if (!br_kernel_param_keys[k].is_double && value != floor(value)) {
+            br_warn("%s:%d: %s must be a whole number", file->path, e->line, e->key);
+            return -1;
+        }
+        br_kernel_param_set(&out->params[precision], k, value);
+        out->params_given[precision][k] = 1;
+        return 0;
+    }
+    br_warn("%s:%d: unknown kernel parameter '%s' in [%s]", file->path, e->line, e->key,
+            e->section);
+    return -1;
+}
+
+int br_profile_apply_params(const struct br_device_profile *profile, enum br_precision precision,
+                            struct br_kernel_params *params)
+{
+    int any = 0;
+    for (int k = 0; k < BR_KERNEL_PARAM_COUNT; k++)
+        if (profile->params_given[precision][k]) {
+            br_kernel_param_set(params, k, br_kernel_param_get(&profile->params[precision], k));
+            any = 1;
+        }
+    return any;
+}
+
 int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_profile *out)
 {
     memset(out, 0, sizeof *out);
@@ -78,6 +125,9 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
     out->h2d_pinned = out->d2h_pinned = out->host_copy = 8;
     out->latency_us = out->launch_us = 20;
     out->hybrid_share = -1;
+    /* Measured on the H200 host (2026-11-21): sides of a split SGEMM/DGEMM ran 2 to 3 times
+     * slower than alone; blasroute-tune measures the device's own. */
+    out->hybrid_slowdown = 2;
     struct {
         const char *key;
         double *value;
@@ -120,13 +170,17 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
         } else if (strcmp(e->section, "rates") == 0) {
             known = 1;
             ok = parse_rates(file, e, &out->rates);
+        } else if (strcmp(e->section, "hybrid") == 0 && strcmp(e->key, "slowdown") == 0) {
+            known = 1;
+            ok = br_key_double(file, e, &out->hybrid_slowdown, 1, 100);
         } else if (strcmp(e->section, "hybrid") == 0 && strcmp(e->key, "share") == 0) {
             known = 1;
             ok = strcasecmp(e->value, "auto") == 0
                      ? (out->hybrid_share = -1, 0)
                      : br_key_double(file, e, &out->hybrid_share, 0, 1);
-        } else if (strncmp(e->section, "params", 6) == 0) {
-            known = 1; /* tuned kernel parameters: read by the engine (blasroute-tune) */
+        } else if (strncmp(e->section, "params.", 7) == 0) {
+            known = 1;
+            ok = parse_param(file, e, out);
         }
         if (!known) {
             br_warn("%s:%d: unknown key '%s' in [%s]", file->path, e->line, e->key, e->section);

@@ -4,6 +4,7 @@
 #define BLASROUTE_POLICY_PROFILE_H
 
 #include "call.h"
+#include "kernel_params.h"
 
 /* The size grid of the rate tables: square problems of these orders. */
 enum { BR_GRID_POINTS = 9 };
@@ -24,6 +25,13 @@ struct br_device_profile {
     double launch_us;  /* one kernel launch */
     br_rate_table rates;
     double hybrid_share; /* the device's share of the work in hybrid mode; -1: the model's */
+    /* How many times longer each side of a hybrid run takes than alone: the CPU BLAS and the
+     * engine's host copies and driver threads share the cores and the memory bandwidth. */
+    double hybrid_slowdown;
+    /* Tuned kernel parameters ([params.s] ...): those a profile gives, each marked in given;
+     * the engine takes the built-in ones for the rest. */
+    struct br_kernel_params params[BR_PRECISION_COUNT];
+    unsigned char params_given[BR_PRECISION_COUNT][BR_KERNEL_PARAM_COUNT];
     /* Set for the device in use, not read from a file: the device is the host's own CPU (CPU
      * OpenCL), so a hybrid run would have the CPU BLAS and the device fight over the same
      * cores, and auto mode never splits. */
@@ -45,6 +53,10 @@ double br_profile_rate(const br_rate_table *rates, enum br_family family,
 struct br_keyfile;
 int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_profile *out);
 int br_cpu_profile_from_keys(const struct br_keyfile *file, struct br_cpu_profile *out);
+
+/* params with the profile's given parameters of a precision put over them; 1 if it gave any. */
+int br_profile_apply_params(const struct br_device_profile *profile, enum br_precision precision,
+                            struct br_kernel_params *params);
 
 /* How well a profile fits a device (vendor, name, type "gpu"/"cpu"/"accelerator"): -1 if it
  * does not, else 3 (it names the device), 2 (the vendor), 1 (the type only), 0 (generic). */

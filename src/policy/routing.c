@@ -18,7 +18,7 @@ static int device_loaded, cpu_loaded;
 
 /* The user's profiles ($XDG_DATA_HOME/blasroute/profiles, ~/.local/share/...); 0 if there is
  * no home to find them in. */
-static int user_profile_directory(char *dir, size_t size)
+int br_routing_user_profile_directory(char *dir, size_t size)
 {
     const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
     if (data && data[0] == '/')
@@ -39,7 +39,9 @@ static int best_in_directory(const char *dir, const char *vendor, const char *na
     struct dirent *entry;
     while ((entry = readdir(d)) != NULL) {
         size_t length = strlen(entry->d_name);
-        if (length < 9 || strcmp(entry->d_name + length - 8, ".profile") != 0)
+        /* Device profiles only: the tuned CPU profile lives beside them. */
+        if (length < 9 || strcmp(entry->d_name + length - 8, ".profile") != 0 ||
+            strcmp(entry->d_name, "cpu.profile") == 0)
             continue;
         char path[2048];
         snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
@@ -75,7 +77,7 @@ static void find_device_profile(const char *vendor, const char *name, const char
         }
     }
     char dir[1024];
-    if (user_profile_directory(dir, sizeof dir) &&
+    if (br_routing_user_profile_directory(dir, sizeof dir) &&
         best_in_directory(dir, vendor, name, type, &device_profile))
         return;
     if (best_in_directory(BLASROUTE_DATA_DIR "/profiles", vendor, name, type, &device_profile))
@@ -105,7 +107,7 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
         char dir[1024], path[1100];
         struct br_keyfile file;
         int tuned = -1;
-        if (user_profile_directory(dir, sizeof dir) &&
+        if (br_routing_user_profile_directory(dir, sizeof dir) &&
             snprintf(path, sizeof path, "%s/cpu.profile", dir) < (int)sizeof path &&
             br_keyfile_read(path, &file) == 0) {
             tuned = br_cpu_profile_from_keys(&file, &cpu_profile);

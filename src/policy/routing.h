@@ -14,4 +14,8 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
 /* The CPU profile. */
 const struct br_cpu_profile *br_routing_cpu_profile(void);
 
+/* The user's profile directory ($XDG_DATA_HOME/blasroute/profiles, else
+ * ~/.local/share/blasroute/profiles), where blasroute-tune writes; 0 if there is no home. */
+int br_routing_user_profile_directory(char *dir, size_t size);
+
 #endif

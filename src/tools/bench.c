@@ -121,6 +121,15 @@ static int load_cpu_blas(void)
 
 /* ---- timing and checking ------------------------------------------------------------------ */
 
+/* --pause: lets the CPU BLAS's threads go idle before the next column is timed. */
+static void pause_for(const struct bench_options *o)
+{
+    if (o->pause_ms > 0) {
+        struct timespec t = {o->pause_ms / 1000, (long)(o->pause_ms % 1000) * 1000000L};
+        nanosleep(&t, NULL);
+    }
+}
+
 /* Best of repeats after one warm-up (which may compile kernels). C is restored before every
  * call, outside the timed region: every call computes the same thing, and the last one can be
  * checked. cpu: the CPU BLAS's entry point, otherwise blasroute's. */
@@ -353,6 +362,7 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     memcpy(reference, c, c_bytes);
     char name[8];
     snprintf(name, sizeof name, "%c%s", precision, bench_family_name(family));
+    pause_for(o);
     if (!o->no_device && run.have_device &&
         blasroute_bench_resident(name, options, p.m, p.n, p.k, o->repeat, seconds) == 0) {
         rate[BR_RESIDENT] = gflop / seconds[0];
@@ -361,11 +371,13 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     /* Each end-to-end result is checked at once, before the next run overwrites C. */
     struct bench_expected expected = {.count = 0, .bound = NULL};
     if (!o->no_device) {
+        pause_for(o);
         rate[BR_E2E] = gflop / time_fortran(&p, 0, o->repeat);
         verdict[BR_E2E] = check_result(&p, reference, &expected, BR_E2E);
     }
     if (run.clblast_ready) {
         char why[512];
+        pause_for(o);
         if (bench_clblast_run(&p, o->repeat, seconds, why, sizeof why) != 0)
             fprintf(stderr, "blasroute-bench: CLBlast %s: %s\n", problem, why);
         rate[CLB_RESIDENT] = gflop / seconds[0];

@@ -37,6 +37,9 @@ static void usage(void)
         "                        default LUNN; C is T for real data).\n"
         "                        A routine given no string of its shape takes its default\n"
         "  --repeat N          best of N after one warm-up (default 3)\n"
+        "  --pause MS          sleep MS milliseconds before each column timed after the CPU\n"
+        "                        BLAS's, so that its threads, which spin for a while after a\n"
+        "                        call, are idle: each column then times its path alone\n"
         "  --csv               CSV rows after the same '#' header lines\n"
         "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
@@ -190,7 +193,7 @@ static int bad_option(const char *format, ...)
 int bench_parse_options(int argc, char **argv, const char *const *routines, int routine_count,
                         struct bench_options *o)
 {
-    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, CSV, NO_CPU,
+    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
            NO_DEVICE, NO_CLBLAST, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
@@ -202,6 +205,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"trans", required_argument, NULL, TRANS},
         {"options", required_argument, NULL, OPTIONS},
         {"repeat", required_argument, NULL, REPEAT},
+        {"pause", required_argument, NULL, PAUSE},
         {"csv", no_argument, NULL, CSV},
         {"no-cpu", no_argument, NULL, NO_CPU},
         {"no-device", no_argument, NULL, NO_DEVICE},
@@ -236,6 +240,10 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
             step = strtod(optarg, &end);
             if (end == optarg || *end || !(step > 1 && step <= 1024))
                 return bad_option("--step-factor: expected a number greater than 1");
+            break;
+        case PAUSE:
+            if ((o->pause_ms = (int)parse_number(optarg, 0, 100000)) < 0)
+                return bad_option("--pause: expected a whole number of milliseconds");
             break;
         case REPEAT:
             if ((o->repeat = (int)parse_number(optarg, 1, 1000000)) < 0)

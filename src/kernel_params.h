@@ -1,0 +1,54 @@
+/* The tunable constants of the kernels in kernels/, per precision: what blasroute-tune searches,
+ * a device profile records ([params.s] ...) and the engine passes to the OpenCL compiler. No
+ * OpenCL here: the profiles are read without it. */
+#ifndef BLASROUTE_KERNEL_PARAMS_H
+#define BLASROUTE_KERNEL_PARAMS_H
+
+#include <stddef.h>
+
+struct br_gemm_params {
+    int mwg, nwg, kwg;  /* work-group tile */
+    int mdimc, ndimc;   /* work-items per work-group along M and N */
+    int vwm, vwn;       /* vector widths of the reads of A and B */
+    int sa, sb;         /* local-memory caching of A and B */
+    int kwi;            /* K unroll */
+};
+
+struct br_copy_params {
+    int dim_x, dim_y, wpt;       /* pack_straight */
+    int transpose_dim, transpose_wpt; /* pack_transpose */
+};
+
+struct br_direct_params {
+    int dim; /* gemm_direct work-group side */
+};
+
+struct br_kernel_params {
+    struct br_gemm_params gemm;
+    struct br_copy_params copy;
+    struct br_direct_params direct;
+    /* Up to this many multiply-adds (m*n*k), or with m or n below direct_below_side, the direct
+     * kernel answers: the copies and the padded tiles would cost more than they save. */
+    double direct_max_volume;
+    int direct_below_side;
+    /* TRSM's diagonal blocks are this many times the smallest block that is a whole number of
+     * GEMM tiles: larger blocks mean fewer, larger GEMM updates. */
+    int trsm_block_factor;
+};
+
+/* One table of the parameters' names in profiles ("mwg", "copy_dim_x", ...) and where each
+ * lives, driving both the profile reader and the tuner's writer. Every parameter is an int but
+ * direct_max_volume, a double. */
+struct br_kernel_param_key {
+    const char *name;
+    size_t offset;   /* in struct br_kernel_params */
+    int is_double;
+};
+enum { BR_KERNEL_PARAM_COUNT = 19 };
+extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
+
+/* A parameter of a set, as a double, and set. */
+double br_kernel_param_get(const struct br_kernel_params *params, int key);
+void br_kernel_param_set(struct br_kernel_params *params, int key, double value);
+
+#endif

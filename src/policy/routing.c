@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "env.h"
 #include "log.h"
@@ -91,7 +92,7 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
     pthread_mutex_lock(&load_lock);
     if (!device_loaded) {
         find_device_profile(vendor, name, type);
-        device_profile.shares_host_cpu = type && strcmp(type, "cpu") == 0;
+        device_profile.shares_host_cpu = type && strcasecmp(type, "cpu") == 0;
         device_loaded = 1;
         br_verbose("profile: %s (%s)", device_profile.name, device_profile.source);
     }

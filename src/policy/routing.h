@@ -5,7 +5,7 @@
 #include "policy/profile.h"
 
 /* The device profile for the device described (vendor, name, type "gpu"/"cpu"/
- * "accelerator"), loaded on the first call: BLASROUTE_PROFILE, else the best match among the
+ * "accelerator", any case), loaded on the first call: BLASROUTE_PROFILE, else the best match among the
  * user's profiles ($XDG_DATA_HOME/blasroute/profiles), else among the installed ones, else
  * among the built-in copies of profiles/. */
 const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,

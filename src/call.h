@@ -66,6 +66,13 @@ char br_precision_letter(enum br_precision precision);
 int br_parse_family(const char *name);
 int br_parse_routine(const char *name, enum br_family *family, enum br_precision *precision);
 
+/* Whether the routine exists: HEMM, HERK and HER2K only in the complex precisions. */
+static inline int br_routine_exists(enum br_family family, enum br_precision precision)
+{
+    return !(family == BR_HEMM || family == BR_HERK || family == BR_HER2K) ||
+           precision == BR_C || precision == BR_Z;
+}
+
 /* Whether a scalar is zero; real_only looks at the real part alone (HERK/HER2K real scalars). */
 int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real_only);
 

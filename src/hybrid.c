@@ -15,23 +15,25 @@ struct device_side {
     int all_on_device;
 };
 
+int br_run_on_device(const struct br_call *call)
+{
+    switch (br_engine_run(call)) {
+    case BR_ENGINE_DONE:
+        return 1;
+    case BR_ENGINE_PARTIAL: /* the engine finished it on the CPU */
+        return 0;
+    case BR_ENGINE_DECLINED:
+    default:
+        br_cpu_level3(call);
+        return 0;
+    }
+}
+
 static void run_device_pieces(struct device_side *side)
 {
     side->all_on_device = 1;
-    for (int i = 0; i < side->split->device_count; i++) {
-        const struct br_call *piece = &side->split->device[i];
-        switch (br_engine_run(piece)) {
-        case BR_ENGINE_DONE:
-            break;
-        case BR_ENGINE_PARTIAL:
-            side->all_on_device = 0;
-            break;
-        case BR_ENGINE_DECLINED:
-            br_cpu_level3(piece);
-            side->all_on_device = 0;
-            break;
-        }
-    }
+    for (int i = 0; i < side->split->device_count; i++)
+        side->all_on_device &= br_run_on_device(&side->split->device[i]);
 }
 
 static void *device_thread(void *argument)

@@ -41,20 +41,6 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
     return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction);
 }
 
-static enum br_path run_on_device(const struct br_call *call)
-{
-    switch (br_engine_run(call)) {
-    case BR_ENGINE_DONE:
-        return BR_PATH_DEVICE;
-    case BR_ENGINE_PARTIAL:
-        return BR_PATH_FALLBACK;
-    case BR_ENGINE_DECLINED:
-    default:
-        br_cpu_level3(call);
-        return BR_PATH_FALLBACK;
-    }
-}
-
 /* A split that left one side empty ran on the other alone, and is reported as such. */
 static enum br_path run_hybrid(const struct br_call *call, double share)
 {
@@ -85,7 +71,7 @@ void br_route(const struct br_call *call)
     } else {
         switch (choose(call, &prediction)) {
         case BR_ON_DEVICE:
-            path = run_on_device(call);
+            path = br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
             break;
         case BR_ON_HYBRID:
             path = run_hybrid(call, prediction.device_share);

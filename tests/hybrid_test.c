@@ -52,11 +52,6 @@ static int is_triangular(enum br_family f)
     return f == BR_TRMM || f == BR_TRSM;
 }
 
-static int exists(enum br_family f, enum br_precision p)
-{
-    return !(f == BR_HEMM || f == BR_HERK || f == BR_HER2K) || br_is_complex(p);
-}
-
 /* The transposes a family accepts in a precision ('C' means 'T' for real data). */
 static const char *transposes(enum br_family f, enum br_precision p)
 {
@@ -158,7 +153,7 @@ static void check_partition(void)
     long cases = 0;
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            if (!exists(f, p))
+            if (!br_routine_exists((enum br_family)f, (enum br_precision)p))
                 continue;
             for (const char *t = transposes(f, p); *t; t++)
                 for (int sd = 0; sd < 2; sd++)
@@ -469,7 +464,7 @@ static void check_auto(void)
     br_policy_default(&policy);
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            if (!exists(f, p))
+            if (!br_routine_exists((enum br_family)f, (enum br_precision)p))
                 continue;
             struct br_call c = square((enum br_family)f, (enum br_precision)p, 4096);
             struct br_prediction pr;

@@ -10,14 +10,20 @@
 static int test_number, failed_tests;
 static int check_failures; /* within the check being run */
 
+/* One TAP comment line: the prefix, then the formatted text. */
+static void comment(const char *prefix, const char *format, va_list args)
+{
+    fputs(prefix, stdout);
+    vprintf(format, args);
+    fputs("\n", stdout);
+}
+
 static void diag(const char *format, ...) __attribute__((format(printf, 1, 2), unused));
 static void diag(const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    fputs("# ", stdout);
-    vprintf(format, args);
-    fputs("\n", stdout);
+    comment("# ", format, args);
     va_end(args);
 }
 
@@ -27,9 +33,7 @@ static void fail(const char *format, ...)
     if (check_failures++ < 8) {
         va_list args;
         va_start(args, format);
-        fputs("#   ", stdout);
-        vprintf(format, args);
-        fputs("\n", stdout);
+        comment("#   ", format, args);
         va_end(args);
     }
 }

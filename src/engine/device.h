@@ -21,6 +21,12 @@ struct br_device {
  * first GPU, then the first accelerator. 0 on success; -1 (with a reason in why) if none. */
 int br_device_find(struct br_device *device, char *why, size_t why_size);
 
+/* Whether the device is the host's own CPU (CPU OpenCL such as PoCL). */
+static inline int br_device_is_host_cpu(const struct br_device *device)
+{
+    return (device->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 /* "GPU", "CPU", "accelerator" or "device". */
 const char *br_device_type_name(cl_device_type type);
 

@@ -175,9 +175,10 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
             ok = br_key_double(file, e, &out->hybrid_slowdown, 1, 100);
         } else if (strcmp(e->section, "hybrid") == 0 && strcmp(e->key, "share") == 0) {
             known = 1;
-            ok = strcasecmp(e->value, "auto") == 0
-                     ? (out->hybrid_share = -1, 0)
-                     : br_key_double(file, e, &out->hybrid_share, 0, 1);
+            if (strcasecmp(e->value, "auto") == 0)
+                out->hybrid_share = -1; /* the cost model's split */
+            else
+                ok = br_key_double(file, e, &out->hybrid_share, 0, 1);
         } else if (strncmp(e->section, "params.", 7) == 0) {
             known = 1;
             ok = parse_param(file, e, out);

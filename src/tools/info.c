@@ -128,12 +128,6 @@ static const char *const family_names[BR_FAMILY_COUNT] = {
     "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
 static const char *const mode_names[] = {"auto", "cpu", "device", "hybrid"};
 
-/* HEMM, HERK and HER2K exist in complex precisions only. */
-static int routine_exists(int family, int precision)
-{
-    return !(family == BR_HEMM || family == BR_HERK || family == BR_HER2K) || precision >= BR_C;
-}
-
 static void show_policy(const struct br_policy *policy)
 {
     const struct br_env *env = br_env();
@@ -152,7 +146,7 @@ static void show_policy(const struct br_policy *policy)
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             const struct br_rule *r = &policy->rules[f][p];
-            if (routine_exists(f, p) &&
+            if (br_routine_exists((enum br_family)f, (enum br_precision)p) &&
                 (r->device_allowed != first->device_allowed || r->min_size != first->min_size ||
                  r->margin != first->margin || r->hybrid_allowed != first->hybrid_allowed))
                 uniform = 0;
@@ -172,9 +166,9 @@ static void show_policy(const struct br_policy *policy)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             const struct br_rule *r = &policy->rules[f][p];
             char cell[64] = "-";
-            if (routine_exists(f, p) && r->device_allowed)
+            if (br_routine_exists((enum br_family)f, (enum br_precision)p) && r->device_allowed)
                 snprintf(cell, sizeof cell, "on %g %g", r->min_size, r->margin);
-            else if (routine_exists(f, p))
+            else if (br_routine_exists((enum br_family)f, (enum br_precision)p))
                 snprintf(cell, sizeof cell, "off");
             printf(p < BR_PRECISION_COUNT - 1 ? " %-15s" : " %s", cell);
         }
@@ -292,7 +286,7 @@ static void show_crossovers(const struct br_device *opencl,
     printf("  %-8s %-14s %12s %12s\n", "routine", "device from n", "CPU GFLOP/s", "dev GFLOP/s");
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            if (!routine_exists(f, p))
+            if (!br_routine_exists((enum br_family)f, (enum br_precision)p))
                 continue;
             /* From the top down: the first size where the CPU wins ends the device's run. */
             int first = count;

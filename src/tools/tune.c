@@ -119,16 +119,6 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 /* --- measurements -------------------------------------------------------------------------- */
 
-static int is_gpu(const struct br_device *device)
-{
-    return (device->type & CL_DEVICE_TYPE_CPU) == 0;
-}
-
-static int exists(int family, int precision)
-{
-    return !(family == BR_HEMM || family == BR_HERK || family == BR_HER2K) || precision >= BR_C;
-}
-
 /* The square call blasroute-bench and the profiles' rates mean, for flop counting. */
 static struct br_call square_call(int family, int precision, int n)
 {
@@ -148,11 +138,11 @@ static struct br_call square_call(int family, int precision, int n)
 static void measure_rates(const struct br_device *device, const char *precisions,
                           struct br_device_profile *profile, int progress)
 {
-    int gpu = is_gpu(device);
+    int gpu = !br_device_is_host_cpu(device);
     double limit = gpu ? 0.5 : 0.3;
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            if (!exists(f, p) || !strchr(precisions, br_precision_letter((enum br_precision)p)))
+            if (!br_routine_exists((enum br_family)f, (enum br_precision)p) || !strchr(precisions, br_precision_letter((enum br_precision)p)))
                 continue;
             char name[8];
             snprintf(name, sizeof name, "%c%s", br_precision_letter((enum br_precision)p),
@@ -199,7 +189,7 @@ static int measure_link(const struct br_device *device, struct br_device_profile
     cl_command_queue queue = clCreateCommandQueue(context, device->id, 0, &error);
     struct tune_link link;
     if (error == CL_SUCCESS)
-        error = tune_measure_link(context, device->id, queue, is_gpu(device) ? 64 << 20 : 16 << 20,
+        error = tune_measure_link(context, device->id, queue, !br_device_is_host_cpu(device) ? 64 << 20 : 16 << 20,
                                   &link);
     if (queue)
         clReleaseCommandQueue(queue);
@@ -239,7 +229,7 @@ static double time_split(const struct br_call *call, double share, void *c, cons
 static int measure_hybrid(const struct br_device *device, const struct br_device_profile *dev,
                           const struct br_cpu_profile *cpu, struct hybrid_result *out)
 {
-    int n = is_gpu(device) ? 4096 : 512;
+    int n = !br_device_is_host_cpu(device) ? 4096 : 512;
     size_t bytes = (size_t)n * n * sizeof(float);
     float *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes), *c0 = malloc(bytes);
     if (!a || !b || !c || !c0) {
@@ -362,7 +352,7 @@ static int write_device_profile(const char *path, const struct br_device *device
     fprintf(f, "\n[hybrid]\n");
     if (hybrid) {
         fprintf(f, "# sgemm %s: device alone %.4g s, best split %.4g s at this share\n",
-                is_gpu(device) ? "4096" : "512", hybrid->device_seconds, hybrid->seconds);
+                !br_device_is_host_cpu(device) ? "4096" : "512", hybrid->device_seconds, hybrid->seconds);
         fprintf(f, "share = %.3f\nslowdown = %.2f\n", hybrid->share, hybrid->slowdown);
     } else {
         fprintf(f, "share = auto\n");
@@ -479,10 +469,8 @@ int main(int argc, char **argv)
     printf("blasroute-tune: %s (%s, driver %s), %s search\n", device->name, device->platform_name,
            device->driver, o.quick ? "quick" : "full");
     /* The kernel search's time, shared by the precisions. */
-    int count = 0;
-    for (const char *p = o.precisions; *p; p++)
-        count++;
-    double search_time = o.quick ? (is_gpu(device) ? 150 : 40) : o.budget;
+    int count = (int)strlen(o.precisions);
+    double search_time = o.quick ? (!br_device_is_host_cpu(device) ? 150 : 40) : o.budget;
     for (const char *letter = o.precisions; *letter; letter++) {
         enum br_precision p = (enum br_precision)(strchr("sdcz", *letter) - "sdcz");
         if ((p == BR_D || p == BR_Z) && !device->double_precision) {
@@ -490,7 +478,7 @@ int main(int argc, char **argv)
             continue;
         }
         struct tune_search s = {.device = device, .precision = p,
-                                .timed_size = is_gpu(device) ? 4096 : 256,
+                                .timed_size = !br_device_is_host_cpu(device) ? 4096 : 256,
                                 .deadline = tune_now() + search_time / count, .full = !o.quick,
                                 .seed = o.seed, .journal = journal, .progress = o.progress};
         if (tune_search_run(&s) != 0) {

@@ -347,10 +347,9 @@ int tune_measure_cpu_rates(double budget_s, double per_call_limit_s, br_rate_tab
                            .per_call_limit_s = per_call_limit_s,
                            .random = 0x9e3779b97f4a7c15u, .rates = rates};
     memset(*rates, 0, sizeof *rates);
-    for (int f = 0; f < BR_FAMILY_COUNT; f++) /* HEMM, HERK and HER2K exist in c and z only */
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
-            run.active[f][p] = !(f == BR_HEMM || f == BR_HERK || f == BR_HER2K) ||
-                               br_is_complex((enum br_precision)p);
+            run.active[f][p] = br_routine_exists((enum br_family)f, (enum br_precision)p);
     /* Sizes go up together for all rows, so a short budget still measures every row. */
     int result = 0;
     for (int i = 0; i < BR_GRID_POINTS && result == 0; i++)

@@ -171,7 +171,7 @@ static struct br_call gemm_call(enum br_precision p, char transa, int m, int n, 
  * 4 (k + 2) eps (|A||B| + |beta C|) within which a right kernel's result lies. */
 static int make_problems(const struct tune_search *s, struct problems *pr)
 {
-    int gpu = (s->device->type & CL_DEVICE_TYPE_CPU) == 0;
+    int gpu = !br_device_is_host_cpu(s->device);
     int m = gpu ? 301 : 161, n = gpu ? 263 : 131, k = gpu ? 203 : 97, t = s->timed_size;
     enum br_precision p = s->precision;
     size_t e = br_element_size(p);
@@ -235,7 +235,7 @@ static int registers_fit(const struct tune_search *s, const struct br_kernel_par
     int words = (int)(br_element_size(s->precision) / 4);
     int mwi = p->gemm.mwg / p->gemm.mdimc, nwi = p->gemm.nwg / p->gemm.ndimc;
     int need = (mwi * nwi + mwi + nwi) * words;
-    return need <= ((s->device->type & CL_DEVICE_TYPE_CPU) ? 512 : 160);
+    return need <= (br_device_is_host_cpu(s->device) ? 512 : 160);
 }
 
 static int legal(const struct tune_search *s, const struct br_kernel_params *p)
@@ -269,7 +269,7 @@ static double evaluate(struct tune_search *s, struct problems *pr,
         s->from_journal++;
     } else {
         double seconds[2] = {0, 0}, flops = br_call_flops(&pr->timed);
-        int gpu = (s->device->type & CL_DEVICE_TYPE_CPU) == 0;
+        int gpu = !br_device_is_host_cpu(s->device);
         memcpy(pr->check.c, pr->c0,
                (size_t)pr->check.m * (size_t)pr->check.n * br_element_size(s->precision));
         if (br_engine_try_params(p, &pr->check, &pr->timed, gpu ? 3 : 1, seconds) == 0 &&
@@ -344,12 +344,13 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
  * unrolling, wider and narrower vectors, and the work-items rearranged. */
 static void curated(struct tune_search *s, struct problems *pr)
 {
-    static const int pairs[][2] = {{0, 1}, {2, 2}, {9, 9}, {5, 6}, {3, 4}};
+    /* Domains moved together (-1: one alone): tiles, K step, unroll, vectors, work-items. */
+    static const int pairs[][2] = {{0, 1}, {2, -1}, {9, -1}, {5, 6}, {3, 4}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         for (int direction = -1; direction <= 1; direction += 2) {
             struct br_kernel_params p = s->defaults;
             int moved = step(&p, pairs[i][0], direction);
-            if (pairs[i][1] != pairs[i][0])
+            if (pairs[i][1] >= 0)
                 moved &= step(&p, pairs[i][1], direction);
             if (moved)
                 try_candidate(s, pr, &p);

@@ -4,32 +4,22 @@
 # included. Each program must finish, report no failure, and (Level 3) must have been answered
 # by blasroute, which BLASROUTE_REPORT shows.
 . "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/netlib_run.sh"
 dir="$SYSTEM_BLAS_DIR"
 if [ ! -x "$dir/xblat3d" ]; then echo "1..0 # SKIP Netlib test programs not found in $dir (Debian package libblas-test)"; exit 0; fi
 plan 24
+export BLASROUTE_REPORT=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
 # run NAME INPUT SUMMARY EXPECT LEVEL3: runs one program, checks its output and summary file
 # for failures and for the line EXPECT that a complete run prints.
 run() {
-    name=$1 input=$2 summary=$3 expect=$4 level3=$5
-    rm -f ./*.out ./*.SUMM ./*.SNAP
-    if [ -n "$input" ]; then
-        LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_REPORT=1 timeout 600 "$dir/$name" < "$dir/$input" > stdout 2> stderr
-    else
-        LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_REPORT=1 timeout 600 "$dir/$name" > stdout 2> stderr
-    fi
-    status=$?
-    cat stdout ${summary:+"$summary"} > all 2>/dev/null
-    problems=$(grep -ciE 'fail|suspect|fatal|not detected|\*\*\*\*\*|error exits.*not' all)
-    why=""
-    [ $status -eq 0 ] || why="exit status $status"
-    [ "$problems" -eq 0 ] || why="$why; $problems failure lines"
-    grep -q -- "$expect" all || why="$why; no '$expect' line"
+    name=$1 level3=$5
+    netlib_run "$name" "$2" "$3" "$4" 600
     if [ "$level3" = yes ] && ! grep -q '^blasroute report: [sdcz]gemm' stderr; then why="$why; blasroute answered no Level-3 call"; fi
     ok "$( [ -z "$why" ]; echo $? )" "$name under LD_PRELOAD${why:+ ($why)}"
-    [ -z "$why" ] || { grep -iE 'fail|suspect|fatal|not detected|\*\*\*\*\*' all | head -n 10 | sed 's/^/# /'; diag_file stderr; }
+    [ -z "$why" ] || netlib_diag
 }
 
 for p in s d c z; do

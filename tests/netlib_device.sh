@@ -4,6 +4,7 @@
 # the device (its report line shows "device" and no "cpu" or "fallback"), and every check has
 # to pass. DEVICE_ROUTINES lists the routines with a device path.
 . "$top_srcdir/tests/tap.sh"
+. "$top_srcdir/tests/netlib_run.sh"
 dir="$SYSTEM_BLAS_DIR"
 if [ ! -x "$dir/xblat3d" ]; then echo "1..0 # SKIP Netlib test programs not found in $dir (Debian package libblas-test)"; exit 0; fi
 plan 8
@@ -14,16 +15,8 @@ export BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}"
 DEVICE_ROUTINES="gemm symm hemm syrk herk syr2k her2k trmm trsm"
 
 run() {
-    name=$1 input=$2 summary=$3 prefix=$4
-    rm -f ./*.out ./*.SUMM ./*.SNAP
-    LD_PRELOAD="$BLASROUTE_LIBRARY" timeout 900 "$dir/$name" < "$dir/$input" > stdout 2> stderr
-    status=$?
-    cat stdout ${summary:+"$summary"} > all 2>/dev/null
-    problems=$(grep -ciE 'fail|suspect|fatal|not detected|\*\*\*\*\*|error exits.*not' all)
-    why=""
-    [ $status -eq 0 ] || why="exit status $status"
-    [ "$problems" -eq 0 ] || why="$why; $problems failure lines"
-    grep -q -- "END OF TESTS" all || why="$why; no 'END OF TESTS' line"
+    name=$1 prefix=$4
+    netlib_run "$name" "$2" "$3" "END OF TESTS" 900
     for routine in $DEVICE_ROUTINES; do
         case "$prefix$routine" in [sd]he*) continue ;; esac
         line=$(grep "^blasroute report: $prefix$routine," stderr)
@@ -34,7 +27,7 @@ run() {
         esac
     done
     ok "$( [ -z "$why" ]; echo $? )" "$name in device mode${why:+ ($why)}"
-    [ -z "$why" ] || { grep -iE 'fail|suspect|fatal|not detected|\*\*\*\*\*' all | head -n 10 | sed 's/^/# /'; diag_file stderr; }
+    [ -z "$why" ] || netlib_diag
 }
 
 for p in s d c z; do

@@ -139,6 +139,12 @@ int list_has(const char *list, const char *word)
     return 0;
 }
 
+void print_more_failures(long failures, long reported)
+{
+    if (failures > reported)
+        printf("# ... and %ld more failing calls\n", failures - reported);
+}
+
 /* Written by the handler, which may only make async-signal-safe calls:
  * the text is made before the alarm is set. */
 static char timeout_text[160];
@@ -277,6 +283,159 @@ void format_change(char *msg, size_t len, const char *who, const char *what,
     format_value(now_s, sizeof now_s, v, p->cplx);
     snprintf(msg, len, "%s%s %s (was %s, now %s)", who, what, where, was_s,
              now_s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Operands                                                                 */
+/* ------------------------------------------------------------------------ */
+
+void operand_layout(struct operand *o, int pad)
+{
+    o->ld = imax(1, inner_dim(o)) + pad;
+    o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
+}
+
+void region_span(const struct operand *o, enum region r, int t, int *lo,
+                 int *hi)
+{
+    int n = inner_dim(o);
+    int leading_part = (r == REG_UPPER) != o->rowmajor; /* inner <= t */
+    *lo = 0;
+    *hi = r == REG_NONE ? 0 : n;
+    if (r == REG_UPPER || r == REG_LOWER) {
+        if (leading_part)
+            *hi = t + 1 < n ? t + 1 : n;
+        else
+            *lo = t < n ? t : n;
+    }
+}
+
+void operand_copies(const struct operand *o, const struct precision *p)
+{
+    memcpy(o->lib, o->orig, o->nelem * elem_size(p));
+    memcpy(o->ref, o->orig, o->nelem * elem_size(p));
+}
+
+void abs_op(const struct operand *o, const struct precision *p, char trans,
+            int mirror, double *out)
+{
+    size_t es = elem_size(p);
+    int t = trans != 'N';
+    size_t ri = t ? (size_t)o->cols : 1, rj = t ? 1 : (size_t)o->rows;
+    double v[2];
+    memset(out, 0, (size_t)o->rows * o->cols * sizeof *out);
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->read, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
+            if (i == j && o->unit_diag) {
+                v[0] = 1.0, v[1] = 0.0;
+            } else {
+                load_elem(p, o->orig + offset_of(o, i, j) * es, v);
+                if (i == j && o->real_diag)
+                    v[1] = 0.0;
+            }
+            out[i * ri + j * rj] = modulus(v);
+            if (mirror)
+                out[j * ri + i * rj] = modulus(v);
+        }
+    }
+}
+
+void describe_offset(const struct operand *o, size_t e, char *out,
+                     size_t len)
+{
+    size_t extent = (size_t)outer_dim(o) * o->ld;
+    if (describe_guard_band(e, extent, o->name, out, len))
+        return;
+    int outer = (int)((e - GUARD) / o->ld), inner = (int)((e - GUARD) % o->ld);
+    if (inner >= inner_dim(o)) {
+        snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d, %s=%d)",
+                 o->name, o->rowmajor ? "column" : "row", inner,
+                 o->rowmajor ? "row" : "column", outer, o->ld,
+                 o->rowmajor ? "columns" : "rows", inner_dim(o));
+    } else {
+        int i, j;
+        logical(o, outer, inner, &i, &j);
+        snprintf(out, len, "%c(%d,%d)%s", o->name, i, j,
+                 o->write == REG_UPPER   ? ", below the upper triangle"
+                 : o->write == REG_LOWER ? ", above the lower triangle"
+                                         : "");
+    }
+}
+
+long forbidden_change(const struct operand *o, size_t es,
+                      const unsigned char *buf, unsigned char *scratch)
+{
+    const unsigned char *img = buf;
+    if (o->write != REG_NONE) {
+        memcpy(scratch, buf, o->nelem * es);
+        for (int line = 0; line < outer_dim(o); line++) {
+            int lo, hi;
+            size_t at = GUARD + (size_t)line * o->ld;
+            region_span(o, o->write, line, &lo, &hi);
+            memcpy(scratch + (at + lo) * es, o->orig + (at + lo) * es,
+                   (size_t)(hi - lo) * es);
+        }
+        img = scratch;
+    }
+    return first_difference(img, o->orig, o->nelem, es);
+}
+
+int check_unchanged(const struct operand *o, const struct precision *p,
+                    const unsigned char *buf, unsigned char *scratch,
+                    const char *who, const char *outside, char *msg,
+                    size_t len)
+{
+    size_t es = elem_size(p);
+    long e = forbidden_change(o, es, buf, scratch);
+    if (e < 0)
+        return 0;
+    char where[160];
+    describe_offset(o, (size_t)e, where, sizeof where);
+    format_change(msg, len, who,
+                  o->write == REG_NONE ? "modified input" : outside, where,
+                  p, o->orig + (size_t)e * es, buf + (size_t)e * es);
+    return 1;
+}
+
+int check_all_unchanged(const struct operand op[N_OPS],
+                        const struct precision *p, unsigned char *scratch,
+                        const char *outside, char *msg, size_t len)
+{
+    for (int i = 0; i < N_OPS; i++)
+        if (op[i].present &&
+            (check_unchanged(&op[i], p, op[i].lib, scratch, "", outside,
+                             msg, len) ||
+             check_unchanged(&op[i], p, op[i].ref, scratch,
+                             "reference BLAS ", outside, msg, len)))
+            return 1;
+    return 0;
+}
+
+void note_bad_element(struct bad_elements *b, int i, int j,
+                      const double x[2], const double ref[2], double err,
+                      const char *why)
+{
+    if (b->count++ > 0)
+        return;
+    b->i = i, b->j = j, b->err = err;
+    memcpy(b->x, x, sizeof b->x);
+    memcpy(b->ref, ref, sizeof b->ref);
+    snprintf(b->why, sizeof b->why, "%s", why);
+}
+
+void format_bad_elements(const struct bad_elements *b, char name,
+                         long total, const struct precision *p, char *msg,
+                         size_t len)
+{
+    char xs[64], rs[64];
+    format_value(xs, sizeof xs, b->x, p->cplx);
+    format_value(rs, sizeof rs, b->ref, p->cplx);
+    snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g (%s); "
+             "%ld of %ld elements bad", name, b->i, b->j, xs, rs, b->err,
+             b->why, b->count, total);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -10,11 +10,14 @@
  *  - the seeded random generator, so that a printed seed replays a run;
  *  - elements of s, d, c, z matrices stored as bytes, NaN poison, byte
  *    comparisons and the messages that report them;
+ *  - operands stored in guarded buffers (struct operand): their layout,
+ *    the regions a routine may read and write, and the check that nothing
+ *    changed outside the region it may write;
  *  - the per-element rounding-error bound;
  *  - a GEMM call through any of the three interfaces (gemm_device.c and
  *    gemm_threads.c).
- * What each program checks, and how it lays out its operands, stays in the
- * program.  Element indices in messages are 0-based.
+ * What each program checks, and the shapes and data of its operands, stay
+ * in the program.  Element indices in messages are 0-based.
  */
 
 #ifndef BLAS_TEST_COMMON_H
@@ -201,6 +204,10 @@ const char *read_routine_selection(int (*is_known)(const char *word,
 
 /* Is word one of the comma- or space-separated words of list? */
 int list_has(const char *list, const char *word);
+
+/* After a group's failing calls, of which the first reported were
+ * printed: "# ... and N more failing calls" if there were more. */
+void print_more_failures(long failures, long reported);
 
 /* After seconds (0: never), print "Bail out! timed out
  * (BLASROUTE_TEST_TIMEOUT): <what_hung>" and exit 1, so that a hung call
@@ -420,6 +427,137 @@ int describe_guard_band(size_t e, size_t extent, char name, char *out,
 void format_change(char *msg, size_t len, const char *who, const char *what,
                    const char *where, const struct precision *p,
                    const unsigned char *was, const unsigned char *now);
+
+/* ------------------------------------------------------------------------ */
+/* Operands: storage in guarded buffers, what a routine may read and write  */
+/* ------------------------------------------------------------------------ */
+
+/* The elements of an operand that a routine may read or write. */
+enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
+
+static inline enum region uplo_region(char uplo)
+{
+    return uplo == 'U' ? REG_UPPER : REG_LOWER;
+}
+
+/* One matrix argument of a call: the matrix as the routine sees it (A,
+ * not op(A)), stored column- or row-major with leading dimension ld after
+ * GUARD poisoned elements, in buffers of nelem elements (both guard bands
+ * included): as filled, given to the library and given to the reference
+ * (gemm_threads.c keeps only orig).  The read and write regions and the
+ * diagonal flags matter only to the programs that set them; for a GEMM, C
+ * is written over REG_ALL and A and B nowhere. */
+struct operand {
+    int present;                /* 0: the routine has no such argument */
+    char name;                  /* 'A', 'B' or 'C' */
+    int rows, cols;             /* of the matrix as the routine sees it */
+    int ld, rowmajor;
+    enum region read, write;    /* elements the routine may read / write */
+    int unit_diag;              /* diagonal is not read (diag = 'U') */
+    int real_diag;              /* imaginary parts of the diagonal unread */
+    int herm_out;               /* result must have a real diagonal */
+    size_t nelem;               /* elements in each buffer, guards included */
+    unsigned char *orig, *lib, *ref; /* buffers (guard band first) */
+};
+
+/* Elements in one storage line (a column, or a row when row-major), and
+ * storage lines. */
+static inline int inner_dim(const struct operand *o)
+{
+    return o->rowmajor ? o->cols : o->rows;
+}
+
+static inline int outer_dim(const struct operand *o)
+{
+    return o->rowmajor ? o->rows : o->cols;
+}
+
+/* Offset in elements of logical element (i, j) from the buffer start. */
+static inline size_t offset_of(const struct operand *o, int i, int j)
+{
+    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
+                                : (size_t)j * o->ld + i);
+}
+
+/* Logical (i, j) of inner index u in storage line t. */
+static inline void logical(const struct operand *o, int t, int u, int *i,
+                           int *j)
+{
+    *i = o->rowmajor ? t : u;
+    *j = o->rowmajor ? u : t;
+}
+
+/* Set o->ld to the tight leading dimension (at least 1) plus pad, and
+ * o->nelem to match; the shape and rowmajor must be set. */
+void operand_layout(struct operand *o, int pad);
+
+/* The elements of region r in storage line t are those with inner index
+ * in [*lo, *hi).  Upper means i <= j: rows 0..t of column t, or columns
+ * t.. of row t. */
+void region_span(const struct operand *o, enum region r, int t, int *lo,
+                 int *hi);
+
+/* Copy orig into lib and ref: identical data for library and reference. */
+void operand_copies(const struct operand *o, const struct precision *p);
+
+/* out = |op(X)|, dense column-major, op in {N, T, C}, where X is the
+ * matrix the routine works with: the stored elements where they are read
+ * (o->read), mirrored into the other triangle when mirror is set
+ * (symmetric and Hermitian A), 1 on a unit diagonal, 0 where nothing is
+ * read.  Uses modulus() (see above). */
+void abs_op(const struct operand *o, const struct precision *p, char trans,
+            int mirror, double *out);
+
+/* Where buffer offset e of o lies, for messages: a guard band, padding
+ * ("padding of A: row 7 of column 2 (ld=9, rows=7)") or an element
+ * ("C(3,1)", with ", below the upper triangle" or ", above the lower
+ * triangle" when o->write is a triangle). */
+void describe_offset(const struct operand *o, size_t e, char *out,
+                     size_t len);
+
+/* First element of buf (es bytes each) that differs from o->orig and that
+ * the routine was not allowed to write (outside o->write); -1 if none.
+ * Fast path: put the original back into the writable region of a copy in
+ * scratch (at least o->nelem * es bytes) and compare bytes. */
+long forbidden_change(const struct operand *o, size_t es,
+                      const unsigned char *buf, unsigned char *scratch);
+
+/* When buf has a forbidden change: the message
+ * "<who>modified input <where> (was ..., now ...)" (o->write is REG_NONE)
+ * or "<who><outside> <where> (...)", where outside names the writable
+ * region ("wrote outside its region:"), and 1; else 0.  who is "" or
+ * "reference BLAS ". */
+int check_unchanged(const struct operand *o, const struct precision *p,
+                    const unsigned char *buf, unsigned char *scratch,
+                    const char *who, const char *outside, char *msg,
+                    size_t len);
+
+/* check_unchanged on the library's, then the reference's buffers of each
+ * present operand in turn: 1 and the message of the first change. */
+int check_all_unchanged(const struct operand op[N_OPS],
+                        const struct precision *p, unsigned char *scratch,
+                        const char *outside, char *msg, size_t len);
+
+/* The bad elements of a result compared element by element with the
+ * reference's: how many, and the first one with what was wrong with it. */
+struct bad_elements {
+    long count;
+    int i, j;                   /* the first bad element */
+    double x[2], ref[2], err;   /* its value, the reference's, |x - ref| */
+    char why[200];
+};
+
+/* Count element (i, j) as bad (why: "bound 1e-5", ...); keep it if it is
+ * the first. */
+void note_bad_element(struct bad_elements *b, int i, int j,
+                      const double x[2], const double ref[2], double err,
+                      const char *why);
+
+/* "<name>(i,j) = x, reference r: error e (why); <count> of <total>
+ * elements bad", for the first bad element. */
+void format_bad_elements(const struct bad_elements *b, char name,
+                         long total, const struct precision *p, char *msg,
+                         size_t len);
 
 /* ------------------------------------------------------------------------ */
 /* Rounding-error bounds                                                    */

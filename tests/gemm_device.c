@@ -135,31 +135,6 @@ static void finish_call(struct gcall *c, struct rng *g, int alpha_cls,
 /* Operands                                                                 */
 /* ------------------------------------------------------------------------ */
 
-struct mat {
-    char name;
-    int rows, cols;       /* of the stored matrix (A, not op(A)) */
-    int ld, rowmajor;
-    int readable;         /* 0: alpha = 0 or beta = 0, all of it NaN */
-    size_t nelem;         /* elements in each buffer, guards included */
-    unsigned char *orig, *lib, *ref;
-};
-
-static int inner_dim(const struct mat *o)
-{
-    return o->rowmajor ? o->cols : o->rows;
-}
-
-static int outer_dim(const struct mat *o)
-{
-    return o->rowmajor ? o->rows : o->cols;
-}
-
-static size_t offset_of(const struct mat *o, int i, int j)
-{
-    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
-                                : (size_t)j * o->ld + i);
-}
-
 /* Buffers and scratch, grown as needed and reused from call to call. */
 struct workspace {
     unsigned char *buf[N_OPS][3];
@@ -170,15 +145,19 @@ struct workspace {
     size_t pcap, qcap, ecap;
 };
 
-static void mat_init(struct mat *o, char name, int rows, int cols, int pad,
-                     int rowmajor, int readable, int slot,
+/* An operand (struct operand of blas_test_common.h) read whole, or not at
+ * all (alpha = 0 or beta = 0: all of it NaN), and written nowhere; C's
+ * write region is set by the caller. */
+static void mat_init(struct operand *o, char name, int rows, int cols,
+                     int pad, int rowmajor, int readable, int slot,
                      const struct precision *p, struct workspace *ws)
 {
     size_t es = elem_size(p);
-    *o = (struct mat){ .name = name, .rows = rows, .cols = cols,
-                       .rowmajor = rowmajor, .readable = readable };
-    o->ld = imax(1, inner_dim(o)) + pad;
-    o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
+    *o = (struct operand){ .present = 1, .name = name, .rows = rows,
+                           .cols = cols, .rowmajor = rowmajor,
+                           .read = readable ? REG_ALL : REG_NONE };
+    operand_layout(o, pad);
+    grow((void **)&ws->scratch, &ws->scratch_cap, o->nelem * es);
     if (o->nelem * es > ws->cap[slot]) {
         for (int i = 0; i < 3; i++)
             ws->buf[slot][i] = xrealloc(ws->buf[slot][i], o->nelem * es);
@@ -191,12 +170,12 @@ static void mat_init(struct mat *o, char name, int rows, int cols, int pad,
 
 /* Random data in the matrix (unless it must not be read), poison in the
  * guard bands and padding; identical copies for library and reference. */
-static void mat_fill(const struct mat *o, const struct precision *p,
+static void mat_fill(const struct operand *o, const struct precision *p,
                      struct rng *g, int integer_data)
 {
     size_t es = elem_size(p);
     poison_range(p, o->orig, o->nelem);
-    if (o->readable) {
+    if (o->read != REG_NONE) {
         for (int i = 0; i < o->rows; i++)
             for (int j = 0; j < o->cols; j++) {
                 double v[2];
@@ -206,74 +185,17 @@ static void mat_fill(const struct mat *o, const struct precision *p,
                 store_elem(p, o->orig + offset_of(o, i, j) * es, v[0], v[1]);
             }
     }
-    memcpy(o->lib, o->orig, o->nelem * es);
-    memcpy(o->ref, o->orig, o->nelem * es);
-}
-
-/* Where buffer offset e of o lies, for messages. */
-static void describe_offset(const struct mat *o, size_t e, char *out,
-                            size_t len)
-{
-    size_t extent = (size_t)outer_dim(o) * o->ld;
-    if (describe_guard_band(e, extent, o->name, out, len))
-        return;
-    int outer = (int)((e - GUARD) / o->ld);
-    int inner = (int)((e - GUARD) % o->ld);
-    int i = o->rowmajor ? outer : inner, j = o->rowmajor ? inner : outer;
-    if (inner >= inner_dim(o))
-        snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d)", o->name,
-                 o->rowmajor ? "column" : "row", inner,
-                 o->rowmajor ? "row" : "column", outer, o->ld);
-    else
-        snprintf(out, len, "%c(%d,%d)", o->name, i, j);
+    operand_copies(o, p);
 }
 
 /* ------------------------------------------------------------------------ */
 /* Checking one call                                                        */
 /* ------------------------------------------------------------------------ */
 
-/* First element of buf that differs from o->orig where nothing may be
- * written: everywhere for A and B, everywhere but the m x n block for C
- * (put the original block back into a scratch copy, then compare bytes). */
-static long forbidden_change(const struct mat *o, size_t es,
-                             const unsigned char *buf, int writable,
-                             struct workspace *ws)
-{
-    const unsigned char *img = buf;
-    if (writable) {
-        grow((void **)&ws->scratch, &ws->scratch_cap, o->nelem * es);
-        memcpy(ws->scratch, buf, o->nelem * es);
-        for (int line = 0; line < outer_dim(o); line++) {
-            size_t at = (GUARD + (size_t)line * o->ld) * es;
-            memcpy(ws->scratch + at, o->orig + at,
-                   (size_t)inner_dim(o) * es);
-        }
-        img = ws->scratch;
-    }
-    return first_difference(img, o->orig, o->nelem, es);
-}
-
-static int check_unchanged(const struct mat *o, const struct precision *p,
-                           const unsigned char *buf, int writable,
-                           const char *who, struct workspace *ws, char *msg,
-                           size_t len)
-{
-    size_t es = elem_size(p);
-    long e = forbidden_change(o, es, buf, writable, ws);
-    if (e < 0)
-        return 0;
-    char where[160];
-    describe_offset(o, (size_t)e, where, sizeof where);
-    format_change(msg, len, who,
-                  writable ? "wrote outside C's m x n block:"
-                           : "modified input",
-                  where, p, o->orig + (size_t)e * es, buf + (size_t)e * es);
-    return 1;
-}
-
-/* out = |op(X)| as a dense column-major matrix. */
-static void abs_op(const struct mat *o, const struct precision *p,
-                   char trans, double *out)
+/* out = |op(X)| as a dense column-major matrix, by modulus_hypot()
+ * (abs_op() of blas_test_common.h uses modulus()). */
+static void abs_op_hypot(const struct operand *o,
+                         const struct precision *p, char trans, double *out)
 {
     size_t es = elem_size(p);
     int t = trans != 'N';
@@ -288,7 +210,7 @@ static void abs_op(const struct mat *o, const struct precision *p,
 
 /* E = |alpha| |op(A)| |op(B)| + |beta| |C|: what the rounding error of
  * each element of the result is proportional to. */
-static void magnitude(const struct gcall *c, const struct mat op[N_OPS],
+static void magnitude(const struct gcall *c, const struct operand op[N_OPS],
                       const struct precision *p, struct workspace *ws)
 {
     int m = c->args.m, n = c->args.n, k = c->args.k;
@@ -308,23 +230,21 @@ static void magnitude(const struct gcall *c, const struct mat op[N_OPS],
         return;
     grow((void **)&ws->P, &ws->pcap, (size_t)m * k * sizeof(double));
     grow((void **)&ws->Q, &ws->qcap, (size_t)k * n * sizeof(double));
-    abs_op(&op[OP_A], p, c->args.transa, ws->P);
-    abs_op(&op[OP_B], p, c->args.transb, ws->Q);
+    abs_op_hypot(&op[OP_A], p, c->args.transa, ws->P);
+    abs_op_hypot(&op[OP_B], p, c->args.transb, ws->Q);
     abs_product(E, m, n, k, ws->P, ws->Q, modulus_hypot(c->args.alpha));
 }
 
 /* Compare C's m x n block with the reference: the first element that is
  * NaN or outside the bound is reported, with the number of bad ones. */
-static int check_values(const struct gcall *c, const struct mat op[N_OPS],
+static int check_values(const struct gcall *c, const struct operand op[N_OPS],
                         const struct precision *p, struct workspace *ws,
                         char *msg, size_t len)
 {
-    const struct mat *C = &op[OP_C];
+    const struct operand *C = &op[OP_C];
     size_t es = elem_size(p);
-    int have_bound = 0, fi = -1, fj = -1;
-    long bad = 0;
-    double fx[2] = { 0, 0 }, fr[2] = { 0, 0 }, ferr = 0;
-    char why[200] = "";
+    int have_bound = 0;
+    struct bad_elements bad = { 0 };
 
     for (int j = 0; j < c->args.n; j++)
         for (int i = 0; i < c->args.m; i++) {
@@ -361,21 +281,12 @@ static int check_values(const struct gcall *c, const struct mat op[N_OPS],
                     continue;
                 snprintf(what, sizeof what, "bound %.3g", bound);
             }
-            if (bad++ == 0) {
-                fi = i, fj = j, ferr = err;
-                memcpy(why, what, sizeof why);
-                memcpy(fx, x, sizeof fx);
-                memcpy(fr, r, sizeof fr);
-            }
+            note_bad_element(&bad, i, j, x, r, err, what);
         }
-    if (!bad)
+    if (!bad.count)
         return 0;
-    char xs[64], rs[64];
-    format_value(xs, sizeof xs, fx, p->cplx);
-    format_value(rs, sizeof rs, fr, p->cplx);
-    snprintf(msg, len, "C(%d,%d) = %s, reference %s: error %.3g (%s); "
-             "%ld of %ld elements bad", fi, fj, xs, rs, ferr, why, bad,
-             (long)c->args.m * c->args.n);
+    format_bad_elements(&bad, 'C', (long)c->args.m * c->args.n, p, msg,
+                        len);
     return 1;
 }
 
@@ -389,7 +300,7 @@ static int run_call(struct gcall *c, const struct gemm_entry *lib,
     int ta = c->args.transa != 'N', tb = c->args.transb != 'N';
     int row = c->args.ifc == IF_CBLAS_ROW, alpha_read = c->alpha_cls != 0;
     int m = c->args.m, n = c->args.n, k = c->args.k;
-    struct mat op[N_OPS];
+    struct operand op[N_OPS];
     size_t es = elem_size(p);
 
     mat_init(&op[OP_A], 'A', ta ? k : m, ta ? m : k, c->pad[OP_A], row,
@@ -398,6 +309,7 @@ static int run_call(struct gcall *c, const struct gemm_entry *lib,
              alpha_read, OP_B, p, ws);
     mat_init(&op[OP_C], 'C', m, n, c->pad[OP_C], row, c->beta_cls != 0,
              OP_C, p, ws);
+    op[OP_C].write = REG_ALL;
     c->args.lda = op[OP_A].ld;
     c->args.ldb = op[OP_B].ld;
     c->args.ldc = op[OP_C].ld;
@@ -409,12 +321,9 @@ static int run_call(struct gcall *c, const struct gemm_entry *lib,
     call_gemm(ref, &c->args, op[OP_A].ref + GUARD * es,
               op[OP_B].ref + GUARD * es, op[OP_C].ref + GUARD * es);
 
-    for (int i = 0; i < N_OPS; i++)
-        if (check_unchanged(&op[i], p, op[i].lib, i == OP_C, "", ws, msg,
-                            len) ||
-            check_unchanged(&op[i], p, op[i].ref, i == OP_C,
-                            "reference BLAS ", ws, msg, len))
-            return 1;
+    if (check_all_unchanged(op, p, ws->scratch,
+                            "wrote outside C's m x n block:", msg, len))
+        return 1;
     return check_values(c, op, p, ws, msg, len);
 }
 
@@ -621,8 +530,7 @@ static void run_group(const struct group *gr, int number,
         }
     }
     *total_calls += l->n;
-    if (failures > MAX_REPORTS)
-        printf("# ... and %ld more failing calls\n", failures - MAX_REPORTS);
+    print_more_failures(failures, MAX_REPORTS);
     if (failures)
         printf("not ok %d - %s: %ld of %d calls failed\n", number, name,
                failures, l->n);

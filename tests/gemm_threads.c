@@ -59,48 +59,28 @@ enum { N_THREADS = 8, CALLS_FULL = 20, CALLS_QUICK = 6, MAX_DIM = 200 };
 /* Calls                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* One stored operand: the matrix as passed (A, not op(A)). */
-struct mat {
-    char name;
-    int rows, cols, ld, rowmajor;
-    size_t nelem;               /* guards included */
-    unsigned char *orig;        /* data as before the call */
-};
-
 /* One call: its arguments as passed (the GEMM call of blas_test_common.h,
  * shared with gemm_device.c), its data and the reference's result. */
 struct gcall {
     struct gemm_call args;
     int beta_zero;
-    struct mat op[N_OPS];
+    struct operand op[N_OPS];   /* orig only: data as before the call */
     unsigned char *ref_c;       /* C after the reference's call */
 };
 
-static int inner_dim(const struct mat *o)
-{
-    return o->rowmajor ? o->cols : o->rows;
-}
-
-static int outer_dim(const struct mat *o)
-{
-    return o->rowmajor ? o->rows : o->cols;
-}
-
-static size_t offset_of(const struct mat *o, int i, int j)
-{
-    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
-                                : (size_t)j * o->ld + i);
-}
-
-static void mat_make(struct mat *o, char name, int rows, int cols, int pad,
-                     int rowmajor, int readable, const struct precision *p,
-                     struct rng *g, int integer_data)
+/* An operand (struct operand of blas_test_common.h) with its data in orig,
+ * read whole or not at all, written nowhere; C's write region is set by
+ * the caller. */
+static void mat_make(struct operand *o, char name, int rows, int cols,
+                     int pad, int rowmajor, int readable,
+                     const struct precision *p, struct rng *g,
+                     int integer_data)
 {
     size_t es = elem_size(p);
-    *o = (struct mat){ .name = name, .rows = rows, .cols = cols,
-                       .rowmajor = rowmajor };
-    o->ld = imax(1, inner_dim(o)) + pad;
-    o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
+    *o = (struct operand){ .present = 1, .name = name, .rows = rows,
+                           .cols = cols, .rowmajor = rowmajor,
+                           .read = readable ? REG_ALL : REG_NONE };
+    operand_layout(o, pad);
     o->orig = xmalloc(o->nelem * es);
     poison_range(p, o->orig, o->nelem);
     if (!readable)
@@ -114,7 +94,8 @@ static void mat_make(struct mat *o, char name, int rows, int cols, int pad,
         }
 }
 
-static unsigned char *copy_of(const struct mat *o, const struct precision *p)
+static unsigned char *copy_of(const struct operand *o,
+                              const struct precision *p)
 {
     unsigned char *x = xmalloc(o->nelem * elem_size(p));
     memcpy(x, o->orig, o->nelem * elem_size(p));
@@ -167,6 +148,7 @@ static void make_call(struct gcall *c, struct rng *g,
              args->integer_data);
     mat_make(&c->op[OP_C], 'C', args->m, args->n, pad[OP_C], row,
              !c->beta_zero, p, g, args->integer_data);
+    c->op[OP_C].write = REG_ALL;
     args->lda = c->op[OP_A].ld;
     args->ldb = c->op[OP_B].ld;
     args->ldc = c->op[OP_C].ld;
@@ -194,44 +176,45 @@ static void free_call(struct gcall *c)
 /* ------------------------------------------------------------------------ */
 
 /* First forbidden change in buf (whole buffer for A, B; all but the m x n
- * block for C), as a message; 0 if none. */
-static int check_unchanged(const struct mat *o, const struct precision *p,
-                           const unsigned char *buf, int is_c, char *msg,
-                           size_t len)
+ * block for C, which is checked by value), as a message; 0 if none.  The
+ * message is shorter than check_unchanged()'s: no values.  scratch: at
+ * least o->nelem elements. */
+static int check_forbidden_change(const struct operand *o,
+                                  const struct precision *p,
+                                  const unsigned char *buf,
+                                  unsigned char *scratch, char *msg,
+                                  size_t len)
 {
     size_t es = elem_size(p), extent = (size_t)outer_dim(o) * o->ld;
-    for (size_t e = 0; e < o->nelem; e++) {
-        if (is_c && e >= GUARD && e - GUARD < extent &&
-            (int)((e - GUARD) % o->ld) < inner_dim(o))
-            continue; /* inside the block: checked by value */
-        if (memcmp(buf + e * es, o->orig + e * es, es) == 0)
-            continue;
-        char where[120];
-        if (e < GUARD)
-            snprintf(where, sizeof where, "guard band before %c", o->name);
-        else if (e - GUARD >= extent)
-            snprintf(where, sizeof where, "guard band after %c", o->name);
-        else
-            snprintf(where, sizeof where, "%s of %c: %s %d of %s %d (ld=%d)",
-                     (int)((e - GUARD) % o->ld) >= inner_dim(o) ? "padding"
-                                                                : "element",
-                     o->name, o->rowmajor ? "column" : "row",
-                     (int)((e - GUARD) % o->ld),
-                     o->rowmajor ? "row" : "column",
-                     (int)((e - GUARD) / o->ld), o->ld);
-        snprintf(msg, len, "%s %s",
-                 is_c ? "wrote outside C's m x n block:" : "modified input",
-                 where);
-        return 1;
-    }
-    return 0;
+    long found = forbidden_change(o, es, buf, scratch);
+    if (found < 0)
+        return 0;
+    size_t e = (size_t)found;
+    char where[120];
+    if (e < GUARD)
+        snprintf(where, sizeof where, "guard band before %c", o->name);
+    else if (e - GUARD >= extent)
+        snprintf(where, sizeof where, "guard band after %c", o->name);
+    else
+        snprintf(where, sizeof where, "%s of %c: %s %d of %s %d (ld=%d)",
+                 (int)((e - GUARD) % o->ld) >= inner_dim(o) ? "padding"
+                                                            : "element",
+                 o->name, o->rowmajor ? "column" : "row",
+                 (int)((e - GUARD) % o->ld), o->rowmajor ? "row" : "column",
+                 (int)((e - GUARD) / o->ld), o->ld);
+    snprintf(msg, len, "%s %s",
+             o->write != REG_NONE ? "wrote outside C's m x n block:"
+                                  : "modified input",
+             where);
+    return 1;
 }
 
 /* Per-element bound on |x - ref|, computed only when they differ. */
 static double *magnitude(const struct gcall *c, const struct precision *p)
 {
     size_t es = elem_size(p);
-    const struct mat *A = &c->op[OP_A], *B = &c->op[OP_B], *C = &c->op[OP_C];
+    const struct operand *A = &c->op[OP_A], *B = &c->op[OP_B],
+                         *C = &c->op[OP_C];
     int m = c->args.m, n = c->args.n, k = c->args.k;
     double *E = xmalloc((size_t)m * n * sizeof *E);
     double *P = xmalloc((size_t)m * k * sizeof *P);
@@ -271,7 +254,7 @@ static double *magnitude(const struct gcall *c, const struct precision *p)
 static int check_values(const struct gcall *c, const struct precision *p,
                         const unsigned char *lib_c, char *msg, size_t len)
 {
-    const struct mat *C = &c->op[OP_C];
+    const struct operand *C = &c->op[OP_C];
     size_t es = elem_size(p);
     double *E = NULL;
     int failed = 0;
@@ -337,6 +320,8 @@ static double now(void)
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
+    unsigned char *scratch = NULL; /* for forbidden_change() */
+    size_t scratch_cap = 0;
     pthread_barrier_wait(w->start);
     double t0 = now();
     for (int i = 0; i < w->ncalls; i++) {
@@ -351,9 +336,10 @@ static void *worker_main(void *arg)
             buf[o] = copy_of(&c->op[o], p);
         call_gemm(&w->lib[c->args.prec], &c->args, buf[OP_A] + GUARD * es,
                   buf[OP_B] + GUARD * es, buf[OP_C] + GUARD * es);
+        grow((void **)&scratch, &scratch_cap, c->op[OP_C].nelem * es);
         for (int o = 0; o < N_OPS && !bad; o++)
-            bad = check_unchanged(&c->op[o], p, buf[o], o == OP_C, msg,
-                                  sizeof msg);
+            bad = check_forbidden_change(&c->op[o], p, buf[o], scratch, msg,
+                                         sizeof msg);
         if (!bad)
             bad = check_values(c, p, buf[OP_C], msg, sizeof msg);
         if (bad && w->failures < MAX_REPORTS) {
@@ -368,6 +354,7 @@ static void *worker_main(void *arg)
             free(buf[o]);
     }
     w->seconds = now() - t0;
+    free(scratch);
     return NULL;
 }
 
@@ -434,9 +421,7 @@ int main(void)
                                       PRECISIONS[p].letter);
         for (int r = 0; r < w->failures && r < MAX_REPORTS; r++)
             printf("# %s\n", w->report[r]);
-        if (w->failures > MAX_REPORTS)
-            printf("# ... and %d more failing calls\n",
-                   w->failures - MAX_REPORTS);
+        print_more_failures(w->failures, MAX_REPORTS);
         total_done += w->done;
         if (w->failures) {
             failed_threads++;

@@ -193,22 +193,6 @@ static void make_scalar(int zero, int real_only, const struct precision *p,
 
 enum { MAXPAD = 9 };
 
-enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
-
-/* A column-major operand with three copies: as filled, given to the library
- * and given to the reference (guard bands first). */
-struct mat {
-    int present;
-    char name;
-    int rows, cols, ld;
-    enum region read, write;    /* elements the routine may read / write */
-    int unit_diag;              /* the diagonal is not read */
-    int real_diag;              /* imaginary parts of the diagonal unread */
-    int herm_out;               /* the result has an exactly real diagonal */
-    size_t nelem;               /* elements per copy, guards included */
-    unsigned char *orig, *lib, *ref;
-};
-
 struct workspace {
     unsigned char *buf[N_OPS][3];
     size_t cap[N_OPS][3];
@@ -224,37 +208,16 @@ struct workspace {
     size_t lcap[11];
 };
 
-static enum region uplo_region(char uplo)
-{
-    return uplo == 'U' ? REG_UPPER : REG_LOWER;
-}
-
-static size_t offset_of(const struct mat *o, int i, int j)
-{
-    return GUARD + (size_t)j * o->ld + i;
-}
-
-/* Rows [*lo, *hi) of column j that lie in region r. */
-static void region_span(const struct mat *o, enum region r, int j, int *lo,
-                        int *hi)
-{
-    *lo = 0;
-    *hi = r == REG_NONE ? 0 : o->rows;
-    if (r == REG_UPPER)
-        *hi = imin(j + 1, o->rows);
-    else if (r == REG_LOWER)
-        *lo = imin(j, o->rows);
-}
-
-static void mat_init(struct mat *o, int id, char name, int rows, int cols,
-                     int pad, enum region read, const struct precision *p,
-                     struct workspace *ws)
+/* Operand id of a call, in the workspace's buffers for it: column-major
+ * (rowmajor = 0), as every call goes through the Fortran interface. */
+static void mat_init(struct operand *o, int id, char name, int rows,
+                     int cols, int pad, enum region read,
+                     const struct precision *p, struct workspace *ws)
 {
     size_t es = elem_size(p);
-    *o = (struct mat){ .present = 1, .name = name, .rows = rows,
-                       .cols = cols, .read = read };
-    o->ld = imax(1, rows) + pad;
-    o->nelem = 2 * (size_t)GUARD + (size_t)cols * o->ld;
+    *o = (struct operand){ .present = 1, .name = name, .rows = rows,
+                           .cols = cols, .read = read };
+    operand_layout(o, pad);
     for (int i = 0; i < 3; i++)
         grow((void **)&ws->buf[id][i], &ws->cap[id][i], o->nelem * es);
     grow((void **)&ws->scratch, &ws->scratch_cap, o->nelem * es);
@@ -264,7 +227,7 @@ static void mat_init(struct mat *o, int id, char name, int rows, int cols,
 }
 
 /* Random data in [-1, 1] where the routine may read, poison elsewhere. */
-static void mat_fill(const struct mat *o, const struct precision *p,
+static void mat_fill(const struct operand *o, const struct precision *p,
                      struct rng *g)
 {
     size_t es = elem_size(p);
@@ -284,121 +247,16 @@ static void mat_fill(const struct mat *o, const struct precision *p,
     }
 }
 
-static void mat_copy(const struct mat *o, const struct precision *p)
-{
-    memcpy(o->lib, o->orig, o->nelem * elem_size(p));
-    memcpy(o->ref, o->orig, o->nelem * elem_size(p));
-}
-
-static void describe_offset(const struct mat *o, size_t e, char *out,
-                            size_t len)
-{
-    size_t extent = (size_t)o->cols * o->ld;
-    if (describe_guard_band(e, extent, o->name, out, len))
-        return;
-    int i = (int)((e - GUARD) % o->ld), j = (int)((e - GUARD) / o->ld);
-    if (i >= o->rows)
-        snprintf(out, len, "padding of %c: row %d of column %d (ld=%d, "
-                 "rows=%d)", o->name, i, j, o->ld, o->rows);
-    else
-        snprintf(out, len, "%c(%d,%d)%s", o->name, i, j,
-                 o->write == REG_UPPER   ? ", below the upper triangle"
-                 : o->write == REG_LOWER ? ", above the lower triangle"
-                                         : "");
-}
-
-/* First element of buf that differs from the original where the routine
- * may not write; -1 if none.  Fast path: put the original back into the
- * writable region of a copy and compare bytes. */
-static long forbidden_change(const struct mat *o, size_t es,
-                             const unsigned char *buf, unsigned char *scratch)
-{
-    const unsigned char *img = buf;
-    if (o->write != REG_NONE) {
-        memcpy(scratch, buf, o->nelem * es);
-        for (int j = 0; j < o->cols; j++) {
-            int lo, hi;
-            size_t at = GUARD + (size_t)j * o->ld;
-            region_span(o, o->write, j, &lo, &hi);
-            memcpy(scratch + (at + lo) * es, o->orig + (at + lo) * es,
-                   (size_t)(hi - lo) * es);
-        }
-        img = scratch;
-    }
-    return first_difference(img, o->orig, o->nelem, es);
-}
-
-static int check_unchanged(const struct mat *o, const struct precision *p,
-                           const unsigned char *buf, unsigned char *scratch,
-                           const char *who, char *msg, size_t len)
-{
-    size_t es = elem_size(p);
-    long e = forbidden_change(o, es, buf, scratch);
-    if (e < 0)
-        return 0;
-    char where[160];
-    describe_offset(o, (size_t)e, where, sizeof where);
-    format_change(msg, len, who,
-                  o->write == REG_NONE ? "modified input"
-                                       : "wrote outside its region:",
-                  where, p, o->orig + e * es, buf + e * es);
-    return 1;
-}
-
-static int check_all_unchanged(const struct mat op[N_OPS],
-                               const struct precision *p,
-                               struct workspace *ws, char *msg, size_t len)
-{
-    for (int i = 0; i < N_OPS; i++)
-        if (op[i].present &&
-            (check_unchanged(&op[i], p, op[i].lib, ws->scratch, "", msg,
-                             len) ||
-             check_unchanged(&op[i], p, op[i].ref, ws->scratch,
-                             "reference BLAS ", msg, len)))
-            return 1;
-    return 0;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Error bounds of the routines other than TRSM                             */
 /* ------------------------------------------------------------------------ */
 
-/* out = |op(X)|, dense column-major, op in {N, T, C}: the stored elements
- * where they are read, mirrored into the other triangle when mirror is set
- * (symmetric and Hermitian A), 1 on a unit diagonal, 0 where nothing is
- * read. */
-static void abs_op(const struct mat *o, const struct precision *p,
-                   char trans, int mirror, double *out)
-{
-    size_t es = elem_size(p);
-    int t = trans != 'N';
-    size_t ri = t ? (size_t)o->cols : 1, rj = t ? 1 : (size_t)o->rows;
-    double v[2];
-    memset(out, 0, (size_t)o->rows * o->cols * sizeof *out);
-    for (int j = 0; j < o->cols; j++) {
-        int lo, hi;
-        region_span(o, o->read, j, &lo, &hi);
-        for (int i = lo; i < hi; i++) {
-            if (i == j && o->unit_diag) {
-                v[0] = 1.0, v[1] = 0.0;
-            } else {
-                load_elem(p, o->orig + offset_of(o, i, j) * es, v);
-                if (i == j && o->real_diag)
-                    v[1] = 0.0;
-            }
-            out[i * ri + j * rj] = modulus(v);
-            if (mirror)
-                out[j * ri + i * rj] = modulus(v);
-        }
-    }
-}
-
 /* The bound's magnitudes: ws->E = |alpha| |op(A)| |op(B)| (or the
  * routine's analogue) + |beta| |C|; returns the inner dimension. */
-static int magnitude(const struct call *c, const struct mat op[N_OPS],
+static int magnitude(const struct call *c, const struct operand op[N_OPS],
                      const struct precision *p, struct workspace *ws)
 {
-    const struct mat *out = &op[c->r->fam == F_TRMM ? OP_B : OP_C];
+    const struct operand *out = &op[c->r->fam == F_TRMM ? OP_B : OP_C];
     size_t mn = (size_t)out->rows * out->cols, sq;
     double s = modulus(c->alpha), bs = modulus(c->beta);
     int kdim = 0;
@@ -466,16 +324,15 @@ static int magnitude(const struct call *c, const struct mat op[N_OPS],
 /* Compare the written region of the output with the reference's: the first
  * bad element is reported with the number of bad ones; *worst is the
  * largest error / bound seen. */
-static int check_values(const struct call *c, const struct mat op[N_OPS],
+static int check_values(const struct call *c, const struct operand op[N_OPS],
                         const struct precision *p, struct workspace *ws,
                         double *worst, char *msg, size_t len)
 {
-    const struct mat *o = &op[c->r->fam == F_TRMM ? OP_B : OP_C];
+    const struct operand *o = &op[c->r->fam == F_TRMM ? OP_B : OP_C];
     size_t es = elem_size(p);
-    int kdim = magnitude(c, op, p, ws), fi = -1, fj = -1;
-    long bad = 0, total = 0;
-    double fx[2] = { 0, 0 }, fr[2] = { 0, 0 }, ferr = 0;
-    char why[120] = "";
+    int kdim = magnitude(c, op, p, ws);
+    long total = 0;
+    struct bad_elements bad = { 0 };
 
     for (int j = 0; j < o->cols; j++) {
         int lo, hi;
@@ -510,22 +367,12 @@ static int check_values(const struct call *c, const struct mat op[N_OPS],
                     continue;
                 snprintf(what, sizeof what, "bound %.3g", bound);
             }
-            if (bad++ == 0) {
-                fi = i, fj = j, ferr = err;
-                memcpy(why, what, sizeof why);
-                memcpy(fx, x, sizeof fx);
-                memcpy(fr, r, sizeof fr);
-            }
+            note_bad_element(&bad, i, j, x, r, err, what);
         }
     }
-    if (!bad)
+    if (!bad.count)
         return 0;
-    char xs[64], rs[64];
-    format_value(xs, sizeof xs, fx, p->cplx);
-    format_value(rs, sizeof rs, fr, p->cplx);
-    snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g (%s); "
-             "%ld of %ld elements bad", o->name, fi, fj, xs, rs, ferr, why,
-             bad, total);
+    format_bad_elements(&bad, o->name, total, p, msg, len);
     return 1;
 }
 
@@ -584,6 +431,18 @@ static void describe_call(const struct call *c, char *out, size_t len)
         appendf(out, len, &n, " cond_1(A)=%.3g", c->cond);
 }
 
+/* Count a failing call of a group; print its arguments and what was
+ * wrong if it is one of the group's first MAX_REPORTS. */
+static void report_failure(const struct call *c, const char *msg,
+                           int *failures)
+{
+    char desc[400];
+    if (++*failures > MAX_REPORTS)
+        return;
+    describe_call(c, desc, sizeof desc);
+    printf("# %s\n#     %s\n", desc, msg);
+}
+
 /* The calls of one group of a routine other than TRSM: every side x uplo
  * (symm, hemm, trmm), uplo x trans (rank-k) or four transpose pairs
  * (gemm); beta = 0 in every other call, starting at random. */
@@ -638,7 +497,7 @@ static int plan_calls(const struct routine *r, const struct settings *s,
 }
 
 /* Lay out the operands of a call (what is read, written, poisoned). */
-static void shape_call(struct call *c, struct mat op[N_OPS],
+static void shape_call(struct call *c, struct operand op[N_OPS],
                        const struct precision *p, struct workspace *ws)
 {
     enum family f = c->r->fam;
@@ -698,13 +557,13 @@ static void shape_call(struct call *c, struct mat op[N_OPS],
     c->ldc = op[OP_C].present ? op[OP_C].ld : 0;
 }
 
-static unsigned char *arg_of(const struct mat *o, const struct precision *p,
-                             int ref)
+static unsigned char *arg_of(const struct operand *o,
+                             const struct precision *p, int ref)
 {
     return o->present ? (ref ? o->ref : o->lib) + GUARD * elem_size(p) : NULL;
 }
 
-static void run_both(const struct call *c, const struct mat op[N_OPS],
+static void run_both(const struct call *c, const struct operand op[N_OPS],
                      const struct precision *p)
 {
     invoke(c->r->lib, c, arg_of(&op[OP_A], p, 0), arg_of(&op[OP_B], p, 0),
@@ -725,13 +584,13 @@ static void run_group(const struct routine *r, int number,
 
     for (int i = 0; i < count; i++) {
         struct call *c = &calls[i];
-        struct mat op[N_OPS];
-        char msg[400], desc[400];
+        struct operand op[N_OPS];
+        char msg[400];
         shape_call(c, op, p, ws);
         for (int o = 0; o < N_OPS; o++)
             if (op[o].present) {
                 mat_fill(&op[o], p, &g);
-                mat_copy(&op[o], p);
+                operand_copies(&op[o], p);
             }
         run_both(c, op, p);
         int dims[3] = { c->m, c->n, c->r->fam == F_GEMM ||
@@ -740,16 +599,14 @@ static void run_group(const struct routine *r, int number,
                             ? c->k : c->m };
         for (int d = 0; d < 3; d++)
             smin = imin(smin, dims[d]), smax = imax(smax, dims[d]);
-        if (!check_all_unchanged(op, p, ws, msg, sizeof msg) &&
+        if (!check_all_unchanged(op, p, ws->scratch,
+                                 "wrote outside its region:", msg,
+                                 sizeof msg) &&
             !check_values(c, op, p, ws, &worst, msg, sizeof msg))
             continue;
-        if (++failures <= MAX_REPORTS) {
-            describe_call(c, desc, sizeof desc);
-            printf("# %s\n#     %s\n", desc, msg);
-        }
+        report_failure(c, msg, &failures);
     }
-    if (failures > MAX_REPORTS)
-        printf("# ... and %d more failing calls\n", failures - MAX_REPORTS);
+    print_more_failures(failures, MAX_REPORTS);
     printf("%s %d - %s: %d calls, sizes %d..%d, max error/bound %.3g%s\n",
            failures ? "not ok" : "ok", number, r->name, count, smin, smax,
            worst, failures ? " (FAILED)" : "");
@@ -823,7 +680,7 @@ static double triangle_cond(int n, int upper, double t, const double *dre,
 
 /* Fill A (the triangle, poison elsewhere) for one TRSM call; returns its
  * cond_1. */
-static double make_triangle(const struct call *c, const struct mat *A,
+static double make_triangle(const struct call *c, const struct operand *A,
                             const struct precision *p, enum tkind kind,
                             struct rng *g, struct workspace *ws)
 {
@@ -903,7 +760,7 @@ static double make_triangle(const struct call *c, const struct mat *A,
 
 /* Dense op(A) in long double (re, im, modulus), as the routine sees it:
  * 1 on a unit diagonal, 0 outside the triangle. */
-static void dense_op_a(const struct call *c, const struct mat *A,
+static void dense_op_a(const struct call *c, const struct operand *A,
                        const struct precision *p, struct workspace *ws)
 {
     int n = A->rows, upper = c->uplo == 'U', unit = c->diag == 'U';
@@ -935,7 +792,7 @@ static void dense_op_a(const struct call *c, const struct mat *A,
  * max over right-hand sides of |op(A) X - alpha B|_inf /
  * ((|op(A)| |X| + |alpha| |B|)_inf eps order), in long double.  Returns
  * NaN (and the first bad element) if X is not finite. */
-static double trsm_ratio(const struct call *c, const struct mat *B,
+static double trsm_ratio(const struct call *c, const struct operand *B,
                          const unsigned char *buf, const struct precision *p,
                          struct workspace *ws, int *bad_i, int *bad_j)
 {
@@ -1056,8 +913,8 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
         /* quick: 12 of the 24 combinations, from a random start */
         int combo = s->quick ? (start + 2 * i) % 24 : i;
         struct call cl, *c = &cl;
-        struct mat op[N_OPS];
-        char msg[400] = "", desc[400];
+        struct operand op[N_OPS];
+        char msg[400] = "";
         int order = orders[(i + rot) % norders];
         int other = s->quick ? rng_between(&g, 20, 40)
                              : rng_between(&g, 40, 70);
@@ -1075,8 +932,8 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
         shape_call(c, op, p, ws);
         c->cond = make_triangle(c, &op[OP_A], p, kind, &g, ws);
         mat_fill(&op[OP_B], p, &g);
-        mat_copy(&op[OP_A], p);
-        mat_copy(&op[OP_B], p);
+        operand_copies(&op[OP_A], p);
+        operand_copies(&op[OP_B], p);
         run_both(c, op, p);
 
         omin = imin(omin, order), omax = imax(omax, order);
@@ -1084,8 +941,10 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
             cmin = c->cond;
         if (c->cond > cmax)
             cmax = c->cond;
-        int failed = check_all_unchanged(op, p, ws, msg, sizeof msg), bi = -1,
-            bj = -1;
+        int failed = check_all_unchanged(op, p, ws->scratch,
+                                         "wrote outside its region:", msg,
+                                         sizeof msg),
+            bi = -1, bj = -1;
         if (!failed) {
             dense_op_a(c, &op[OP_A], p, ws);
             double rl = trsm_ratio(c, &op[OP_B], op[OP_B].lib, p, ws, &bi,
@@ -1123,13 +982,9 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
         }
         if (!failed)
             continue;
-        if (++failures <= MAX_REPORTS) {
-            describe_call(c, desc, sizeof desc);
-            printf("# %s\n#     %s\n", desc, msg);
-        }
+        report_failure(c, msg, &failures);
     }
-    if (failures > MAX_REPORTS)
-        printf("# ... and %d more failing calls\n", failures - MAX_REPORTS);
+    print_more_failures(failures, MAX_REPORTS);
     printf("%s %d - %s %s: %d calls, order %d..%d, cond_1 %.2g..%.2g, "
            "max ratio %.3g (reference %.3g)%s\n",
            failures ? "not ok" : "ok", number, r->name, TKIND_NAME[kind],

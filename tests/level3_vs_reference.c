@@ -193,113 +193,15 @@ CBLAS_BYVALUE_INVOKERS(d)
 
 enum { MAXDIM = 65, MAXPAD = 5 }; /* largest size; largest ld - rows */
 
-enum region { REG_NONE, REG_ALL, REG_UPPER, REG_LOWER };
-enum scaled { BY_ALPHA, BY_BETA };
-
-struct operand {
-    int present;
-    char name;                  /* 'A', 'B' or 'C' */
-    int rows, cols;             /* of the matrix as the routine sees it */
-    int ld, rowmajor;
-    enum scaled scaled_by;      /* alpha = 0 or beta = 0 makes it unread */
-    enum region read, write;    /* elements the routine may read / write */
-    int unit_diag;              /* diagonal is not read (diag = 'U') */
-    int real_diag;              /* imaginary parts of the diagonal unread */
-    int herm_out;               /* result must have a real diagonal */
-    int trsm_fill;              /* well-conditioned triangle */
-    size_t nelem;               /* elements in each buffer, guards included */
-    unsigned char *orig, *lib, *ref; /* buffers (guard band first) */
-};
-
-static enum region uplo_region(char uplo)
-{
-    return uplo == 'U' ? REG_UPPER : REG_LOWER;
-}
-
-static int inner_dim(const struct operand *o)
-{
-    return o->rowmajor ? o->cols : o->rows;
-}
-
-static int outer_dim(const struct operand *o)
-{
-    return o->rowmajor ? o->rows : o->cols;
-}
-
-/* Offset in elements of logical element (i, j) from the buffer start. */
-static size_t offset_of(const struct operand *o, int i, int j)
-{
-    return GUARD + (o->rowmajor ? (size_t)i * o->ld + j
-                                : (size_t)j * o->ld + i);
-}
-
-/* The elements of region r in storage line t (a column, or a row when
- * row-major) are those with inner index in [*lo, *hi).  Upper means
- * i <= j: rows 0..t of column t, or columns t.. of row t. */
-static void region_span(const struct operand *o, enum region r, int t,
-                        int *lo, int *hi)
-{
-    int n = inner_dim(o);
-    int leading_part = (r == REG_UPPER) != o->rowmajor; /* inner <= t */
-    *lo = 0;
-    *hi = r == REG_NONE ? 0 : n;
-    if (r == REG_UPPER || r == REG_LOWER) {
-        if (leading_part)
-            *hi = t + 1 < n ? t + 1 : n;
-        else
-            *lo = t < n ? t : n;
-    }
-}
-
-/* Logical (i, j) of inner index u in storage line t. */
-static void logical(const struct operand *o, int t, int u, int *i, int *j)
-{
-    *i = o->rowmajor ? t : u;
-    *j = o->rowmajor ? u : t;
-}
-
-/* Logical element at buffer offset e, if e is one (not guard or padding). */
-static int position_of(const struct operand *o, size_t e, int *i, int *j)
-{
-    size_t extent = (size_t)outer_dim(o) * o->ld;
-    if (e < GUARD || e - GUARD >= extent)
-        return 0;
-    int outer = (int)((e - GUARD) / o->ld), inner = (int)((e - GUARD) % o->ld);
-    if (inner >= inner_dim(o))
-        return 0;
-    logical(o, outer, inner, i, j);
-    return 1;
-}
+/* Operands (struct operand, enum region: blas_test_common.h) are A, B
+ * and C in the order of enum op_id; A and B are unread when alpha = 0, C
+ * when beta = 0. */
 
 static void operand_init(struct operand *o, char name, int rows, int cols,
-                         enum region read, enum scaled by)
+                         enum region read)
 {
     *o = (struct operand){ .present = 1, .name = name, .rows = rows,
-                           .cols = cols, .read = read, .scaled_by = by };
-}
-
-/* Describe where buffer offset e lies, for messages. */
-static void describe_offset(const struct operand *o, size_t e, char *out,
-                            size_t len)
-{
-    size_t extent = (size_t)outer_dim(o) * o->ld;
-    int i, j;
-    if (describe_guard_band(e, extent, o->name, out, len))
-        return;
-    if (!position_of(o, e, &i, &j)) {
-        int outer = (int)((e - GUARD) / o->ld);
-        int inner = (int)((e - GUARD) % o->ld);
-        snprintf(out, len, "padding of %c: %s %d of %s %d (ld=%d, %s=%d)",
-                 o->name, o->rowmajor ? "column" : "row", inner,
-                 o->rowmajor ? "row" : "column", outer, o->ld,
-                 o->rowmajor ? "columns" : "rows", inner_dim(o));
-    } else {
-        const char *where =
-            o->write == REG_UPPER   ? ", below the upper triangle"
-            : o->write == REG_LOWER ? ", above the lower triangle"
-                                    : "";
-        snprintf(out, len, "%c(%d,%d)%s", o->name, i, j, where);
-    }
+                           .cols = cols, .read = read };
 }
 
 /* ------------------------------------------------------------------------ */
@@ -343,19 +245,19 @@ static void shape_gemm(const struct call *c, struct operand op[N_OPS])
 {
     int ta = c->transa != 'N', tb = c->transb != 'N';
     operand_init(&op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
-                 REG_ALL, BY_ALPHA);
+                 REG_ALL);
     operand_init(&op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
-                 REG_ALL, BY_ALPHA);
-    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL, BY_BETA);
+                 REG_ALL);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL);
     op[OP_C].write = REG_ALL;
 }
 
 static void shape_symm(const struct call *c, struct operand op[N_OPS])
 {
     int ka = c->side == 'L' ? c->m : c->n;
-    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo), BY_ALPHA);
-    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL, BY_ALPHA);
-    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL, BY_BETA);
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo));
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL);
     op[OP_C].write = REG_ALL;
 }
 
@@ -368,9 +270,8 @@ static void shape_hemm(const struct call *c, struct operand op[N_OPS])
 static void shape_syrk(const struct call *c, struct operand op[N_OPS])
 {
     int t = c->transa != 'N';
-    operand_init(&op[OP_A], 'A', t ? c->k : c->n, t ? c->n : c->k, REG_ALL,
-                 BY_ALPHA);
-    operand_init(&op[OP_C], 'C', c->n, c->n, uplo_region(c->uplo), BY_BETA);
+    operand_init(&op[OP_A], 'A', t ? c->k : c->n, t ? c->n : c->k, REG_ALL);
+    operand_init(&op[OP_C], 'C', c->n, c->n, uplo_region(c->uplo));
     op[OP_C].write = uplo_region(c->uplo);
 }
 
@@ -405,50 +306,13 @@ static void shape_her2k(const struct call *c, struct operand op[N_OPS])
 static void shape_trmm(const struct call *c, struct operand op[N_OPS])
 {
     int ka = c->side == 'L' ? c->m : c->n;
-    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo), BY_ALPHA);
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo));
     op[OP_A].unit_diag = c->diag == 'U';
-    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL, BY_ALPHA);
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL);
     op[OP_B].write = REG_ALL;
 }
 
-static void shape_trsm(const struct call *c, struct operand op[N_OPS])
-{
-    shape_trmm(c, op);
-    op[OP_A].trsm_fill = 1;
-}
-
 /* --- magnitudes for error bounds --- */
-
-/* out = |op(X)|, dense column-major, op in {N, T, C}, where X is the
- * matrix the routine works with: the stored elements where they are read,
- * mirrored into the other triangle when mirror is set (symmetric and
- * Hermitian A), 1 on a unit diagonal, 0 where nothing is read. */
-static void abs_op(const struct operand *o, const struct precision *p,
-                   char trans, int mirror, double *out)
-{
-    size_t es = elem_size(p);
-    int t = trans != 'N';
-    size_t ri = t ? (size_t)o->cols : 1, rj = t ? 1 : (size_t)o->rows;
-    double v[2];
-    memset(out, 0, (size_t)o->rows * o->cols * sizeof *out);
-    for (int line = 0; line < outer_dim(o); line++) {
-        int lo, hi, i, j;
-        region_span(o, o->read, line, &lo, &hi);
-        for (int u = lo; u < hi; u++) {
-            logical(o, line, u, &i, &j);
-            if (i == j && o->unit_diag) {
-                v[0] = 1.0, v[1] = 0.0;
-            } else {
-                load_elem(p, o->orig + offset_of(o, i, j) * es, v);
-                if (i == j && o->real_diag)
-                    v[1] = 0.0;
-            }
-            out[i * ri + j * rj] = modulus(v);
-            if (mirror)
-                out[j * ri + i * rj] = modulus(v);
-        }
-    }
-}
 
 /* E = |beta| * |C| (zero when beta = 0: C is not read). */
 static void beta_term(const struct call *c, const struct operand *C,
@@ -616,7 +480,7 @@ static const struct family FAM_TRMM = {
 static const struct family FAM_TRSM = {
     .name = "trsm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
     .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
-    .fortran = f_trxm, .shape = shape_trsm, .magnitude = mag_trsm,
+    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trsm,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -787,24 +651,24 @@ static void finish_operands(struct call *c, struct operand op[N_OPS],
         if (!o->present)
             continue;
         o->rowmajor = rowmajor;
-        o->ld = imax(1, inner_dim(o)) + c->ld_extra[i];
+        operand_layout(o, c->ld_extra[i]);
         *ld[i] = o->ld;
-        if ((o->scaled_by == BY_ALPHA && c->alpha_class == 0) ||
-            (o->scaled_by == BY_BETA && c->beta_class == 0))
+        if ((i == OP_C ? c->beta_class : c->alpha_class) == 0)
             o->read = REG_NONE;
-        o->nelem = 2 * (size_t)GUARD + (size_t)outer_dim(o) * o->ld;
         o->orig = ws->buf[i][0];
         o->lib = ws->buf[i][1];
         o->ref = ws->buf[i][2];
     }
 }
 
-/* Random data where the routine may read, poison everywhere else. */
+/* Random data where the routine may read, poison everywhere else.
+ * trsm_fill (A of trsm): a well-conditioned triangle, a strong diagonal and
+ * the rest scaled down by the order. */
 static void fill_operand(const struct operand *o, const struct precision *p,
-                         struct rng *g)
+                         int trsm_fill, struct rng *g)
 {
     size_t es = elem_size(p);
-    double scale = o->trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
+    double scale = trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
     poison_range(p, o->orig, o->nelem);
     for (int line = 0; line < outer_dim(o); line++) {
         int lo, hi, i, j;
@@ -815,7 +679,7 @@ static void fill_operand(const struct operand *o, const struct precision *p,
                 continue;           /* stays NaN */
             unsigned char *e = o->orig + offset_of(o, i, j) * es;
             double re = rng_sym(g) * scale, im = rng_sym(g) * scale;
-            if (o->trsm_fill && i == j) {
+            if (trsm_fill && i == j) {
                 re = (rng_next(g) & 1 ? 1 : -1) * (2.0 + rng_unit(g));
                 im = 0.5 * rng_sym(g);
             }
@@ -824,8 +688,7 @@ static void fill_operand(const struct operand *o, const struct precision *p,
                 poison_real(p, e + p->rsize);
         }
     }
-    memcpy(o->lib, o->orig, o->nelem * es);
-    memcpy(o->ref, o->orig, o->nelem * es);
+    operand_copies(o, p);
 }
 
 static void point_args(struct call *c, const struct operand op[N_OPS],
@@ -836,44 +699,6 @@ static void point_args(struct call *c, const struct operand op[N_OPS],
         *arg[i] = op[i].present
                       ? (use_ref ? op[i].ref : op[i].lib) + GUARD * elem_size(p)
                       : NULL;
-}
-
-/* First element of buf that differs from the original and that the
- * routine was not allowed to write; -1 if none.  Fast path: put the
- * original back into the writable region of a copy and compare bytes. */
-static long forbidden_change(const struct operand *o, size_t es,
-                             const unsigned char *buf, unsigned char *scratch)
-{
-    const unsigned char *img = buf;
-    if (o->write != REG_NONE) {
-        memcpy(scratch, buf, o->nelem * es);
-        for (int line = 0; line < outer_dim(o); line++) {
-            int lo, hi;
-            size_t at = GUARD + (size_t)line * o->ld;
-            region_span(o, o->write, line, &lo, &hi);
-            memcpy(scratch + (at + lo) * es, o->orig + (at + lo) * es,
-                   (size_t)(hi - lo) * es);
-        }
-        img = scratch;
-    }
-    return first_difference(img, o->orig, o->nelem, es);
-}
-
-static int check_unchanged(const struct operand *o, const struct precision *p,
-                           const unsigned char *buf, unsigned char *scratch,
-                           const char *who, char *msg, size_t len)
-{
-    size_t es = elem_size(p);
-    long e = forbidden_change(o, es, buf, scratch);
-    if (e < 0)
-        return 0;
-    char where[160];
-    describe_offset(o, (size_t)e, where, sizeof where);
-    format_change(msg, len, who,
-                  o->write == REG_NONE ? "modified input"
-                                       : "wrote outside its region:",
-                  where, p, o->orig + e * es, buf + e * es);
-    return 1;
 }
 
 /* Failures of one written element that no tolerance excuses: NaN, or a
@@ -966,15 +791,9 @@ static int check_call(const struct call *c, const struct operand op[N_OPS],
                       char *msg, size_t len)
 {
     const struct precision *p = &PRECISIONS[r->prec];
-    for (int i = 0; i < N_OPS; i++) {
-        if (!op[i].present)
-            continue;
-        if (check_unchanged(&op[i], p, op[i].lib, ws->scratch, "", msg,
-                            len) ||
-            check_unchanged(&op[i], p, op[i].ref, ws->scratch,
-                            "reference BLAS ", msg, len))
-            return 1;
-    }
+    if (check_all_unchanged(op, p, ws->scratch, "wrote outside its region:",
+                            msg, len))
+        return 1;
     return check_values(c, op, r, ws, msg, len);
 }
 
@@ -1056,7 +875,7 @@ static int run_call(const struct plan *pl, long idx, enum iface ifc,
     finish_operands(c, op, ifc == IF_CBLAS_ROW, ws);
     for (int i = 0; i < N_OPS; i++)
         if (op[i].present)
-            fill_operand(&op[i], p, g);
+            fill_operand(&op[i], p, r->fam == &FAM_TRSM && i == OP_A, g);
 
     point_args(c, op, p, 0);
     invoke(r, ifc, 0, c);
@@ -1086,8 +905,7 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
             printf("# %s\n#     %s\n", desc, msg);
         }
     }
-    if (failures > MAX_REPORTS)
-        printf("# ... and %ld more failing calls\n", failures - MAX_REPORTS);
+    print_more_failures(failures, MAX_REPORTS);
     if (failures)
         printf("not ok %d - %s %s: %ld of %ld calls failed\n", number,
                r->name, IFACE_NAME[ifc], failures, pl.total);

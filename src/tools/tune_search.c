@@ -23,12 +23,13 @@ struct journal_entry {
     char precision;
     double values[BR_KERNEL_PARAM_COUNT];
     double gflops, total_gflops; /* the GEMM kernel alone, copies and GEMM; <= 0: rejected */
+    int from_file;               /* measured by an earlier, interrupted run */
 };
 static struct journal_entry *journal;
 static int journal_count, journal_capacity;
 
 static void journal_add(char precision, const struct br_kernel_params *p, double gflops,
-                        double total_gflops)
+                        double total_gflops, int from_file)
 {
     if (journal_count == journal_capacity) {
         int capacity = journal_capacity ? 2 * journal_capacity : 64;
@@ -43,6 +44,7 @@ static void journal_add(char precision, const struct br_kernel_params *p, double
         e->values[k] = br_kernel_param_get(p, k);
     e->gflops = gflops;
     e->total_gflops = total_gflops;
+    e->from_file = from_file;
 }
 
 void tune_journal_load(FILE *file)
@@ -69,7 +71,7 @@ void tune_journal_load(FILE *file)
         double gflops = strtod(cursor, &end);
         double total = strtod(end, &end2);
         if (k == BR_KERNEL_PARAM_COUNT && end != cursor && end2 != end)
-            journal_add(precision, &p, gflops, total);
+            journal_add(precision, &p, gflops, total, 1);
     }
 }
 
@@ -266,7 +268,7 @@ static double evaluate(struct tune_search *s, struct problems *pr,
     double gflops = 0, total_gflops = 0;
     if (known) {
         gflops = known->gflops, total_gflops = known->total_gflops;
-        s->from_journal++;
+        s->from_journal += known->from_file;
     } else {
         double seconds[2] = {0, 0}, flops = br_call_flops(&pr->timed);
         int gpu = !br_device_is_host_cpu(s->device);
@@ -277,7 +279,7 @@ static double evaluate(struct tune_search *s, struct problems *pr,
             gflops = flops / seconds[1] * 1e-9;
             total_gflops = flops / seconds[0] * 1e-9;
         }
-        journal_add(letter, p, gflops, total_gflops);
+        journal_add(letter, p, gflops, total_gflops, 0);
         journal_write(s->journal, letter, p, gflops, total_gflops);
     }
     s->tried++;

@@ -24,7 +24,7 @@ struct tune_search {
     /* Results. */
     struct br_kernel_params best, defaults;
     double best_gflops, default_gflops; /* GEMM kernel alone on the timed call */
-    int tried, rejected, from_journal;  /* tried; wrong, invalid or failed; known already */
+    int tried, rejected, from_journal; /* tried; wrong, invalid or failed; from an earlier run */
 };
 
 /* Journal entries read from an earlier run of the same search; kept in memory. */

@@ -34,6 +34,11 @@ int blasroute_bench_gemm_resident(char precision, char transa, char transb, int 
 int blasroute_bench_resident(const char *routine, const char *options, int m, int n, int k,
                              int repeats, double seconds[2]);
 
+/* The same with the device's built-in kernel parameters, whatever a tuned profile says: what
+ * tuning gained, measured in the same run. */
+int blasroute_bench_resident_builtin(const char *routine, const char *options, int m, int n,
+                                     int k, int repeats, double seconds[2]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -25,8 +25,9 @@ static void fill(void *x, size_t count, enum br_precision p, double value, size_
     }
 }
 
-BR_EXPORT int blasroute_bench_resident(const char *routine, const char *options, int m, int n,
-                                       int k, int repeats, double seconds[2])
+/* blasroute_bench_resident with the profile's or the built-in kernel parameters. */
+static int bench_resident(const char *routine, const char *options, int m, int n, int k,
+                          int repeats, int builtin, double seconds[2])
 {
     enum br_family family;
     enum br_precision precision;
@@ -116,11 +117,24 @@ BR_EXPORT int blasroute_bench_resident(const char *routine, const char *options,
         else
             call.alpha.d = 1.0, call.beta.d = 0.5;
     }
-    int result = ok ? br_engine_bench(&call, repeats, seconds) : -1;
+    int result = !ok ? -1 : builtin ? br_engine_bench_builtin(&call, repeats, seconds)
+                                    : br_engine_bench(&call, repeats, seconds);
     free(a);
     free(b);
     free(c);
     return result;
+}
+
+BR_EXPORT int blasroute_bench_resident(const char *routine, const char *options, int m, int n,
+                                       int k, int repeats, double seconds[2])
+{
+    return bench_resident(routine, options, m, n, k, repeats, 0, seconds);
+}
+
+BR_EXPORT int blasroute_bench_resident_builtin(const char *routine, const char *options, int m,
+                                               int n, int k, int repeats, double seconds[2])
+{
+    return bench_resident(routine, options, m, n, k, repeats, 1, seconds);
 }
 
 BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char transb, int m,

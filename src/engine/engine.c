@@ -250,6 +250,21 @@ BR_EXPORT int blasroute_device_info(void **platform, void **device, char *name,
 /* For blasroute-bench (engine/bench.c): runs a call's device work with its operands already
  * uploaded, 1 + repeats times, and gives the best time of the last repeats; nothing is written
  * back. */
+/* The timing of br_engine_bench on a program, with the engine locked. */
+static cl_int bench_program(const struct br_program *program, const struct br_call *call,
+                            int repeats, double seconds[2])
+{
+    if (call->family == BR_GEMM)
+        return br_gemm_bench_resident(&engine, program, call, repeats, seconds);
+    engine.bench_repeats = repeats;
+    engine.bench_best = 1e300;
+    cl_int error = call->family == BR_TRSM ? br_trsm_device(&engine, program, call)
+                                           : br_level3_device(&engine, program, call);
+    engine.bench_repeats = 0;
+    seconds[0] = seconds[1] = engine.bench_best;
+    return error;
+}
+
 int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
 {
     if (!br_engine_ready())
@@ -257,16 +272,30 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
     pthread_mutex_lock(&engine_lock);
     const struct br_program *program =
         engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
-    cl_int error = CL_INVALID_PROGRAM;
-    if (program && call->family == BR_GEMM) {
-        error = br_gemm_bench_resident(&engine, program, call, repeats, seconds);
-    } else if (program) {
-        engine.bench_repeats = repeats;
-        engine.bench_best = 1e300;
-        error = call->family == BR_TRSM ? br_trsm_device(&engine, program, call)
-                                        : br_level3_device(&engine, program, call);
-        engine.bench_repeats = 0;
-        seconds[0] = seconds[1] = engine.bench_best;
+    cl_int error = program ? bench_program(program, call, repeats, seconds) : CL_INVALID_PROGRAM;
+    pthread_mutex_unlock(&engine_lock);
+    return error == CL_SUCCESS ? 0 : -1;
+}
+
+int br_engine_bench_builtin(const struct br_call *call, int repeats, double seconds[2])
+{
+    if (!br_engine_ready())
+        return -1;
+    pthread_mutex_lock(&engine_lock);
+    cl_int error = CL_INVALID_DEVICE;
+    if (engine_state == ENGINE_READY) {
+        struct br_kernel_params params;
+        struct br_program program;
+        br_params_default(&engine.device, call->precision, &params);
+        if ((call->precision == BR_S || call->precision == BR_C ||
+             engine.device.double_precision) &&
+            br_params_valid(&engine.device, call->precision, &params))
+            error = br_program_build(engine.context, &engine.device, call->precision, &params,
+                                     &program);
+        if (error == CL_SUCCESS) {
+            error = bench_program(&program, call, repeats, seconds);
+            br_program_release(&program);
+        }
     }
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;

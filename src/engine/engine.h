@@ -34,6 +34,10 @@ struct br_engine {
  * (seconds[0]; seconds[1] the GEMM kernel alone where that is separate). 0 or -1. */
 int br_engine_bench(const struct br_call *call, int repeats, double seconds[2]);
 
+/* The same with a program built with the built-in kernel parameters, whatever the profile
+ * says: blasroute-bench's column that shows what tuning gained. */
+int br_engine_bench_builtin(const struct br_call *call, int repeats, double seconds[2]);
+
 /* Monotonic time in seconds, for the bench hooks. */
 double br_seconds_now(void);
 

@@ -32,12 +32,20 @@
 #define BLASROUTE_SYSTEM_BLAS_DIR "/usr/lib/x86_64-linux-gnu/blas"
 #endif
 
-enum column { CPU, BR_RESIDENT, BR_KERNEL, BR_E2E, CLB_RESIDENT, CLB_E2E, COLUMN_COUNT };
-static const char *const column_titles[COLUMN_COUNT] = {"cpu",    "br-res",  "br-kern",
-                                                        "br-e2e", "clb-res", "clb-e2e"};
+/* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters. */
+enum column {
+    CPU, BR_RESIDENT, BR_KERNEL, BR_BUILTIN, BR_E2E, CLB_RESIDENT, CLB_E2E, COLUMN_COUNT
+};
+static const char *const column_titles[COLUMN_COUNT] = {
+    "cpu", "br-res", "br-kern", "br-builtin", "br-e2e", "clb-res", "clb-e2e"};
 static const char *const column_csv[COLUMN_COUNT] = {
-    "cpu_gflops",   "br_resident_gflops",      "br_kernel_gflops",
+    "cpu_gflops",    "br_resident_gflops",      "br_kernel_gflops",  "br_builtin_kernel_gflops",
     "br_e2e_gflops", "clblast_resident_gflops", "clblast_e2e_gflops"};
+
+static int column_shown(const struct bench_options *o, enum column column)
+{
+    return column != BR_BUILTIN || o->builtin_params;
+}
 
 /* What the run found on this machine, for the header and the columns. */
 static struct {
@@ -130,18 +138,33 @@ static void pause_for(const struct bench_options *o)
     }
 }
 
-/* Best of repeats after one warm-up (which may compile kernels). C is restored before every
+/* Short calls are repeated until this much time has gone by, in the warm-up and in the timed
+ * runs: after --pause (or any idle time) the cores' clocks and the CPU BLAS's threads take
+ * milliseconds to wake, and a best of three microsecond calls would time that, not the call. */
+#define BENCH_MIN_SECONDS 0.02
+enum { BENCH_MAX_SHORT_CALLS = 100000 };
+
+/* Best of at least `repeats` runs after a warm-up of at least one call, C restored before every
  * call, outside the timed region: every call computes the same thing, and the last one can be
- * checked. cpu: the CPU BLAS's entry point, otherwise blasroute's. */
+ * checked. The warm-up may compile kernels. cpu: the CPU BLAS's entry point, otherwise
+ * blasroute's. */
 static double time_fortran(const struct bench_problem *p, int cpu, int repeats)
 {
-    double best = INFINITY;
-    for (int r = 0; r <= repeats; r++) {
+    double start = bench_now();
+    for (int r = 0; r == 0 || (bench_now() - start < BENCH_MIN_SECONDS &&
+                               r < BENCH_MAX_SHORT_CALLS); r++) {
         memcpy(p->c, p->c0, bench_c_bytes(p));
-        double start = bench_now();
         bench_call(p, cpu);
-        double elapsed = bench_now() - start;
-        if (r > 0 && elapsed < best)
+    }
+    double best = INFINITY, timed = 0;
+    for (int r = 0; r < repeats || (timed < BENCH_MIN_SECONDS && r < BENCH_MAX_SHORT_CALLS);
+         r++) {
+        memcpy(p->c, p->c0, bench_c_bytes(p));
+        double begin = bench_now();
+        bench_call(p, cpu);
+        double elapsed = bench_now() - begin;
+        timed += elapsed;
+        if (elapsed < best)
             best = elapsed;
     }
     return best;
@@ -227,13 +250,14 @@ static void print_header(const struct bench_options *o)
         printf("# CLBlast: %s, on the same device in a context of its own\n",
                bench_clblast_path());
     if (gemm)
-        printf("# GFLOP/s = 2mnk/t (complex 8mnk/t), best of %d after one warm-up; alpha = 1.1, "
-               "beta = 0.5 (complex (1.1,0.2), (0.5,-0.3)); A, B, C random in [-1,1]\n",
+        printf("# GFLOP/s = 2mnk/t (complex 8mnk/t), best of %d after a warm-up (short calls: 20 ms of each); alpha = "
+               "1.1, beta = 0.5 (complex (1.1,0.2), (0.5,-0.3)); A, B, C random in [-1,1]\n",
                o->repeat);
     else
         printf("# GFLOP/s = flops/t with flops 2mnk (gemm), 2mmn or 2mnn (symm, hemm: side L or "
                "R), n(n+1)k (syrk, herk), 2n(n+1)k (syr2k, her2k), mmn or mnn (trmm, trsm: side "
-               "L or R), 4 times that for complex; best of %d after one warm-up; alpha = 1.1, "
+               "L or R), 4 times that for complex; best of %d after a warm-up (short calls: 20 ms of "
+               "each); alpha = 1.1, "
                "beta = 0.5 (complex (1.1,0.2), (0.5,-0.3); real for herk's alpha and beta and "
                "her2k's beta); A, B, C random in [-1,1], but trsm's A diagonally dominant: "
                "diagonal 2*order+-1/2, or with diag U off-diagonal in [-1,1]/(2*order)\n",
@@ -255,6 +279,9 @@ static void print_header(const struct bench_options *o)
                gemm ? "?gemm_" : "entry point", mode,
                run.mode_chosen ? "from the environment" : "set by the bench",
                run.have_device ? "" : "; with no device blasroute answers on the CPU");
+        if (o->builtin_params)
+            printf("# br-builtin: br-kern with the device's built-in kernel parameters, "
+                   "whatever a tuned profile says\n");
     }
     if (run.clblast_ready && gemm)
         printf("# clb-res: CLBlast with A, B, C resident (the call and clFinish); clb-e2e: write "
@@ -282,12 +309,14 @@ static void print_header(const struct bench_options *o)
     if (o->csv) {
         printf("routine,%s,m,n,k", gemm ? "trans" : "options");
         for (int c = 0; c < COLUMN_COUNT; c++)
-            printf(",%s", column_csv[c]);
+            if (column_shown(o, c))
+                printf(",%s", column_csv[c]);
         printf(",check\n");
     } else {
         printf("routine %s      m      n      k", gemm ? "trans" : "opts ");
         for (int c = 0; c < COLUMN_COUNT; c++)
-            printf(" %10s", column_titles[c]);
+            if (column_shown(o, c))
+                printf(" %10s", column_titles[c]);
         printf("  check\n");
     }
 }
@@ -308,6 +337,8 @@ static void print_row(const struct bench_options *o, const struct bench_problem 
            sizes[1], sizes[2]);
     for (int c = 0; c < COLUMN_COUNT; c++) {
         char cell[32] = "-";
+        if (!column_shown(o, c))
+            continue;
         if (isnan(rate[c]))
             ;
         else if (o->csv) /* the check column says what is wrong: numbers stay numbers */
@@ -367,6 +398,12 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
         blasroute_bench_resident(name, options, p.m, p.n, p.k, o->repeat, seconds) == 0) {
         rate[BR_RESIDENT] = gflop / seconds[0];
         rate[BR_KERNEL] = gflop / seconds[1];
+    }
+    if (o->builtin_params && !o->no_device && run.have_device) {
+        pause_for(o);
+        if (blasroute_bench_resident_builtin(name, options, p.m, p.n, p.k, o->repeat,
+                                             seconds) == 0)
+            rate[BR_BUILTIN] = gflop / seconds[1];
     }
     /* Each end-to-end result is checked at once, before the next run overwrites C. */
     struct bench_expected expected = {.count = 0, .bound = NULL};

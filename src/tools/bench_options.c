@@ -36,7 +36,8 @@ static void usage(void)
         "                        SIDE UPLO TRANSA DIAG for trmm, trsm (LUNN, RLTU, LUCN, ...;\n"
         "                        default LUNN; C is T for real data).\n"
         "                        A routine given no string of its shape takes its default\n"
-        "  --repeat N          best of N after one warm-up (default 3)\n"
+        "  --repeat N          best of N runs (default 3) after a warm-up; calls shorter than\n"
+        "                        20 ms are warmed up and repeated for 20 ms at least\n"
         "  --pause MS          sleep MS milliseconds before each column timed after the CPU\n"
         "                        BLAS's, so that its threads, which spin for a while after a\n"
         "                        call, are idle: each column then times its path alone\n"
@@ -44,6 +45,8 @@ static void usage(void)
         "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
         "  --no-clblast        do not time CLBlast\n"
+        "  --builtin-params    add br-builtin: br-kern with the device's built-in kernel\n"
+        "                        parameters, whatever a tuned profile says (what tuning gained)\n"
         "  --help              print this and exit\n\n"
         "blasroute's variables apply (BLASROUTE_CPU_BLAS, BLASROUTE_DEVICE, ...); BLASROUTE_MODE\n"
         "is set to device unless it is set already.\n"
@@ -194,7 +197,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, HELP };
+           NO_DEVICE, NO_CLBLAST, BUILTIN_PARAMS, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},
@@ -210,6 +213,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"no-cpu", no_argument, NULL, NO_CPU},
         {"no-device", no_argument, NULL, NO_DEVICE},
         {"no-clblast", no_argument, NULL, NO_CLBLAST},
+        {"builtin-params", no_argument, NULL, BUILTIN_PARAMS},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0}};
     const char *precision = "s,d", *sizes = NULL, *trans = "NN", *routine = NULL;
@@ -253,6 +257,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case NO_CPU: o->no_cpu = 1; break;
         case NO_DEVICE: o->no_device = 1; break;
         case NO_CLBLAST: o->no_clblast = 1; break;
+        case BUILTIN_PARAMS: o->builtin_params = 1; break;
         case HELP: usage(); return -1;
         case ':': return bad_option("%s needs a value", argv[optind - 1]);
         default: return bad_option("unknown option %s", argv[optind - 1]);

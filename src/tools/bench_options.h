@@ -29,6 +29,7 @@ struct bench_options {
     struct bench_shape sizes[BENCH_MAX_SIZES];
     int size_count;
     int repeat, csv, no_cpu, no_device, no_clblast;
+    int builtin_params; /* --builtin-params: the br-builtin column */
     int pause_ms; /* --pause: idle time before each timed column after the CPU BLAS's */
 };
 

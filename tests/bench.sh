@@ -1,0 +1,63 @@
+#!/bin/sh
+# blasroute-bench on the CPU OpenCL device (PoCL): the tool users compare us with, so its own
+# checks must hold and its columns must mean what they say.
+#  - every routine and precision at two small shapes (one odd-sized): exit 0, one row per
+#    problem the routine has, every row's e2e result checked and 'ok', a rate in every
+#    blasroute column;
+#  - --builtin-params --csv: the br_builtin_kernel_gflops column is there, every row has as many
+#    fields as the header and a rate in it;
+#  - a device that does not exist: blasroute answers on the CPU, the device columns are '-',
+#    results still checked and right;
+#  - an invalid option exits 2 with nothing on stdout.
+# Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
+. "$top_srcdir/tests/tap.sh"
+
+bench="$top_builddir/blasroute-bench"
+[ -x "$bench" ] || skip_all "$bench is not built"
+require_reference_and_pocl
+
+plan 4
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+clean_env="env -u BLASROUTE_PROFILE -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_MODE"
+
+# Rows of a table: lines that start with a routine name.
+rows() { grep -E '^[sdcz](gemm|symm|hemm|syrk|herk|syr2k|her2k|trmm|trsm)[ ,]' "$1"; }
+
+$clean_env BLASROUTE_DEVICE=cpu timeout 600 "$bench" --routine all --precision s,d,c,z \
+    --sizes 48,67x45x33 --repeat 1 --no-clblast > "$tmp/all" 2> "$tmp/all.err"
+status=$?
+# 9 routines, hemm/herk/her2k complex only: 6*4 + 3*2 = 30 routine-precision pairs, 2 shapes.
+count=$(rows "$tmp/all" | wc -l)
+not_ok=$(rows "$tmp/all" | awk '$NF != "ok"' | wc -l)
+# Columns: routine opts m n k cpu br-res br-kern br-e2e clb-res clb-e2e check.
+no_rate=$(rows "$tmp/all" | awk '!($6 > 0 && $7 > 0 && $8 > 0 && $9 > 0)' | wc -l)
+[ $status -eq 0 ] && [ "$count" -eq 60 ] && [ "$not_ok" -eq 0 ] && [ "$no_rate" -eq 0 ]
+ok $? "every routine and precision: exit $status, $count rows (want 60), $not_ok not ok, $no_rate without a rate"
+diag_file "$tmp/all"; diag_file "$tmp/all.err"
+
+$clean_env BLASROUTE_DEVICE=cpu timeout 300 "$bench" --precision s,d --sizes 64,33x65x17 \
+    --repeat 1 --no-clblast --builtin-params --csv > "$tmp/csv" 2> "$tmp/csv.err"
+status=$?
+header=$(grep '^routine,' "$tmp/csv")
+fields=$(echo "$header" | awk -F, '{print NF}')
+column=$(echo "$header" | awk -F, '{for (i = 1; i <= NF; i++) if ($i == "br_builtin_kernel_gflops") print i}')
+bad=$(rows "$tmp/csv" | awk -F, -v f="$fields" -v c="${column:-0}" \
+    '!(NF == f && c > 0 && $c > 0 && $NF == "ok")' | wc -l)
+[ $status -eq 0 ] && [ -n "$column" ] && [ "$(rows "$tmp/csv" | wc -l)" -eq 4 ] && [ "$bad" -eq 0 ]
+ok $? "--builtin-params --csv: exit $status, br_builtin_kernel_gflops is field ${column:-none}, $bad bad rows"
+diag_file "$tmp/csv"; diag_file "$tmp/csv.err"
+
+$clean_env BLASROUTE_DEVICE=no-such-device timeout 300 "$bench" --routine gemm,trsm \
+    --precision d --sizes 40 --repeat 1 --no-clblast > "$tmp/none" 2> "$tmp/none.err"
+status=$?
+bad=$(rows "$tmp/none" | awk '!($6 > 0 && $7 == "-" && $8 == "-" && $9 > 0 && $NF == "ok")' | wc -l)
+[ $status -eq 0 ] && [ "$(rows "$tmp/none" | wc -l)" -eq 2 ] && [ "$bad" -eq 0 ] &&
+    grep -q '^# device: none' "$tmp/none"
+ok $? "no device: exit $status, device columns '-', results right ($bad bad rows)"
+diag_file "$tmp/none"; diag_file "$tmp/none.err"
+
+"$bench" --repeat 0 > "$tmp/bad" 2> "$tmp/bad.err"
+status=$?
+[ $status -eq 2 ] && [ ! -s "$tmp/bad" ] && grep -q -- '--repeat' "$tmp/bad.err"
+ok $? "an invalid option: exit $status (want 2), stdout empty, stderr names it"
+diag_file "$tmp/bad.err"

@@ -39,6 +39,11 @@ int blasroute_bench_resident(const char *routine, const char *options, int m, in
 int blasroute_bench_resident_builtin(const char *routine, const char *options, int m, int n,
                                      int k, int repeats, double seconds[2]);
 
+/* For blasroute-bench, which times the modes side by side in one run: the mode of blasroute's
+ * calls from now on, as BLASROUTE_MODE names it ("auto", "cpu", "device", "hybrid"). 0, or -1
+ * for another name. Not for use while BLAS calls are in flight. */
+int blasroute_bench_set_mode(const char *mode);
+
 #ifdef __cplusplus
 }
 #endif

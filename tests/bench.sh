@@ -4,8 +4,9 @@
 #  - every routine and precision at two small shapes (one odd-sized): exit 0, one row per
 #    problem the routine has, every row's e2e result checked and 'ok', a rate in every
 #    blasroute column;
-#  - --builtin-params --csv: the br_builtin_kernel_gflops column is there, every row has as many
-#    fields as the header and a rate in it;
+#  - --builtin-params --modes cpu,device,auto --csv: the br_builtin_kernel_gflops column and
+#    one e2e column per mode (no br_e2e_gflops) are there, every row has as many fields as the
+#    header, a rate in each of those columns, and every mode's result checked and right;
 #  - a device that does not exist: blasroute answers on the CPU, the device columns are '-',
 #    results still checked and right;
 #  - an invalid option exits 2 with nothing on stdout.
@@ -36,15 +37,22 @@ ok $? "every routine and precision: exit $status, $count rows (want 60), $not_ok
 diag_file "$tmp/all"; diag_file "$tmp/all.err"
 
 $clean_env BLASROUTE_DEVICE=cpu timeout 300 "$bench" --precision s,d --sizes 64,33x65x17 \
-    --repeat 1 --no-clblast --builtin-params --csv > "$tmp/csv" 2> "$tmp/csv.err"
+    --repeat 1 --no-clblast --builtin-params --modes cpu,device,auto --csv > "$tmp/csv" 2> "$tmp/csv.err"
 status=$?
 header=$(grep '^routine,' "$tmp/csv")
 fields=$(echo "$header" | awk -F, '{print NF}')
-column=$(echo "$header" | awk -F, '{for (i = 1; i <= NF; i++) if ($i == "br_builtin_kernel_gflops") print i}')
-bad=$(rows "$tmp/csv" | awk -F, -v f="$fields" -v c="${column:-0}" \
-    '!(NF == f && c > 0 && $c > 0 && $NF == "ok")' | wc -l)
-[ $status -eq 0 ] && [ -n "$column" ] && [ "$(rows "$tmp/csv" | wc -l)" -eq 4 ] && [ "$bad" -eq 0 ]
-ok $? "--builtin-params --csv: exit $status, br_builtin_kernel_gflops is field ${column:-none}, $bad bad rows"
+# The field numbers of the wanted columns, space-separated (empty where one is missing).
+columns=""
+for name in br_builtin_kernel_gflops br_cpu_mode_gflops br_device_mode_gflops br_auto_mode_gflops; do
+    columns="$columns $(echo "$header" | awk -F, -v n=$name '{for (i = 1; i <= NF; i++) if ($i == n) print i}')"
+done
+bad=$(rows "$tmp/csv" | awk -F, -v f="$fields" -v c="$columns" \
+    'BEGIN { n = split(c, col, " ") } { good = NF == f && n == 4 && $NF == "ok"
+       for (i = 1; i <= n; i++) good = good && $(col[i]) > 0
+       if (!good) print }' | wc -l)
+[ $status -eq 0 ] && [ "$(rows "$tmp/csv" | wc -l)" -eq 4 ] && [ "$bad" -eq 0 ] &&
+    ! echo "$header" | grep -q br_e2e_gflops
+ok $? "--builtin-params --modes cpu,device,auto --csv: exit $status, columns at$columns, $bad bad rows"
 diag_file "$tmp/csv"; diag_file "$tmp/csv.err"
 
 $clean_env BLASROUTE_DEVICE=no-such-device timeout 300 "$bench" --routine gemm,trsm \

@@ -7,6 +7,7 @@
 
 #include "blasroute.h"
 #include "engine/engine.h"
+#include "policy/policy.h"
 
 /* Fills count elements with value (real part), plus one on every (i, i) of an ld x ld
  * matrix when diagonal. */
@@ -143,4 +144,17 @@ BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char tr
     char routine[6] = {precision, 'g', 'e', 'm', 'm', 0}, options[3] = {transa, transb, 0};
     return m > 0 && k > 0 ? blasroute_bench_resident(routine, options, m, n, k, repeats, seconds)
                           : -1;
+}
+
+BR_EXPORT int blasroute_bench_set_mode(const char *mode)
+{
+    static const char *const names[] = {"auto", "cpu", "device", "hybrid"};
+    static const enum br_mode modes[] = {BR_MODE_AUTO, BR_MODE_CPU, BR_MODE_DEVICE,
+                                         BR_MODE_HYBRID};
+    for (size_t i = 0; mode && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(mode, names[i]) == 0) {
+            br_policy_set_mode(modes[i]);
+            return 0;
+        }
+    return -1;
 }

@@ -178,3 +178,9 @@ const struct br_policy *br_policy(void)
     pthread_once(&load_once, load);
     return &loaded;
 }
+
+void br_policy_set_mode(enum br_mode mode)
+{
+    pthread_once(&load_once, load);
+    loaded.mode = mode;
+}

@@ -33,4 +33,8 @@ int br_policy_from_keys(const struct br_keyfile *file, struct br_policy *policy)
  * built-in one; then BLASROUTE_MODE, BLASROUTE_THRESHOLD and BLASROUTE_ROUTINES on top. */
 const struct br_policy *br_policy(void);
 
+/* For blasroute-bench, which times the modes side by side: the mode of the calls from now on.
+ * Not for use while calls are in flight. */
+void br_policy_set_mode(enum br_mode mode);
+
 #endif

@@ -32,19 +32,29 @@
 #define BLASROUTE_SYSTEM_BLAS_DIR "/usr/lib/x86_64-linux-gnu/blas"
 #endif
 
-/* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters. */
+/* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters.
+ * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode. */
 enum column {
-    CPU, BR_RESIDENT, BR_KERNEL, BR_BUILTIN, BR_E2E, CLB_RESIDENT, CLB_E2E, COLUMN_COUNT
+    CPU, BR_RESIDENT, BR_KERNEL, BR_BUILTIN, BR_E2E, BR_E2E_IN,
+    CLB_RESIDENT = BR_E2E_IN + BENCH_MODE_COUNT, CLB_E2E, COLUMN_COUNT
 };
 static const char *const column_titles[COLUMN_COUNT] = {
-    "cpu", "br-res", "br-kern", "br-builtin", "br-e2e", "clb-res", "clb-e2e"};
+    "cpu", "br-res", "br-kern", "br-builtin", "br-e2e", "br-cpu", "br-device", "br-auto",
+    "br-hybrid", "clb-res", "clb-e2e"};
 static const char *const column_csv[COLUMN_COUNT] = {
-    "cpu_gflops",    "br_resident_gflops",      "br_kernel_gflops",  "br_builtin_kernel_gflops",
-    "br_e2e_gflops", "clblast_resident_gflops", "clblast_e2e_gflops"};
+    "cpu_gflops", "br_resident_gflops", "br_kernel_gflops", "br_builtin_kernel_gflops",
+    "br_e2e_gflops", "br_cpu_mode_gflops", "br_device_mode_gflops", "br_auto_mode_gflops",
+    "br_hybrid_mode_gflops", "clblast_resident_gflops", "clblast_e2e_gflops"};
 
-static int column_shown(const struct bench_options *o, enum column column)
+static int column_shown(const struct bench_options *o, int column)
 {
-    return column != BR_BUILTIN || o->builtin_params;
+    if (column == BR_BUILTIN)
+        return o->builtin_params;
+    if (column == BR_E2E)
+        return !o->modes;
+    if (column >= BR_E2E_IN && column < BR_E2E_IN + BENCH_MODE_COUNT)
+        return (o->modes >> (column - BR_E2E_IN)) & 1;
+    return 1;
 }
 
 /* What the run found on this machine, for the header and the columns. */
@@ -188,7 +198,7 @@ static const char *describe(const struct bench_problem *p, char *out, size_t siz
 /* Checks p->c, the result column just measured: 1 right, 0 wrong (said on stderr, counted for
  * the exit status), -1 not checked. */
 static int check_result(const struct bench_problem *p, const void *reference,
-                        struct bench_expected *e, enum column column)
+                        struct bench_expected *e, int column)
 {
     int where[2] = {0, 0};
     double epsilon = p->precision == 's' || p->precision == 'c' ? FLT_EPSILON : DBL_EPSILON;
@@ -274,11 +284,17 @@ static void print_header(const struct bench_options *o)
             printf("# br-res: blasroute's device work with the operands resident (copy kernels "
                    "+ GEMM; trsm: its inversion and blocked solve); br-kern: gemm's GEMM kernel "
                    "alone (for the other routines blasroute gives its whole device work again)\n");
-        printf("# br-e2e: blasroute's own %s from malloc'd host arrays, BLASROUTE_MODE=%s "
-               "(%s)%s; BLASROUTE_REPORT=1 says where blasroute answered\n",
-               gemm ? "?gemm_" : "entry point", mode,
-               run.mode_chosen ? "from the environment" : "set by the bench",
-               run.have_device ? "" : "; with no device blasroute answers on the CPU");
+        if (o->modes)
+            printf("# br-cpu, br-device, br-auto, br-hybrid: blasroute's own %s from malloc'd "
+                   "host arrays in that mode (as BLASROUTE_MODE would set it), one after the "
+                   "other in the same run%s\n", gemm ? "?gemm_" : "entry point",
+                   run.have_device ? "" : "; with no device blasroute answers on the CPU");
+        else
+            printf("# br-e2e: blasroute's own %s from malloc'd host arrays, BLASROUTE_MODE=%s "
+                   "(%s)%s; BLASROUTE_REPORT=1 says where blasroute answered\n",
+                   gemm ? "?gemm_" : "entry point", mode,
+                   run.mode_chosen ? "from the environment" : "set by the bench",
+                   run.have_device ? "" : "; with no device blasroute answers on the CPU");
         if (o->builtin_params)
             printf("# br-builtin: br-kern with the device's built-in kernel parameters, "
                    "whatever a tuned profile says\n");
@@ -385,6 +401,7 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
         rate[i] = NAN, verdict[i] = -1;
     /* The reference result: the CPU BLAS's, the last timed one or one call of its own. */
     if (!o->no_cpu) {
+        pause_for(o);
         rate[CPU] = gflop / time_fortran(&p, 1, o->repeat);
     } else {
         memcpy(c, c0, c_bytes);
@@ -407,10 +424,14 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     }
     /* Each end-to-end result is checked at once, before the next run overwrites C. */
     struct bench_expected expected = {.count = 0, .bound = NULL};
-    if (!o->no_device) {
+    for (int column = BR_E2E; column < BR_E2E_IN + BENCH_MODE_COUNT; column++) {
+        if (o->no_device || !column_shown(o, column))
+            continue;
+        if (column != BR_E2E)
+            blasroute_bench_set_mode(bench_mode_names[column - BR_E2E_IN]);
         pause_for(o);
-        rate[BR_E2E] = gflop / time_fortran(&p, 0, o->repeat);
-        verdict[BR_E2E] = check_result(&p, reference, &expected, BR_E2E);
+        rate[column] = gflop / time_fortran(&p, 0, o->repeat);
+        verdict[column] = check_result(&p, reference, &expected, column);
     }
     if (run.clblast_ready) {
         char why[512];
@@ -423,14 +444,21 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
             verdict[CLB_E2E] = check_result(&p, reference, &expected, CLB_E2E);
     }
 
-    int wrong[COLUMN_COUNT];
-    char check[64] = "-";
-    for (int i = 0; i < COLUMN_COUNT; i++)
+    /* "ok", or "WRONG" and the wrong columns; "-" if nothing was checked. */
+    int wrong[COLUMN_COUNT], checked = 0, any_wrong = 0;
+    for (int i = 0; i < COLUMN_COUNT; i++) {
         wrong[i] = verdict[i] == 0;
-    if (verdict[BR_E2E] >= 0 || verdict[CLB_E2E] >= 0)
-        snprintf(check, sizeof check, "%s%s%s", wrong[BR_E2E] || wrong[CLB_E2E] ? "WRONG" : "ok",
-                 wrong[BR_E2E] ? (o->csv ? " br-e2e" : " br-e2e!") : "",
-                 wrong[CLB_E2E] ? (o->csv ? " clb-e2e" : " clb-e2e!") : "");
+        checked |= verdict[i] >= 0;
+        any_wrong |= wrong[i];
+    }
+    char check[160] = "-";
+    if (checked) {
+        int length = snprintf(check, sizeof check, "%s", any_wrong ? "WRONG" : "ok");
+        for (int i = 0; i < COLUMN_COUNT && length > 0 && (size_t)length < sizeof check; i++)
+            if (wrong[i])
+                length += snprintf(check + length, sizeof check - (size_t)length, " %s%s",
+                                   column_titles[i], o->csv ? "" : "!");
+    }
     print_row(o, &p, rate, wrong, check);
     bench_expected_free(&expected);
     free(a), free(b), free(c), free(c0), free(reference);

@@ -38,13 +38,16 @@ static void usage(void)
         "                        A routine given no string of its shape takes its default\n"
         "  --repeat N          best of N runs (default 3) after a warm-up; calls shorter than\n"
         "                        20 ms are warmed up and repeated for 20 ms at least\n"
-        "  --pause MS          sleep MS milliseconds before each column timed after the CPU\n"
-        "                        BLAS's, so that its threads, which spin for a while after a\n"
-        "                        call, are idle: each column then times its path alone\n"
+        "  --pause MS          sleep MS milliseconds before each timed column, so that the\n"
+        "                        CPU BLAS's threads, which spin for a while after a call, are\n"
+        "                        idle: each column then times its path alone\n"
         "  --csv               CSV rows after the same '#' header lines\n"
         "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
         "  --no-clblast        do not time CLBlast\n"
+        "  --modes LIST        time blasroute's e2e path in each of these modes, side by side\n"
+        "                        (comma list of cpu, device, auto, hybrid): columns br-cpu,\n"
+        "                        br-device, br-auto, br-hybrid in place of br-e2e\n"
         "  --builtin-params    add br-builtin: br-kern with the device's built-in kernel\n"
         "                        parameters, whatever a tuned profile says (what tuning gained)\n"
         "  --help              print this and exit\n\n"
@@ -124,6 +127,18 @@ static int options_item(struct bench_options *o, char *token)
     return 1;
 }
 
+const char *const bench_mode_names[BENCH_MODE_COUNT] = {"cpu", "device", "auto", "hybrid"};
+
+static int mode_item(struct bench_options *o, char *token)
+{
+    for (int i = 0; i < BENCH_MODE_COUNT; i++)
+        if (strcmp(token, bench_mode_names[i]) == 0 && !(o->modes & 1u << i)) {
+            o->modes |= 1u << i;
+            return 1;
+        }
+    return 0;
+}
+
 /* The names --routine accepts, for routine_item. */
 static const char *const *routine_names;
 static int routine_name_count;
@@ -197,7 +212,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, BUILTIN_PARAMS, HELP };
+           NO_DEVICE, NO_CLBLAST, BUILTIN_PARAMS, MODES, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},
@@ -214,10 +229,11 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"no-device", no_argument, NULL, NO_DEVICE},
         {"no-clblast", no_argument, NULL, NO_CLBLAST},
         {"builtin-params", no_argument, NULL, BUILTIN_PARAMS},
+        {"modes", required_argument, NULL, MODES},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0}};
     const char *precision = "s,d", *sizes = NULL, *trans = "NN", *routine = NULL;
-    const char *options = NULL;
+    const char *options = NULL, *modes = NULL;
     long from = 0, to = 0;
     double step = 2;
     int option;
@@ -258,6 +274,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case NO_DEVICE: o->no_device = 1; break;
         case NO_CLBLAST: o->no_clblast = 1; break;
         case BUILTIN_PARAMS: o->builtin_params = 1; break;
+        case MODES: modes = optarg; break;
         case HELP: usage(); return -1;
         case ':': return bad_option("%s needs a value", argv[optind - 1]);
         default: return bad_option("unknown option %s", argv[optind - 1]);
@@ -276,6 +293,10 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         return bad_option("--options: expected a comma list of SIDE UPLO (LU, LL, RU, RL), "
                           "UPLO TRANS (UN, UT, UC, LN, LT, LC) or SIDE UPLO TRANSA DIAG (LUNN, "
                           "RLTU, ...); gemm takes --trans");
+    if (modes && !each_item(modes, o, mode_item))
+        return bad_option("--modes: expected a comma list of cpu, device, auto, hybrid, each once");
+    if (modes && o->no_device)
+        return bad_option("--modes and --no-device cannot be used together");
     if (!each_item(precision, o, precision_item))
         return bad_option("--precision: expected a comma list of s, d, c, z");
     if (!each_item(trans, o, trans_item))

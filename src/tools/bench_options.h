@@ -30,8 +30,16 @@ struct bench_options {
     int size_count;
     int repeat, csv, no_cpu, no_device, no_clblast;
     int builtin_params; /* --builtin-params: the br-builtin column */
+    /* --modes: blasroute's e2e path timed in each of these modes (bits of 1 << bench_mode) in
+     * place of the one br-e2e column; 0: one column in BLASROUTE_MODE (default device) */
+    unsigned modes;
     int pause_ms; /* --pause: idle time before each timed column after the CPU BLAS's */
 };
+
+/* blasroute's modes, as BLASROUTE_MODE names them (bench_mode_names), for --modes. */
+enum bench_mode { BENCH_MODE_CPU, BENCH_MODE_DEVICE, BENCH_MODE_AUTO, BENCH_MODE_HYBRID,
+                  BENCH_MODE_COUNT };
+extern const char *const bench_mode_names[BENCH_MODE_COUNT];
 
 /* The shapes of --options entries: side and uplo ("LU"), uplo and trans ("UN"), side, uplo,
  * transa and diag ("LUNN"). */

@@ -2,12 +2,15 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "blasroute.h"
 #include "env.h"
 #include "log.h"
 #include "policy/routing.h"
+#include "engine/transfer.h"
 
 /* One engine for the process. Calls from many threads take turns: the device is one resource,
  * and the kernels' argument slots and the staging rings are shared. */
@@ -302,6 +305,64 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
 }
 
 /* --- for blasroute-tune ------------------------------------------------------------------- */
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
+{
+    *up_gbs = *down_gbs = 0;
+    if (!br_engine_ready())
+        return -1;
+    /* Columns of 32 KiB, as a matrix of 4096 doubles a column: many chunks per staging slot. */
+    const size_t rows = 4096, element = 8, cols = bytes / (rows * element);
+    if (cols == 0)
+        return -1;
+    char *host = malloc(rows * element * cols);
+    if (!host)
+        return -1;
+    memset(host, 1, rows * element * cols); /* faulted in, as a program's matrices are */
+    struct br_block block = br_block_at(host, rows, element, 0, 0, rows, cols);
+    pthread_mutex_lock(&engine_lock);
+    cl_mem buffer = NULL;
+    cl_int error = engine_state == ENGINE_READY
+                       ? br_pool_acquire(&engine.pool, rows * element * cols, &buffer)
+                       : CL_INVALID_DEVICE;
+    double best[2] = {1e300, 1e300};
+    for (int r = 0; r < 4 && error == CL_SUCCESS; r++) { /* the first of each untimed */
+        double start = seconds_now();
+        cl_event done = NULL;
+        error = br_upload(engine.upload, &engine.upload_staging, buffer, &block, 0, NULL, &done);
+        if (error == CL_SUCCESS)
+            error = clWaitForEvents(1, &done);
+        if (done)
+            clReleaseEvent(done);
+        double elapsed = seconds_now() - start;
+        if (r > 0 && elapsed < best[0])
+            best[0] = elapsed;
+        start = seconds_now();
+        size_t columns = 0;
+        if (error == CL_SUCCESS)
+            error = br_download(engine.download, &engine.download_staging, buffer, &block, 0,
+                                NULL, &columns);
+        elapsed = seconds_now() - start;
+        if (r > 0 && elapsed < best[1])
+            best[1] = elapsed;
+    }
+    if (buffer)
+        br_pool_release(&engine.pool, buffer);
+    pthread_mutex_unlock(&engine_lock);
+    free(host);
+    if (error != CL_SUCCESS)
+        return -1;
+    *up_gbs = (double)(rows * element * cols) / best[0] * 1e-9;
+    *down_gbs = (double)(rows * element * cols) / best[1] * 1e-9;
+    return 0;
+}
 
 void br_engine_override_params(enum br_precision precision, const struct br_kernel_params *params)
 {

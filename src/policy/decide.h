@@ -51,6 +51,10 @@ double br_predict_device_seconds(const struct br_call *call,
                                  struct br_prediction *prediction);
 double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu);
 
+/* GB/s of the engine's staged transfers one way: the profile's measured figure if it has one
+ * (> 0), else an estimate from the pinned link and the host copies. */
+double br_staged_rate(double measured, double pinned, double host_copy);
+
 /* Bytes the device path moves each way for a call. */
 void br_call_bytes_moved(const struct br_call *call, double *up, double *down);
 

@@ -22,6 +22,10 @@ struct br_device_profile {
     /* The link, GB/s and microseconds. */
     double h2d_pageable, h2d_pinned, d2h_pageable, d2h_pinned, latency_us;
     double host_copy;  /* GB/s of the engine's host copies into pinned staging */
+    /* GB/s of the engine's whole staged path (host copies and DMA, as a call moves its
+     * matrices), up and down; 0 where the profile does not say: then estimated from the
+     * pinned link and the host copies taken one after the other */
+    double h2d_staged, d2h_staged;
     double launch_us;  /* one kernel launch */
     br_rate_table rates;
     double hybrid_share; /* the device's share of the work in hybrid mode; -1: the model's */

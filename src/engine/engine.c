@@ -133,7 +133,7 @@ static void program_params(struct br_engine *e, enum br_precision precision,
     if (br_profile_apply_params(profile, precision, &tuned)) {
         if (br_params_valid(&e->device, precision, &tuned)) {
             *params = tuned;
-            br_verbose("device: %c kernel parameters from %s", br_precision_letter(precision),
+            br_verbose("profile: %c kernel parameters from %s", br_precision_letter(precision),
                        profile->source);
         }
         else

@@ -39,6 +39,12 @@
 #ifndef KWI
 #define KWI 2 // unroll degree of the loop over the K step (divides KWG)
 #endif
+#ifndef DB
+#define DB 0 // 1: two local tiles per operand; the next K step's tiles are read from global
+             // memory into registers while this step's are multiplied, then stored into the
+             // other local tile: global latency hidden behind the arithmetic, and one barrier
+             // per K step instead of two (needs SA or SB)
+#endif
 
 #define MWI (MWG / MDIMC) // rows of C per work-item
 #define NWI (NWG / NDIMC) // columns of C per work-item
@@ -52,6 +58,9 @@
 #endif
 #if SB && (KWG * NWG / VWN) % THREADS != 0
 #error "the B tile must split evenly over the work-group"
+#endif
+#if DB && !SA && !SB
+#error "double buffering needs a tile in local memory (SA or SB)"
 #endif
 #if IS_COMPLEX && (VWM != 1 || VWN != 1)
 #error "complex precisions read one element at a time (VWM = VWN = 1)"
@@ -106,6 +115,24 @@ typedef real8 realN;
 #define K_ROW 1
 #define K_COLUMN 2
 
+// Vector `index` of the KWG x MWG tile of A at K step kwg of work-group row group_m (and the
+// same for B): the whole work-group reads a tile, work-item tid taking vectors tid + l * THREADS,
+// so that consecutive work-items read consecutive addresses.
+#define A_TILE_VECTORS (KWG * MWG / VWM / THREADS) // per work-item
+#define B_TILE_VECTORS (KWG * NWG / VWN / THREADS)
+realM a_tile_vector(const __global realM *agm, const int a_ld_vectors, const int group_m,
+                    const int kwg, const int index)
+{
+    const int kk = index / (MWG / VWM), mv = index % (MWG / VWM);
+    return agm[(size_t)(kwg + kk) * a_ld_vectors + group_m * (MWG / VWM) + mv];
+}
+realN b_tile_vector(const __global realN *bgm, const int b_ld_vectors, const int group_n,
+                    const int kwg, const int index)
+{
+    const int kk = index / (NWG / VWN), nv = index % (NWG / VWN);
+    return bgm[(size_t)(kwg + kk) * b_ld_vectors + group_n * (NWG / VWN) + nv];
+}
+
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
 // c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
@@ -137,11 +164,14 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
     // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
+#if SA || SB
+    const int tid = tid_n * MDIMC + tid_m;
+#endif
 #if SA
-    __local realM alm[KWG * MWG / VWM];
+    __local realM alm_tiles[1 + DB][KWG * MWG / VWM];
 #endif
 #if SB
-    __local realN blm[KWG * NWG / VWN];
+    __local realN blm_tiles[1 + DB][KWG * NWG / VWN];
 #endif
 
     real acc[NWI][MWI];
@@ -151,30 +181,69 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         for (int mi = 0; mi < MWI; mi++)
             acc[ni][mi] = ZERO;
 
-    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
-#if SA || SB
-        // The whole work-group copies the K step's tiles of A and B to local memory, reading
-        // consecutive vectors with consecutive work-items.
-        const int tid = tid_n * MDIMC + tid_m;
-#endif
+#if DB
+    // The first K step's tiles go straight to local tile 0.
+    if (k_begin < k_end) {
 #if SA
         #pragma unroll
-        for (int l = 0; l < KWG * MWG / VWM / THREADS; l++) {
-            const int index = tid + l * THREADS;
-            const int kk = index / (MWG / VWM), mv = index % (MWG / VWM);
-            alm[index] = agm[(size_t)(kwg + kk) * a_ld_vectors + group_m * (MWG / VWM) + mv];
-        }
+        for (int l = 0; l < A_TILE_VECTORS; l++)
+            alm_tiles[0][tid + l * THREADS] =
+                a_tile_vector(agm, a_ld_vectors, group_m, k_begin, tid + l * THREADS);
 #endif
 #if SB
         #pragma unroll
-        for (int l = 0; l < KWG * NWG / VWN / THREADS; l++) {
-            const int index = tid + l * THREADS;
-            const int kk = index / (NWG / VWN), nv = index % (NWG / VWN);
-            blm[index] = bgm[(size_t)(kwg + kk) * b_ld_vectors + group_n * (NWG / VWN) + nv];
+        for (int l = 0; l < B_TILE_VECTORS; l++)
+            blm_tiles[0][tid + l * THREADS] =
+                b_tile_vector(bgm, b_ld_vectors, group_n, k_begin, tid + l * THREADS);
+#endif
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    int tile = 0;
+#endif
+
+    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
+#if DB
+        // Uniform over the work-group (k_end is), like the barrier below.
+        const int more = kwg + KWG < k_end;
+#if SA
+        realM a_next[A_TILE_VECTORS];
+        if (more) {
+            #pragma unroll
+            for (int l = 0; l < A_TILE_VECTORS; l++)
+                a_next[l] = a_tile_vector(agm, a_ld_vectors, group_m, kwg + KWG,
+                                          tid + l * THREADS);
         }
+        const __local realM *alm = alm_tiles[tile];
+#endif
+#if SB
+        realN b_next[B_TILE_VECTORS];
+        if (more) {
+            #pragma unroll
+            for (int l = 0; l < B_TILE_VECTORS; l++)
+                b_next[l] = b_tile_vector(bgm, b_ld_vectors, group_n, kwg + KWG,
+                                          tid + l * THREADS);
+        }
+        const __local realN *blm = blm_tiles[tile];
+#endif
+#else
+        // The whole work-group copies the K step's tiles of A and B to local memory.
+#if SA
+        __local realM *alm = alm_tiles[0];
+        #pragma unroll
+        for (int l = 0; l < A_TILE_VECTORS; l++)
+            alm[tid + l * THREADS] = a_tile_vector(agm, a_ld_vectors, group_m, kwg,
+                                                   tid + l * THREADS);
+#endif
+#if SB
+        __local realN *blm = blm_tiles[0];
+        #pragma unroll
+        for (int l = 0; l < B_TILE_VECTORS; l++)
+            blm[tid + l * THREADS] = b_tile_vector(bgm, b_ld_vectors, group_n, kwg,
+                                                   tid + l * THREADS);
 #endif
 #if SA || SB
         barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 #endif
         // K in steps of KWI, each step fully unrolled (an unroll degree a compiler may not honour
         // in a pragma is spelled out as a loop nest instead).
@@ -210,6 +279,23 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
                     acc[ni][mi] = MULADD(acc[ni][mi], apm[mi], bpm[ni]);
           }
         }
+#if DB
+        // The next step's tiles into the other local tiles: their last readers (the step
+        // before this one) are past the barrier that ended it.
+        if (more) {
+#if SA
+            #pragma unroll
+            for (int l = 0; l < A_TILE_VECTORS; l++)
+                alm_tiles[1 - tile][tid + l * THREADS] = a_next[l];
+#endif
+#if SB
+            #pragma unroll
+            for (int l = 0; l < B_TILE_VECTORS; l++)
+                blm_tiles[1 - tile][tid + l * THREADS] = b_next[l];
+#endif
+        }
+        tile = 1 - tile;
+#endif
 #if SA || SB
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif

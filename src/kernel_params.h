@@ -12,6 +12,7 @@ struct br_gemm_params {
     int vwm, vwn;       /* vector widths of the reads of A and B */
     int sa, sb;         /* local-memory caching of A and B */
     int kwi;            /* K unroll */
+    int db;             /* 1: double-buffered local tiles, the next K step prefetched */
 };
 
 struct br_copy_params {
@@ -44,7 +45,7 @@ struct br_kernel_param_key {
     size_t offset;   /* in struct br_kernel_params */
     int is_double;
 };
-enum { BR_KERNEL_PARAM_COUNT = 19 };
+enum { BR_KERNEL_PARAM_COUNT = 20 };
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
 
 /* A parameter of a set, as a double, and set. */

@@ -65,11 +65,13 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
                                                    (g->vwn == 1 || g->vwn == 2 || g->vwn == 4 ||
                                                     g->vwn == 8);
     int threads = g->mdimc * g->ndimc;
-    size_t local = (size_t)(g->sa ? g->kwg * g->mwg : 0) * element +
-                   (size_t)(g->sb ? g->kwg * g->nwg : 0) * element;
+    size_t local = ((size_t)(g->sa ? g->kwg * g->mwg : 0) * element +
+                    (size_t)(g->sb ? g->kwg * g->nwg : 0) * element) *
+                   (g->db ? 2 : 1);
     int ok = vector_ok && threads > 0 && (size_t)threads <= device->max_work_group &&
              divides(g->mdimc * g->vwm, g->mwg) && divides(g->ndimc * g->vwn, g->nwg) &&
              divides(g->kwi, g->kwg) && local <= device->local_memory &&
+             (g->db == 0 || (g->db == 1 && (g->sa || g->sb))) &&
              (!g->sa || divides(threads, g->kwg * g->mwg / g->vwm)) &&
              (!g->sb || divides(threads, g->kwg * g->nwg / g->vwn));
     const struct br_copy_params *c = &p->copy;
@@ -97,10 +99,10 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
-                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d",
+                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
-                        br_params_trsm_block(p));
+                        br_params_trsm_block(p), g->db);
     return used > 0 && (size_t)used < size ? 0 : -1;
 }

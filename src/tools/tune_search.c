@@ -230,13 +230,19 @@ static int result_right(const struct problems *pr, enum br_precision p)
 
 /* --- candidates ------------------------------------------------------------------------------ */
 
-/* What registers a work-item's tile needs, in 32-bit words: its accumulators and one column of
- * A's and row of B's tiles. Past about 160 a GPU spills; a CPU device has no such wall. */
+/* What registers a work-item's tile needs, in 32-bit words: its accumulators, one column of
+ * A's and row of B's tiles, and with double buffering its share of the next tiles. Past about
+ * 160 a GPU spills; a CPU device has no such wall. */
 static int registers_fit(const struct tune_search *s, const struct br_kernel_params *p)
 {
     int words = (int)(br_element_size(s->precision) / 4);
     int mwi = p->gemm.mwg / p->gemm.mdimc, nwi = p->gemm.nwg / p->gemm.ndimc;
     int need = (mwi * nwi + mwi + nwi) * words;
+    if (p->gemm.db) {
+        int threads = p->gemm.mdimc * p->gemm.ndimc;
+        need += ((p->gemm.sa ? p->gemm.kwg * p->gemm.mwg : 0) +
+                 (p->gemm.sb ? p->gemm.kwg * p->gemm.nwg : 0)) / threads * words;
+    }
     return need <= (br_device_is_host_cpu(s->device) ? 512 : 160);
 }
 
@@ -308,6 +314,7 @@ static const struct domain domains[] = {
     {7, {0, 1}, 2},              /* sa */
     {8, {0, 1}, 2},              /* sb */
     {9, {1, 2, 4, 8}, 4},        /* kwi */
+    {19, {0, 1}, 2},             /* db */
 };
 enum { DOMAIN_COUNT = sizeof domains / sizeof domains[0] };
 
@@ -346,8 +353,9 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
  * unrolling, wider and narrower vectors, and the work-items rearranged. */
 static void curated(struct tune_search *s, struct problems *pr)
 {
-    /* Domains moved together (-1: one alone): tiles, K step, unroll, vectors, work-items. */
-    static const int pairs[][2] = {{0, 1}, {2, -1}, {9, -1}, {5, 6}, {3, 4}};
+    /* Domains moved together (-1: one alone): tiles, K step, unroll, vectors, work-items,
+     * double buffering. */
+    static const int pairs[][2] = {{0, 1}, {2, -1}, {9, -1}, {5, 6}, {3, 4}, {10, -1}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         for (int direction = -1; direction <= 1; direction += 2) {
             struct br_kernel_params p = s->defaults;

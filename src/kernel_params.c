@@ -25,6 +25,7 @@ const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     INT_KEY("direct_below_side", direct_below_side),
     INT_KEY("trsm_block_factor", trsm_block_factor),
     INT_KEY("db", gemm.db),
+    INT_KEY("max_registers", max_registers),
 };
 
 double br_kernel_param_get(const struct br_kernel_params *params, int key)

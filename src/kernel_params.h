@@ -35,6 +35,10 @@ struct br_kernel_params {
     /* TRSM's diagonal blocks are this many times the smallest block that is a whole number of
      * GEMM tiles: larger blocks mean fewer, larger GEMM updates. */
     int trsm_block_factor;
+    /* The most registers a work-item of the programs may use (-cl-nv-maxrregcount, NVIDIA's
+     * OpenCL only): fewer registers, more work-groups per multiprocessor. 0: the driver's
+     * choice. */
+    int max_registers;
 };
 
 /* One table of the parameters' names in profiles ("mwg", "copy_dim_x", ...) and where each
@@ -45,7 +49,7 @@ struct br_kernel_param_key {
     size_t offset;   /* in struct br_kernel_params */
     int is_double;
 };
-enum { BR_KERNEL_PARAM_COUNT = 20 };
+enum { BR_KERNEL_PARAM_COUNT = 21 };
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
 
 /* A parameter of a set, as a double, and set. */

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 
-plan 2
+plan 3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 { cat "$top_srcdir/profiles/pocl-cpu.profile"
   printf '\n[params.s]\ndb = 1\n\n[params.d]\ndb = 1\nsb = 0\n\n'
@@ -33,3 +33,14 @@ diag_file "$tmp/gemm_device"
 run level3_vs_reference
 ok $? "level3_vs_reference with the kernel variants: exit $status, $passed checks passed, $failed failed, the profile's parameters used by $used of 4 precisions"
 diag_file "$tmp/level3_vs_reference"
+
+{ cat "$top_srcdir/profiles/pocl-cpu.profile"; printf '\n[params.d]\nmax_registers = 128\n'; } \
+    > "$tmp/cap.profile"
+env -u BLASROUTE_TEST_FAULT BLASROUTE_PROFILE="$tmp/cap.profile" BLASROUTE_MODE=device \
+    BLASROUTE_DEVICE=cpu BLASROUTE_TEST_QUICK=1 "$top_builddir/tests/gemm_device" > "$tmp/cap" 2>&1
+status=$?
+warnings=$(grep -c "params.d. kernel parameters are not valid on .*; using the built-in ones" "$tmp/cap")
+failed=$(grep -c '^not ok ' "$tmp/cap")
+[ $status -eq 0 ] && [ "$warnings" -eq 1 ] && [ "$failed" -eq 0 ] && grep -q '^ok ' "$tmp/cap"
+ok $? "max_registers on a device without cl_nv_compiler_options: $warnings warning (want 1), $failed checks failed"
+diag_file "$tmp/cap"

@@ -45,6 +45,17 @@ static void describe(struct br_device *d)
     cl_device_fp_config fp64 = 0;
     clGetDeviceInfo(d->id, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
     d->double_precision = fp64 != 0;
+    size_t size = 0;
+    d->nv_compiler_options = 0;
+    if (clGetDeviceInfo(d->id, CL_DEVICE_EXTENSIONS, 0, NULL, &size) == CL_SUCCESS && size) {
+        char *extensions = malloc(size + 1);
+        if (extensions &&
+            clGetDeviceInfo(d->id, CL_DEVICE_EXTENSIONS, size, extensions, NULL) == CL_SUCCESS) {
+            extensions[size] = 0;
+            d->nv_compiler_options = strstr(extensions, "cl_nv_compiler_options") != NULL;
+        }
+        free(extensions);
+    }
 }
 
 static int contains_ignoring_case(const char *text, const char *part)

@@ -13,6 +13,7 @@ struct br_device {
     cl_ulong global_memory, max_allocation, local_memory;
     size_t max_work_group;
     int double_precision; /* cl_khr_fp64 (or OpenCL's double support) */
+    int nv_compiler_options; /* cl_nv_compiler_options: -cl-nv-maxrregcount and friends */
     cl_uint address_alignment; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
 };
 

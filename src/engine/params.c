@@ -80,6 +80,8 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
          (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
+    ok = ok && (p->max_registers == 0 || (device->nv_compiler_options &&
+                                           p->max_registers >= 32 && p->max_registers <= 255));
     int trsm_block = br_params_trsm_block(p);
     ok = ok && (size_t)trsm_block <= device->max_work_group &&
          (size_t)trsm_block * element <= device->local_memory;
@@ -104,5 +106,8 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
                         br_params_trsm_block(p), g->db);
+    if (used > 0 && (size_t)used < size && p->max_registers > 0)
+        used += snprintf(options + used, size - (size_t)used, " -cl-nv-maxrregcount=%d",
+                         p->max_registers);
     return used > 0 && (size_t)used < size ? 0 : -1;
 }

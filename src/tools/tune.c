@@ -493,11 +493,12 @@ int main(int argc, char **argv)
         br_engine_override_params(p, &s.best);
         printf("  %cgemm: %d candidates (%d rejected, %d from the journal); kernel at n = %d: %.0f GFLOP/s, built-in "
                "%.0f (x%.2f); tile %dx%dx%d, work-items %dx%d, vectors %d/%d, local %d/%d, "
-               "unroll %d, double-buffered %d\n",
+               "unroll %d, double-buffered %d, register cap %d\n",
                *letter, s.tried, s.rejected, s.from_journal, s.timed_size, s.best_gflops, s.default_gflops,
                s.best_gflops / s.default_gflops, s.best.gemm.mwg, s.best.gemm.nwg,
                s.best.gemm.kwg, s.best.gemm.mdimc, s.best.gemm.ndimc, s.best.gemm.vwm,
-               s.best.gemm.vwn, s.best.gemm.sa, s.best.gemm.sb, s.best.gemm.kwi, s.best.gemm.db);
+               s.best.gemm.vwn, s.best.gemm.sa, s.best.gemm.sb, s.best.gemm.kwi, s.best.gemm.db,
+               s.best.max_registers);
     }
     if (journal)
         fclose(journal);

@@ -232,7 +232,7 @@ static int result_right(const struct problems *pr, enum br_precision p)
 
 /* What registers a work-item's tile needs, in 32-bit words: its accumulators, one column of
  * A's and row of B's tiles, and with double buffering its share of the next tiles. Past about
- * 160 a GPU spills; a CPU device has no such wall. */
+ * 160 a GPU spills (less under a register cap); a CPU device has no such wall. */
 static int registers_fit(const struct tune_search *s, const struct br_kernel_params *p)
 {
     int words = (int)(br_element_size(s->precision) / 4);
@@ -243,7 +243,11 @@ static int registers_fit(const struct tune_search *s, const struct br_kernel_par
         need += ((p->gemm.sa ? p->gemm.kwg * p->gemm.mwg : 0) +
                  (p->gemm.sb ? p->gemm.kwg * p->gemm.nwg : 0)) / threads * words;
     }
-    return need <= (br_device_is_host_cpu(s->device) ? 512 : 160);
+    /* A register cap (max_registers) lowers the wall in proportion: 160 of the 255 a GPU
+     * work-item can have. */
+    int wall = br_device_is_host_cpu(s->device) ? 512
+               : p->max_registers > 0 ? p->max_registers * 160 / 255 : 160;
+    return need <= wall;
 }
 
 static int legal(const struct tune_search *s, const struct br_kernel_params *p)
@@ -315,6 +319,7 @@ static const struct domain domains[] = {
     {8, {0, 1}, 2},              /* sb */
     {9, {1, 2, 4, 8}, 4},        /* kwi */
     {19, {0, 1}, 2},             /* db */
+    {20, {0, 128, 168, 255}, 4}, /* max_registers (NVIDIA only: invalid elsewhere) */
 };
 enum { DOMAIN_COUNT = sizeof domains / sizeof domains[0] };
 

@@ -2,7 +2,9 @@
 
 #include <stddef.h>
 
-#define INT_KEY(name, field) {name, offsetof(struct br_kernel_params, field), 0}
+/* Whole-number parameters: at least 1, or 0 too for switches and "the driver's choice". */
+#define INT_KEY(name, field) {name, offsetof(struct br_kernel_params, field), 0, 1}
+#define SWITCH_KEY(name, field) {name, offsetof(struct br_kernel_params, field), 0, 0}
 
 const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     INT_KEY("mwg", gemm.mwg),
@@ -12,8 +14,8 @@ const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     INT_KEY("ndimc", gemm.ndimc),
     INT_KEY("vwm", gemm.vwm),
     INT_KEY("vwn", gemm.vwn),
-    INT_KEY("sa", gemm.sa),
-    INT_KEY("sb", gemm.sb),
+    SWITCH_KEY("sa", gemm.sa),
+    SWITCH_KEY("sb", gemm.sb),
     INT_KEY("kwi", gemm.kwi),
     INT_KEY("copy_dim_x", copy.dim_x),
     INT_KEY("copy_dim_y", copy.dim_y),
@@ -21,11 +23,11 @@ const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     INT_KEY("transpose_dim", copy.transpose_dim),
     INT_KEY("transpose_wpt", copy.transpose_wpt),
     INT_KEY("direct_dim", direct.dim),
-    {"direct_max_volume", offsetof(struct br_kernel_params, direct_max_volume), 1},
+    {"direct_max_volume", offsetof(struct br_kernel_params, direct_max_volume), 1, 1},
     INT_KEY("direct_below_side", direct_below_side),
     INT_KEY("trsm_block_factor", trsm_block_factor),
-    INT_KEY("db", gemm.db),
-    INT_KEY("max_registers", max_registers),
+    SWITCH_KEY("db", gemm.db),
+    SWITCH_KEY("max_registers", max_registers),
 };
 
 double br_kernel_param_get(const struct br_kernel_params *params, int key)

@@ -48,6 +48,7 @@ struct br_kernel_param_key {
     const char *name;
     size_t offset;   /* in struct br_kernel_params */
     int is_double;
+    int min_value;   /* the smallest value a profile may give: 0 or 1 */
 };
 enum { BR_KERNEL_PARAM_COUNT = 21 };
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];

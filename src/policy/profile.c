@@ -88,8 +88,7 @@ static int parse_param(const struct br_keyfile *file, const struct br_key_entry 
         if (strcmp(e->key, br_kernel_param_keys[k].name) != 0)
             continue;
         double value;
-        int switch_key = strcmp(e->key, "sa") == 0 || strcmp(e->key, "sb") == 0;
-        if (br_key_double(file, e, &value, switch_key ? 0 : 1, 1e12) != 0)
+        if (br_key_double(file, e, &value, br_kernel_param_keys[k].min_value, 1e12) != 0)
             return -1;
         if (!br_kernel_param_keys[k].is_double && value != floor(value)) {
             br_warn("%s:%d: %s must be a whole number", file->path, e->line, e->key);

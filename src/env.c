@@ -116,7 +116,7 @@ static unsigned read_faults(const char *name)
     static const struct { const char *word; enum br_fault bit; } faults[] = {
         {"no-platform", BR_FAULT_NO_PLATFORM}, {"context", BR_FAULT_CONTEXT},
         {"build", BR_FAULT_BUILD}, {"alloc", BR_FAULT_ALLOC}, {"enqueue", BR_FAULT_ENQUEUE},
-        {"enqueue-late", BR_FAULT_ENQUEUE_LATE}};
+        {"enqueue-late", BR_FAULT_ENQUEUE_LATE}, {"wrap", BR_FAULT_WRAP}};
     const char *value = read_string(name);
     unsigned bits = 0;
     while (value && *value) {
@@ -129,7 +129,7 @@ static unsigned read_faults(const char *name)
             bits |= faults[i].bit;
         else
             br_warn("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
-                    "enqueue, enqueue-late); ignored", name, (int)length, value);
+                    "enqueue, enqueue-late, wrap); ignored", name, (int)length, value);
         value += length + (value[length] == ',');
     }
     return bits;

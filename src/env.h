@@ -18,7 +18,8 @@ enum br_fault {
     BR_FAULT_BUILD = 1 << 2,        /* build: every program build fails */
     BR_FAULT_ALLOC = 1 << 3,        /* alloc: every device allocation fails */
     BR_FAULT_ENQUEUE = 1 << 4,      /* enqueue: every kernel launch fails */
-    BR_FAULT_ENQUEUE_LATE = 1 << 5  /* enqueue-late: launches fail once a tile is written back */
+    BR_FAULT_ENQUEUE_LATE = 1 << 5, /* enqueue-late: launches fail once a tile is written back */
+    BR_FAULT_WRAP = 1 << 6          /* wrap: the driver refuses to wrap host memory in place */
 };
 
 /* The kernel family the GEMM engine must use (BLASROUTE_TEST_GEMM_KERNEL). */

@@ -45,6 +45,9 @@ static void describe(struct br_device *d)
     cl_device_fp_config fp64 = 0;
     clGetDeviceInfo(d->id, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL);
     d->double_precision = fp64 != 0;
+    cl_bool unified = CL_FALSE;
+    clGetDeviceInfo(d->id, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, NULL);
+    d->host_unified = unified == CL_TRUE;
     size_t size = 0;
     d->nv_compiler_options = 0;
     if (clGetDeviceInfo(d->id, CL_DEVICE_EXTENSIONS, 0, NULL, &size) == CL_SUCCESS && size) {

@@ -214,6 +214,11 @@ enum br_engine_result br_engine_run(const struct br_call *call)
         if (error == CL_SUCCESS) {
             consecutive_failures = 0;
             result = BR_ENGINE_DONE;
+            if (engine.read_in_place && !engine.said_in_place) {
+                engine.said_in_place = 1;
+                br_verbose("device: %s shares the host's memory: GEMM operands are read in "
+                           "place, not copied", engine.device.name);
+            }
         } else if (error == BR_CL_TOO_LARGE) {
             char name[8];
             br_routine_name_lower(call, name);

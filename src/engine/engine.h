@@ -28,6 +28,9 @@ struct br_engine {
      * uploaded operands (best time in bench_best) and write nothing back. */
     int bench_repeats;
     double bench_best;
+    /* Set once operands have been read in place (device sharing the host's memory), for the
+     * one verbose line that says so. */
+    int read_in_place, said_in_place;
 };
 
 /* The best time of 1 + repeats runs of a call's device work with its operands resident

@@ -266,16 +266,32 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
 }
 
 /* Uploads a block of an operand into pack->src once the previous packing from that buffer
- * (*packed) is done, then packs it; *packed becomes the new packing's event. */
+ * (*packed) is done, then packs it; *packed becomes the new packing's event. On a device that
+ * shares the host's memory the pack kernel reads the caller's block in place instead (no
+ * copy), unless the driver refuses to wrap it. */
 static cl_int upload_and_pack(struct br_engine *engine, const struct br_program *program,
                               enum br_precision precision, const struct br_block *block,
                               const struct br_pack *pack, cl_event *packed)
 {
     cl_event uploaded = NULL, done = NULL;
-    cl_int error = br_upload(engine->upload, &engine->upload_staging, pack->src, block,
-                             *packed ? 1 : 0, *packed ? packed : NULL, &uploaded);
-    if (error == CL_SUCCESS)
-        error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, &done);
+    cl_int error = CL_SUCCESS;
+    cl_mem in_place = engine->device.host_unified ? br_wrap_block(engine->context, block)
+                                                  : NULL;
+    if (in_place) {
+        struct br_pack from_host = *pack;
+        from_host.src = in_place;
+        from_host.src_ld = (cl_int)block->ld;
+        from_host.src_offset = 0;
+        error = br_enqueue_pack(engine, program, precision, &from_host, *packed ? 1 : 0,
+                                *packed ? packed : NULL, &done);
+        clReleaseMemObject(in_place); /* freed once the pack that reads it completes */
+        engine->read_in_place = 1;
+    } else {
+        error = br_upload(engine->upload, &engine->upload_staging, pack->src, block,
+                          *packed ? 1 : 0, *packed ? packed : NULL, &uploaded);
+        if (error == CL_SUCCESS)
+            error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, &done);
+    }
     br_release_event(&uploaded);
     if (error == CL_SUCCESS) {
         br_release_event(packed);

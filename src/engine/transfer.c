@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/host_copy.h"
+#include "env.h"
 
 /* Below this, a block goes straight from the caller's memory: the staging copy would cost more
  * than the slower pageable transfer of so few bytes. */
@@ -93,6 +94,18 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
     if (error == CL_SUCCESS)
         error = clEnqueueMarkerWithWaitList(queue, 0, NULL, done);
     return error;
+}
+
+cl_mem br_wrap_block(cl_context context, const struct br_block *b)
+{
+    if (b->triangle || b->rows == 0 || b->cols == 0 || br_fault_injected(BR_FAULT_WRAP))
+        return NULL;
+    size_t bytes = ((b->cols - 1) * b->ld + b->rows) * b->element;
+    cl_int error = CL_SUCCESS;
+    /* OpenCL takes a non-const pointer, but a read-only buffer is never written through. */
+    cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes,
+                                   b->host, &error);
+    return error == CL_SUCCESS ? buffer : NULL;
 }
 
 cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,

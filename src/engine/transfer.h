@@ -36,6 +36,13 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
                  const struct br_block *block, cl_uint wait_count, const cl_event *wait,
                  cl_event *done);
 
+/* On a device that shares the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY): a read-only
+ * buffer over the caller's block itself (CL_MEM_USE_HOST_PTR), from its first element to its
+ * last, the caller's leading dimension kept, so that kernels read it in place instead of a
+ * copy. NULL if the block is a triangle or the driver refuses (then copy it: br_upload). The
+ * caller's memory must stay unchanged until the kernels reading it complete. */
+cl_mem br_wrap_block(cl_context context, const struct br_block *block);
+
 /* Downloads src (compact) into block after the events in wait, and returns when it is in the
  * caller's memory. The caller's memory is written only from data that has fully arrived, chunk
  * of whole columns by chunk: *columns_written says how many leading columns are final, also

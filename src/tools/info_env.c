@@ -55,7 +55,7 @@ static const struct {
      "read the .cl files from there (kernel development); a missing file is an error, "
      "answered on the CPU", 0},
     {"BLASROUTE_TEST_FAULT",
-     "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late", "none",
+     "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late, wrap", "none",
      "inject OpenCL failures, to check that every failure still gives the right result", 1},
     {"BLASROUTE_TEST_GEMM_KERNEL", "auto, direct, tiled", "auto",
      "force the GEMM kernel family", 1},

@@ -154,6 +154,7 @@ static void read_all(void)
     settings.profile = read_string("BLASROUTE_PROFILE");
     settings.policy = read_string("BLASROUTE_POLICY");
     settings.trace = read_string("BLASROUTE_TRACE");
+    settings.timeline = read_string("BLASROUTE_TIMELINE");
     settings.device = read_string("BLASROUTE_DEVICE");
     settings.device_memory = read_bytes("BLASROUTE_DEVICE_MEMORY");
     settings.kernel_dir = read_string("BLASROUTE_KERNEL_DIR");

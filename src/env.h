@@ -37,6 +37,7 @@ struct br_env {
     const char *profile;      /* BLASROUTE_PROFILE: a device profile file, or NULL */
     const char *policy;       /* BLASROUTE_POLICY: a policy file, or NULL */
     const char *trace;        /* BLASROUTE_TRACE: the CSV file of every Level-3 call, or NULL */
+    const char *timeline;     /* BLASROUTE_TIMELINE: the CSV file of every device command */
     const char *device;       /* BLASROUTE_DEVICE: NULL for the default choice */
     size_t device_memory;     /* BLASROUTE_DEVICE_MEMORY in bytes, 0 for the default cap */
     const char *kernel_dir;   /* BLASROUTE_KERNEL_DIR: .cl files read from there, not embedded */

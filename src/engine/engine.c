@@ -10,6 +10,7 @@
 #include "env.h"
 #include "log.h"
 #include "policy/routing.h"
+#include "engine/timeline.h"
 #include "engine/transfer.h"
 
 /* One engine for the process. Calls from many threads take turns: the device is one resource,
@@ -74,8 +75,10 @@ static void open_engine(void)
     else
         engine.context = clCreateContext(NULL, 1, &engine.device.id, NULL, NULL, &error);
     cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
+    /* Profiling only for BLASROUTE_TIMELINE: it may cost a little per command. */
+    cl_command_queue_properties properties = br_timeline_on() ? CL_QUEUE_PROFILING_ENABLE : 0;
     for (int q = 0; q < 3 && error == CL_SUCCESS; q++)
-        *queues[q] = clCreateCommandQueue(engine.context, engine.device.id, 0, &error);
+        *queues[q] = clCreateCommandQueue(engine.context, engine.device.id, properties, &error);
     if (error != CL_SUCCESS) {
         snprintf(why, sizeof why, "cannot set up %s (%s)", engine.device.name,
                  br_cl_error_name(error));
@@ -171,8 +174,19 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
     if (br_fault_injected(BR_FAULT_ENQUEUE) ||
         (br_fault_injected(BR_FAULT_ENQUEUE_LATE) && e->tiles_written > 0))
         return CL_OUT_OF_RESOURCES;
-    return clEnqueueNDRangeKernel(queue, kernel, dimensions, NULL, global, local, wait_count,
-                                  wait, done);
+    if (!br_timeline_on())
+        return clEnqueueNDRangeKernel(queue, kernel, dimensions, NULL, global, local,
+                                      wait_count, wait, done);
+    cl_event own = NULL, *event = done ? done : &own;
+    cl_int error = clEnqueueNDRangeKernel(queue, kernel, dimensions, NULL, global, local,
+                                          wait_count, wait, event);
+    char name[64] = "kernel";
+    clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
+    if (error == CL_SUCCESS)
+        br_timeline_note(*event, name, 0);
+    if (own)
+        clReleaseEvent(own);
+    return error;
 }
 
 /* Counts a failed call; a device that keeps failing is disabled. Each kind of failure is told
@@ -234,6 +248,7 @@ enum br_engine_result br_engine_run(const struct br_call *call)
             }
             note_failure(error);
         }
+        br_timeline_write(call);
     }
     pthread_mutex_unlock(&engine_lock);
     return result;
@@ -281,6 +296,7 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
     const struct br_program *program =
         engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
     cl_int error = program ? bench_program(program, call, repeats, seconds) : CL_INVALID_PROGRAM;
+    br_timeline_write(call);
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;
 }
@@ -304,6 +320,7 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
             error = bench_program(&program, call, repeats, seconds);
             br_program_release(&program);
         }
+        br_timeline_write(call);
     }
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;
@@ -360,6 +377,7 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
     }
     if (buffer)
         br_pool_release(&engine.pool, buffer);
+    br_timeline_forget();
     pthread_mutex_unlock(&engine_lock);
     free(host);
     if (error != CL_SUCCESS)
@@ -398,6 +416,7 @@ int br_engine_try_params(const struct br_kernel_params *params, const struct br_
             error = br_gemm_bench_resident(&engine, &program, timed, repeats, seconds);
         br_program_release(&program);
     }
+    br_timeline_write(timed);
     pthread_mutex_unlock(&engine_lock);
     return error == CL_SUCCESS ? 0 : -1;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/host_copy.h"
+#include "engine/timeline.h"
 #include "env.h"
 
 /* Below this, a block goes straight from the caller's memory: the staging copy would cost more
@@ -62,8 +63,12 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
     int stageable = staging->ready && column <= staging->slot_size;
     if (!b->triangle && (bytes <= DIRECT_UPLOAD_LIMIT || !stageable)) {
         const size_t origin[3] = {0, 0, 0}, region[3] = {column, b->cols, 1};
-        return clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region, column, 0,
-                                        b->ld * b->element, 0, b->host, wait_count, wait, done);
+        cl_int error = clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region,
+                                                column, 0, b->ld * b->element, 0, b->host,
+                                                wait_count, wait, done);
+        if (error == CL_SUCCESS)
+            br_timeline_note(*done, "upload pageable", bytes);
+        return error;
     }
     if (!stageable) {
         /* A triangle must not be read beyond its rows, so it cannot go by rectangle: through a
@@ -89,6 +94,8 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, first * column, count * column,
                                      staging->host[slot], first == 0 ? wait_count : 0,
                                      first == 0 ? wait : NULL, &staging->busy[slot]);
+        if (error == CL_SUCCESS)
+            br_timeline_note(staging->busy[slot], "upload staged", count * column);
     }
     /* The queue is in order: a marker after the last chunk completes when they all have. */
     if (error == CL_SUCCESS)
@@ -150,6 +157,8 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
                 error = clEnqueueReadBuffer(queue, src, CL_FALSE, first * column, count * column,
                                             staging->host[*slot], issued == 0 ? wait_count : 0,
                                             issued == 0 ? wait : NULL, &staging->busy[*slot]);
+            if (error == CL_SUCCESS)
+                br_timeline_note(staging->busy[*slot], "download staged", count * column);
             issued++;
         }
         if (error != CL_SUCCESS)

@@ -1,0 +1,103 @@
+#include "engine/timeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "env.h"
+#include "log.h"
+
+struct command {
+    cl_event event;
+    char what[48];
+    size_t bytes;
+};
+
+static struct command *commands;
+static size_t count, capacity;
+static FILE *file;
+static int failed; /* the file could not be opened: said once, nothing more */
+static unsigned long calls;
+
+int br_timeline_on(void)
+{
+    return br_env()->timeline != NULL && !failed;
+}
+
+void br_timeline_note(cl_event event, const char *what, size_t bytes)
+{
+    if (!event || !br_timeline_on())
+        return;
+    if (count == capacity) {
+        size_t grown = capacity ? 2 * capacity : 256;
+        struct command *more = realloc(commands, grown * sizeof *more);
+        if (!more)
+            return; /* a line missing from a diagnostic file, nothing worse */
+        commands = more, capacity = grown;
+    }
+    clRetainEvent(event);
+    struct command *c = &commands[count++];
+    c->event = event;
+    snprintf(c->what, sizeof c->what, "%s", what);
+    c->bytes = bytes;
+}
+
+void br_timeline_forget(void)
+{
+    for (size_t i = 0; i < count; i++)
+        clReleaseEvent(commands[i].event);
+    count = 0;
+}
+
+static void close_file(void)
+{
+    if (file)
+        fclose(file);
+    file = NULL;
+}
+
+void br_timeline_write(const struct br_call *call)
+{
+    if (!br_timeline_on() || count == 0)
+        return;
+    if (!file) {
+        file = fopen(br_env()->timeline, "w");
+        if (!file) {
+            br_warn("BLASROUTE_TIMELINE=%s cannot be written; no timeline", br_env()->timeline);
+            failed = 1;
+        } else {
+            fprintf(file, "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us\n");
+            atexit(close_file);
+        }
+    }
+    char name[8];
+    br_routine_name_lower(call, name);
+    calls++;
+    /* Device timestamps (nanoseconds, any origin): queued, start, end; the earliest queueing
+     * of the call is its zero. */
+    static const cl_profiling_info info[3] = {
+        CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+    cl_ulong origin = 0;
+    int any = 0;
+    for (size_t i = 0; i < count; i++) {
+        cl_ulong queued = 0;
+        if (clGetEventProfilingInfo(commands[i].event, info[0], sizeof queued, &queued, NULL) ==
+                CL_SUCCESS &&
+            (!any || queued < origin))
+            origin = queued, any = 1;
+    }
+    for (size_t i = 0; i < count; i++) {
+        cl_ulong t[3];
+        int known = 1;
+        for (int j = 0; j < 3; j++)
+            known &= clGetEventProfilingInfo(commands[i].event, info[j], sizeof t[j], &t[j],
+                                             NULL) == CL_SUCCESS;
+        if (file && known)
+            fprintf(file, "%lu,%s,%d,%d,%d,%s,%zu,%.3f,%.3f,%.3f\n", calls, name, call->m,
+                    call->n, call->k, commands[i].what, commands[i].bytes,
+                    ((double)t[0] - (double)origin) * 1e-3,
+                    ((double)t[1] - (double)origin) * 1e-3,
+                    ((double)t[2] - (double)origin) * 1e-3);
+        clReleaseEvent(commands[i].event);
+    }
+    count = 0;
+}

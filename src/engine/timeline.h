@@ -1,0 +1,29 @@
+/* BLASROUTE_TIMELINE: the device commands of every call the engine runs (transfers and kernels),
+ * with the device's own timestamps, one CSV line each, to see where a call's time goes: gaps
+ * between commands, transfers not overlapping kernels, slow chunks. Off unless the variable
+ * names a file; then the engine's queues are created with profiling enabled. Used under the
+ * engine's lock. */
+#ifndef BLASROUTE_ENGINE_TIMELINE_H
+#define BLASROUTE_ENGINE_TIMELINE_H
+
+#include <stddef.h>
+
+#include "call.h"
+#include "engine/opencl.h"
+
+/* Whether BLASROUTE_TIMELINE is set (the queues then need CL_QUEUE_PROFILING_ENABLE). */
+int br_timeline_on(void);
+
+/* Keeps a command's event (retained here) for the current call: what it is ("upload",
+ * "download", a kernel's name; copied) and the bytes it moves (0 for a kernel). */
+void br_timeline_note(cl_event event, const char *what, size_t bytes);
+
+/* Writes the current call's commands (routine and shape from call) and forgets them. Times in
+ * microseconds from the first command's queueing: queued, start, end. */
+void br_timeline_write(const struct br_call *call);
+
+/* Forgets the commands noted since the last write without writing them (work that is not a
+ * call, such as the tuner's link measurement). */
+void br_timeline_forget(void);
+
+#endif

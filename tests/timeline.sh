@@ -1,0 +1,47 @@
+#!/bin/sh
+# BLASROUTE_TIMELINE on the CPU OpenCL device (PoCL), through blasroute-bench's end-to-end GEMM
+# (BLASROUTE_MODE=device, beta != 0, so C goes up and comes down):
+#  - the file has its header and, for every call, lines for the copy kernels, the GEMM kernel,
+#    C's upload and C's download with their bytes (C is 8*m*n bytes each way), each queued
+#    before it started and started before it ended, times counted from the call's first
+#    command;
+#  - a file that cannot be written: one warning naming the variable, results still right.
+# Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
+. "$top_srcdir/tests/tap.sh"
+
+bench="$top_builddir/blasroute-bench"
+[ -x "$bench" ] || skip_all "$bench is not built"
+require_reference_and_pocl
+
+plan 2
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+run() {
+    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_PROFILE -u BLASROUTE_DEVICE_MEMORY \
+        BLASROUTE_TIMELINE="$1" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$bench" \
+        --routine gemm --precision d --sizes 700x500x600 --repeat 1 --no-cpu --no-clblast \
+        > "$tmp/out" 2> "$tmp/err"
+}
+run "$tmp/timeline.csv"
+status=$?
+verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us") bad = "header"; next }
+    { calls[$1] = 1
+      if ($6 == "gemm_tiled") gemm[$1] = 1
+      if ($6 ~ /^pack_/) pack[$1] = 1
+      if ($6 ~ /^upload/) up[$1] += $7
+      if ($6 ~ /^download/) down[$1] += $7
+      if (!($8 >= 0 && $8 <= $9 && $9 <= $10)) bad = bad " times(line " NR ")" }
+    END { n = 0
+      for (c in calls) { n++
+        if (!gemm[c] || !pack[c]) bad = bad " kernels(call " c ")"
+        if (c > 1 && (up[c] != 8 * 700 * 500 || down[c] != 8 * 700 * 500)) bad = bad " bytes(call " c ")" }
+      print (bad == "" && n >= 3) ? "ok " n " calls" : "bad:" bad " (" n " calls)" }' "$tmp/timeline.csv" 2>&1)
+[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
+ok $? "BLASROUTE_TIMELINE: exit $status, $verdict"
+diag_file "$tmp/timeline.csv"; diag_file "$tmp/err"
+
+run "$tmp/no-such-dir/timeline.csv"
+status=$?
+warnings=$(grep -c 'BLASROUTE_TIMELINE=.*cannot be written' "$tmp/err")
+[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "$warnings" -eq 1 ]
+ok $? "BLASROUTE_TIMELINE unwritable: exit $status, $warnings warning (want 1), results right"
+diag_file "$tmp/err"

@@ -70,7 +70,7 @@
 #include "stats.h"
 #include "unit_tap.h"
 
-enum { PLAN = 29 };
+enum { PLAN = 30 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -892,6 +892,40 @@ static void check_pocl(void)
     ok("a device slower than the CPU everywhere is never chosen in auto mode (every routine)");
 }
 
+/* A device on the host's own cores needs twice the margin: the GPU-like profile marked as
+ * sharing the CPU's cores stays on the CPU where it is predicted between 1.3 and 2.3 times
+ * faster (the GPU-like one goes to the device there), and goes to the device where it is
+ * predicted more than 2.5 times faster. */
+static void check_shared_cores(void)
+{
+    struct br_device_profile shared = gpu;
+    shared.shares_host_cpu = 1;
+    struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);
+    int between = 0, beyond = 0, wrong = 0;
+    for (int n = SWEEP_FIRST; n <= SWEEP_LAST; n += SWEEP_STEP) {
+        struct br_call c = square(BR_GEMM, BR_D, n, 1);
+        struct br_prediction p, q;
+        enum br_where alone = br_decide(&c, &gpu, &cpu, &policy, &p);
+        enum br_where on_cores = br_decide(&c, &shared, &cpu, &policy, &q);
+        if (!predicted(&p))
+            continue;
+        double speedup = p.cpu_seconds / p.device_seconds;
+        if (speedup > 1.3 && speedup < 2.3) {
+            between++;
+            if (alone != BR_ON_DEVICE || on_cores != BR_ON_CPU)
+                wrong++, describe("sharing the CPU's cores", &c, on_cores, &q);
+        } else if (speedup > 2.5) {
+            beyond++;
+            if (on_cores != BR_ON_DEVICE)
+                wrong++, describe("sharing the CPU's cores", &c, on_cores, &q);
+        }
+    }
+    diag("%d sizes predicted 1.3-2.3 times faster, %d more than 2.5 times", between, beyond);
+    if (between == 0 || beyond == 0)
+        wrong++;
+    ok("a device on the CPU's own cores needs twice the margin (dgemm, GPU-like rates)");
+}
+
 static void check_finite(void)
 {
     const int shapes[][3] = {{1, 1, 1},       {1, 8192, 1},    {8192, 1, 8192},
@@ -946,6 +980,7 @@ int main(void)
     check_device_bounds();    /* 1 */
     check_family_rows();      /* 1 */
     check_pocl();             /* 1 */
+    check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
 
     if (test_number != PLAN) {

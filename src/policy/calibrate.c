@@ -182,10 +182,15 @@ static int measure(double *orders, double *s_rates, double *d_rates)
                 call.alpha.s = 1, call.beta.s = 0;
             }
             br_cpu_level3(&call); /* warm: threads started, caches filled */
-            double t = now();
-            br_cpu_level3(&call);
-            t = now() - t;
-            rates[p] = t > 0 ? 2.0 * n * n * n / t * 1e-9 : 0;
+            /* Best of up to three: one call can meet a thread waking or the scheduler, and a
+             * rate half the truth would send calls to a device that loses. */
+            double best = INFINITY;
+            for (int r = 0; r < 3 && (r == 0 || now() - start < budget); r++) {
+                double t = now();
+                br_cpu_level3(&call);
+                best = fmin(best, now() - t);
+            }
+            rates[p] = best > 0 ? 2.0 * n * n * n / best * 1e-9 : 0;
         }
         if (rates[0] <= 0 || rates[1] <= 0)
             break;

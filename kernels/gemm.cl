@@ -133,6 +133,24 @@ realN b_tile_vector(const __global realN *bgm, const int b_ld_vectors, const int
     return bgm[(size_t)(kwg + kk) * b_ld_vectors + group_n * (NWG / VWN) + nv];
 }
 
+// The whole work-group copies the tile of A (B) at K step kwg into local memory.
+void copy_a_tile(__local realM *alm, const __global realM *agm, const int a_ld_vectors,
+                 const int group_m, const int kwg, const int tid)
+{
+    #pragma unroll
+    for (int l = 0; l < A_TILE_VECTORS; l++)
+        alm[tid + l * THREADS] = a_tile_vector(agm, a_ld_vectors, group_m, kwg,
+                                               tid + l * THREADS);
+}
+void copy_b_tile(__local realN *blm, const __global realN *bgm, const int b_ld_vectors,
+                 const int group_n, const int kwg, const int tid)
+{
+    #pragma unroll
+    for (int l = 0; l < B_TILE_VECTORS; l++)
+        blm[tid + l * THREADS] = b_tile_vector(bgm, b_ld_vectors, group_n, kwg,
+                                               tid + l * THREADS);
+}
+
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
 // c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
@@ -185,16 +203,10 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
     // The first K step's tiles go straight to local tile 0.
     if (k_begin < k_end) {
 #if SA
-        #pragma unroll
-        for (int l = 0; l < A_TILE_VECTORS; l++)
-            alm_tiles[0][tid + l * THREADS] =
-                a_tile_vector(agm, a_ld_vectors, group_m, k_begin, tid + l * THREADS);
+        copy_a_tile(alm_tiles[0], agm, a_ld_vectors, group_m, k_begin, tid);
 #endif
 #if SB
-        #pragma unroll
-        for (int l = 0; l < B_TILE_VECTORS; l++)
-            blm_tiles[0][tid + l * THREADS] =
-                b_tile_vector(bgm, b_ld_vectors, group_n, k_begin, tid + l * THREADS);
+        copy_b_tile(blm_tiles[0], bgm, b_ld_vectors, group_n, k_begin, tid);
 #endif
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -229,17 +241,11 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         // The whole work-group copies the K step's tiles of A and B to local memory.
 #if SA
         __local realM *alm = alm_tiles[0];
-        #pragma unroll
-        for (int l = 0; l < A_TILE_VECTORS; l++)
-            alm[tid + l * THREADS] = a_tile_vector(agm, a_ld_vectors, group_m, kwg,
-                                                   tid + l * THREADS);
+        copy_a_tile(alm, agm, a_ld_vectors, group_m, kwg, tid);
 #endif
 #if SB
         __local realN *blm = blm_tiles[0];
-        #pragma unroll
-        for (int l = 0; l < B_TILE_VECTORS; l++)
-            blm[tid + l * THREADS] = b_tile_vector(bgm, b_ld_vectors, group_n, kwg,
-                                                   tid + l * THREADS);
+        copy_b_tile(blm, bgm, b_ld_vectors, group_n, kwg, tid);
 #endif
 #if SA || SB
         barrier(CLK_LOCAL_MEM_FENCE);

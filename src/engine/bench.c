@@ -104,20 +104,9 @@ static int bench_resident(const char *routine, const char *options, int m, int n
     call.a = a, call.lda = (blas_int)a_rows;
     call.b = b, call.ldb = b_rows ? (blas_int)b_rows : 1;
     call.c = c, call.ldc = c_rows ? (blas_int)c_rows : 1;
-    /* alpha = 1, beta = 1/2 (real for HERK and HER2K's beta), so C is read as usual. */
-    if (call.precision == BR_S || call.precision == BR_C) {
-        call.alpha.c[0] = 1.0f;
-        call.beta.c[0] = 0.5f;
-    } else {
-        call.alpha.z[0] = 1.0;
-        call.beta.z[0] = 0.5;
-    }
-    if (call.family == BR_HERK) {
-        if (call.precision == BR_C)
-            call.alpha.s = 1.0f, call.beta.s = 0.5f;
-        else
-            call.alpha.d = 1.0, call.beta.d = 0.5;
-    }
+    /* alpha = 1, beta = 1/2 (real, as HERK's and HER2K's beta must be): C is read as usual. */
+    call.alpha = br_scalar_real(call.precision, 1.0);
+    call.beta = br_scalar_real(call.precision, 0.5);
     int result = !ok ? -1 : builtin ? br_engine_bench_builtin(&call, repeats, seconds)
                                     : br_engine_bench(&call, repeats, seconds);
     free(a);

@@ -125,11 +125,11 @@ const struct br_device *br_engine_device(void)
 static void program_params(struct br_engine *e, enum br_precision precision,
                            struct br_kernel_params *params)
 {
-    br_params_default(&e->device, precision, params);
     if (override_set[precision]) {
         *params = override_params[precision];
         return;
     }
+    br_params_default(&e->device, precision, params);
     const struct br_device_profile *profile = br_routing_device_profile(
         e->device.vendor, e->device.name, br_device_type_name(e->device.type));
     struct br_kernel_params tuned = *params;
@@ -146,16 +146,23 @@ static void program_params(struct br_engine *e, enum br_precision precision,
     }
 }
 
+/* Builds a program with these parameters: CL_INVALID_DEVICE where the device has no doubles
+ * for a double precision or the parameters are not valid on it. */
+static cl_int build_program(const struct br_engine *e, enum br_precision precision,
+                            const struct br_kernel_params *params, struct br_program *out)
+{
+    if (!(precision == BR_S || precision == BR_C || e->device.double_precision) ||
+        !br_params_valid(&e->device, precision, params))
+        return CL_INVALID_DEVICE;
+    return br_program_build(e->context, &e->device, precision, params, out);
+}
+
 const struct br_program *br_engine_program(struct br_engine *e, enum br_precision precision)
 {
     if (e->program_state[precision] == 0) {
         struct br_kernel_params params;
         program_params(e, precision, &params);
-        cl_int error = CL_INVALID_DEVICE;
-        if ((precision == BR_S || precision == BR_C || e->device.double_precision) &&
-            br_params_valid(&e->device, precision, &params))
-            error = br_program_build(e->context, &e->device, precision, &params,
-                                     &e->programs[precision]);
+        cl_int error = build_program(e, precision, &params, &e->programs[precision]);
         e->program_state[precision] = error == CL_SUCCESS ? 1 : -1;
         if (error != CL_SUCCESS)
             br_verbose("device: the %s-precision kernels cannot be built for %s (%s); those "
@@ -180,10 +187,11 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
     cl_event own = NULL, *event = done ? done : &own;
     cl_int error = clEnqueueNDRangeKernel(queue, kernel, dimensions, NULL, global, local,
                                           wait_count, wait, event);
-    char name[64] = "kernel";
-    clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
-    if (error == CL_SUCCESS)
+    if (error == CL_SUCCESS) {
+        char name[64] = "kernel";
+        clGetKernelInfo(kernel, CL_KERNEL_FUNCTION_NAME, sizeof name, name, NULL);
         br_timeline_note(*event, name, 0);
+    }
     if (own)
         clReleaseEvent(own);
     return error;
@@ -311,11 +319,7 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
         struct br_kernel_params params;
         struct br_program program;
         br_params_default(&engine.device, call->precision, &params);
-        if ((call->precision == BR_S || call->precision == BR_C ||
-             engine.device.double_precision) &&
-            br_params_valid(&engine.device, call->precision, &params))
-            error = br_program_build(engine.context, &engine.device, call->precision, &params,
-                                     &program);
+        error = build_program(&engine, call->precision, &params, &program);
         if (error == CL_SUCCESS) {
             error = bench_program(&program, call, repeats, seconds);
             br_program_release(&program);
@@ -328,7 +332,7 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
 
 /* --- for blasroute-tune ------------------------------------------------------------------- */
 
-static double seconds_now(void)
+double br_seconds_now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -356,22 +360,22 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
                        : CL_INVALID_DEVICE;
     double best[2] = {1e300, 1e300};
     for (int r = 0; r < 4 && error == CL_SUCCESS; r++) { /* the first of each untimed */
-        double start = seconds_now();
+        double start = br_seconds_now();
         cl_event done = NULL;
         error = br_upload(engine.upload, &engine.upload_staging, buffer, &block, 0, NULL, &done);
         if (error == CL_SUCCESS)
             error = clWaitForEvents(1, &done);
         if (done)
             clReleaseEvent(done);
-        double elapsed = seconds_now() - start;
+        double elapsed = br_seconds_now() - start;
         if (r > 0 && elapsed < best[0])
             best[0] = elapsed;
-        start = seconds_now();
+        start = br_seconds_now();
         size_t columns = 0;
         if (error == CL_SUCCESS)
             error = br_download(engine.download, &engine.download_staging, buffer, &block, 0,
                                 NULL, &columns);
-        elapsed = seconds_now() - start;
+        elapsed = br_seconds_now() - start;
         if (r > 0 && elapsed < best[1])
             best[1] = elapsed;
     }
@@ -406,10 +410,9 @@ int br_engine_try_params(const struct br_kernel_params *params, const struct br_
         return -1;
     pthread_mutex_lock(&engine_lock);
     struct br_program program;
-    cl_int error = CL_INVALID_VALUE;
-    if (engine_state == ENGINE_READY && br_params_valid(&engine.device, check->precision, params))
-        error = br_program_build(engine.context, &engine.device, check->precision, params,
-                                 &program);
+    cl_int error = engine_state == ENGINE_READY
+                       ? build_program(&engine, check->precision, params, &program)
+                       : CL_INVALID_DEVICE;
     if (error == CL_SUCCESS) {
         error = br_gemm_device(&engine, &program, check);
         if (error == CL_SUCCESS)

@@ -11,7 +11,6 @@
  * already written are final and the CPU computes the others from the untouched C. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cpu_level3.h"
 #include "engine/engine.h"
@@ -443,12 +442,6 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
     }
 }
 
-double br_seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,
                               const struct br_call *call, int repeats, double seconds[2])

@@ -18,6 +18,8 @@ static const char *read_string(const char *name)
     return value && value[0] ? value : NULL;
 }
 
+
+const char *const br_mode_names[BR_MODE_COUNT] = {"auto", "cpu", "device", "hybrid"};
 /* A 0/1 switch: also accepts the usual spellings; anything else warns and gives the default. */
 static int read_switch(const char *name, int fallback)
 {
@@ -141,8 +143,7 @@ static void read_all(void)
     settings.verbose = read_switch("BLASROUTE_VERBOSE", 0);
     settings.report = read_switch("BLASROUTE_REPORT", 0);
     settings.cpu_blas = read_string("BLASROUTE_CPU_BLAS");
-    static const char *const modes[] = {"auto", "cpu", "device", "hybrid"};
-    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", modes, 4, -1,
+    settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", br_mode_names, BR_MODE_COUNT, -1,
                                               "auto, cpu, device, hybrid");
     /* Only a valid value overrides the policy's mode; an invalid one leaves the policy's. */
     settings.mode_set = (int)settings.mode >= 0;

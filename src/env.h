@@ -8,8 +8,12 @@ enum br_mode {
     BR_MODE_AUTO,   /* the device for the calls it wins, the CPU BLAS otherwise */
     BR_MODE_CPU,    /* never touch OpenCL */
     BR_MODE_DEVICE, /* every call that has a device path goes to the device */
-    BR_MODE_HYBRID  /* every such call is split between the device and the CPU */
+    BR_MODE_HYBRID, /* every such call is split between the device and the CPU */
+    BR_MODE_COUNT
 };
+
+/* "auto", "cpu", "device", "hybrid": the modes as BLASROUTE_MODE and policies name them. */
+extern const char *const br_mode_names[BR_MODE_COUNT];
 
 /* Faults the test suite injects into the OpenCL engine (BLASROUTE_TEST_FAULT, a list). */
 enum br_fault {

@@ -31,14 +31,16 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
     int settled = br_decide_by_rules(call, policy, prediction);
     if (settled == BR_ON_CPU || settled == BR_ON_DEVICE)
         return (enum br_where)settled;
-    const struct br_device *device = br_engine_ready() ? br_engine_device() : NULL;
+    /* Before the profiles: without a device the CPU BLAS need not be calibrated. */
+    const struct br_device *device = br_engine_device();
     if (!device) {
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
     const struct br_device_profile *profile = br_routing_device_profile(
         device->vendor, device->name, br_device_type_name(device->type));
-    return br_decide(call, profile, br_routing_cpu_profile(), policy, prediction);
+    return br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy, settled,
+                                 prediction);
 }
 
 /* A split that left one side empty ran on the other alone, and is reported as such. */

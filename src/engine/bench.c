@@ -137,12 +137,9 @@ BR_EXPORT int blasroute_bench_gemm_resident(char precision, char transa, char tr
 
 BR_EXPORT int blasroute_bench_set_mode(const char *mode)
 {
-    static const char *const names[] = {"auto", "cpu", "device", "hybrid"};
-    static const enum br_mode modes[] = {BR_MODE_AUTO, BR_MODE_CPU, BR_MODE_DEVICE,
-                                         BR_MODE_HYBRID};
-    for (size_t i = 0; mode && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(mode, names[i]) == 0) {
-            br_policy_set_mode(modes[i]);
+    for (int m = 0; mode && m < BR_MODE_COUNT; m++)
+        if (strcmp(mode, br_mode_names[m]) == 0) {
+            br_policy_set_mode((enum br_mode)m);
             return 0;
         }
     return -1;

@@ -17,7 +17,11 @@
  * and the kernels' argument slots and the staging rings are shared. */
 static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct br_engine engine;
-static enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED } engine_state;
+/* Written under engine_lock; read without it by br_engine_ready and br_engine_device, which
+ * every routed call asks: once the engine is open they must not wait for another thread's
+ * device call to end. The device's description is written before READY and never after. */
+enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED };
+static _Atomic int engine_state;
 /* A device that fails this many calls in a row is given up for the rest of the process. */
 enum { FAILURES_BEFORE_DISABLING = 3 };
 static int consecutive_failures;
@@ -103,20 +107,18 @@ static void open_engine(void)
 
 int br_engine_ready(void)
 {
-    pthread_mutex_lock(&engine_lock);
-    if (engine_state == ENGINE_UNTRIED)
-        open_engine();
-    int ready = engine_state == ENGINE_READY;
-    pthread_mutex_unlock(&engine_lock);
-    return ready;
+    if (engine_state == ENGINE_UNTRIED) {
+        pthread_mutex_lock(&engine_lock);
+        if (engine_state == ENGINE_UNTRIED)
+            open_engine();
+        pthread_mutex_unlock(&engine_lock);
+    }
+    return engine_state == ENGINE_READY;
 }
 
 const struct br_device *br_engine_device(void)
 {
-    pthread_mutex_lock(&engine_lock);
-    const struct br_device *device = engine_state == ENGINE_READY ? &engine.device : NULL;
-    pthread_mutex_unlock(&engine_lock);
-    return device;
+    return br_engine_ready() ? &engine.device : NULL;
 }
 
 /* The parameters a precision's program is built with: the tuner's, else the built-in ones with

@@ -54,7 +54,7 @@ enum br_engine_result {
 /* Opens the engine if not tried yet; 1 if a device is usable now. */
 int br_engine_ready(void);
 
-/* The device in use (after br_engine_ready() said 1), or NULL. */
+/* The device in use (the engine opened on first use, as br_engine_ready), or NULL. */
 const struct br_device *br_engine_device(void);
 
 /* Runs a BR_WORK_FULL call on the device. */

@@ -286,8 +286,17 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
                         struct br_prediction *p)
 {
     *p = (struct br_prediction){0};
-    p->effective_size = effective_size(call);
     int settled = br_decide_by_rules(call, policy, p);
+    return br_decide_after_rules(call, device, cpu, policy, settled, p);
+}
+
+enum br_where br_decide_after_rules(const struct br_call *call,
+                                    const struct br_device_profile *device,
+                                    const struct br_cpu_profile *cpu,
+                                    const struct br_policy *policy, int settled,
+                                    struct br_prediction *p)
+{
+    p->effective_size = effective_size(call);
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
     if (!device) {

@@ -29,6 +29,14 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
 int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
                        struct br_prediction *prediction);
 
+/* br_decide after br_decide_by_rules gave `settled` (prediction as it left it): the router
+ * evaluates the rules once, before it opens the device and loads the profiles. */
+enum br_where br_decide_after_rules(const struct br_call *call,
+                                    const struct br_device_profile *device,
+                                    const struct br_cpu_profile *cpu,
+                                    const struct br_policy *policy, int settled,
+                                    struct br_prediction *prediction);
+
 /* What a hybrid run of the call at the device's share would take (the slower side, each side
  * its pieces one after the other), and what its device pieces move; 0 if not predictable. */
 double br_predict_hybrid_seconds(const struct br_call *call,

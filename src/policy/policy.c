@@ -50,9 +50,8 @@ static int apply(struct br_policy *policy, const struct br_keyfile *file,
     if (level != specificity)
         return 0; /* general first, then families, then routines */
     if (strcmp(e->key, "mode") == 0) {
-        static const char *const modes[] = {"auto", "cpu", "device", "hybrid"};
-        for (int m = 0; m < 4; m++)
-            if (level == 0 && strcasecmp(e->value, modes[m]) == 0) {
+        for (int m = 0; m < BR_MODE_COUNT; m++)
+            if (level == 0 && strcasecmp(e->value, br_mode_names[m]) == 0) {
                 policy->mode = (enum br_mode)m;
                 return 0;
             }

@@ -14,8 +14,10 @@
 
 static struct br_device_profile device_profile;
 static struct br_cpu_profile cpu_profile;
+/* Each profile is loaded once under load_lock; every routed call then reads the flags without
+ * it (set after the profile is complete). */
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static int device_loaded, cpu_loaded;
+static _Atomic int device_loaded, cpu_loaded;
 
 /* The user's profiles ($XDG_DATA_HOME/blasroute/profiles, ~/.local/share/...); 0 if there is
  * no home to find them in. */
@@ -89,6 +91,8 @@ static void find_device_profile(const char *vendor, const char *name, const char
 const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
                                                           const char *type)
 {
+    if (device_loaded)
+        return &device_profile;
     pthread_mutex_lock(&load_lock);
     if (!device_loaded) {
         find_device_profile(vendor, name, type);
@@ -102,6 +106,8 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
 
 const struct br_cpu_profile *br_routing_cpu_profile(void)
 {
+    if (cpu_loaded)
+        return &cpu_profile;
     pthread_mutex_lock(&load_lock);
     if (!cpu_loaded) {
         /* A tuned CPU profile (blasroute-tune), else the calibration, else estimates. */

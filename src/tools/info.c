@@ -103,7 +103,7 @@ static const struct br_device *show_device(enum br_mode mode)
     if (mode == BR_MODE_CPU)
         printf("  mode is cpu: blasroute itself never opens OpenCL; shown for auto and device "
                "modes\n");
-    const struct br_device *device = br_engine_ready() ? br_engine_device() : NULL;
+    const struct br_device *device = br_engine_device();
     if (device) {
         printf("  %u:%u %s (%s, %s)\n", device->platform_index, device->device_index,
                device->name, br_device_type_name(device->type), device->platform_name);
@@ -124,14 +124,12 @@ static const struct br_device *show_device(enum br_mode mode)
 
 /* ---- the policy --------------------------------------------------------------------------- */
 
-static const char *const family_names[BR_FAMILY_COUNT] = {
-    "gemm", "symm", "hemm", "syrk", "herk", "syr2k", "her2k", "trmm", "trsm"};
-static const char *const mode_names[] = {"auto", "cpu", "device", "hybrid"};
 
 static void show_policy(const struct br_policy *policy)
 {
     const struct br_env *env = br_env();
-    printf("\nPolicy\n  source: %s\n  mode:   %s%s\n", policy->source, mode_names[policy->mode],
+    printf("\nPolicy\n  source: %s\n  mode:   %s%s\n", policy->source,
+           br_mode_names[policy->mode],
            env->mode_set ? " (BLASROUTE_MODE)" : "");
     /* The library falls back quietly but for one warning: say here that the file was not it. */
     if (env->policy && strcmp(policy->source, env->policy) != 0)
@@ -162,7 +160,7 @@ static void show_policy(const struct br_policy *policy)
     printf("  rules (device on|off, min_size, margin):\n  %-7s %-15s %-15s %-15s %s\n", "",
            "s", "d", "c", "z");
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
-        printf("  %-7s", family_names[f]);
+        printf("  %-7s", br_family_name((enum br_family)f));
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             const struct br_rule *r = &policy->rules[f][p];
             char cell[64] = "-";

@@ -217,9 +217,9 @@ static double time_split(const struct br_call *call, double share, void *c, cons
         memcpy(c, c0, c_bytes);
         struct br_split split;
         br_split_call(call, share, &split);
-        double start = tune_now();
+        double start = br_seconds_now();
         br_run_hybrid(&split);
-        double t = tune_now() - start;
+        double t = br_seconds_now() - start;
         if (r > 0 && t < best) /* the first run warms up (buffers, programs) */
             best = t;
     }
@@ -441,7 +441,7 @@ int main(int argc, char **argv)
         return 1;
     }
     const struct br_device *device = br_engine_device();
-    double start = tune_now();
+    double start = br_seconds_now();
 
     char directory[1024], output[1200], cpu_output[1200], name[128];
     int have_directory = br_routing_user_profile_directory(directory, sizeof directory);
@@ -482,7 +482,7 @@ int main(int argc, char **argv)
         }
         struct tune_search s = {.device = device, .precision = p,
                                 .timed_size = !br_device_is_host_cpu(device) ? 4096 : 256,
-                                .deadline = tune_now() + search_time / count, .full = !o.quick,
+                                .deadline = br_seconds_now() + search_time / count, .full = !o.quick,
                                 .seed = o.seed, .journal = journal, .progress = o.progress};
         if (tune_search_run(&s) != 0) {
             printf("  %cgemm: even the built-in parameters failed the check; kept\n", *letter);
@@ -540,12 +540,12 @@ int main(int argc, char **argv)
         printf("  hybrid sgemm: device alone %.4g s, split at %.3f: %.4g s (%.2f times the "
                "unhindered prediction)\n",
                hybrid.device_seconds, hybrid.share, hybrid.seconds, hybrid.slowdown);
-    if (write_device_profile(output, device, &o, tune_now() - start, &profile,
+    if (write_device_profile(output, device, &o, br_seconds_now() - start, &profile,
                              have_hybrid ? &hybrid : NULL) != 0) {
         fprintf(stderr, "blasroute-tune: cannot write %s\n", output);
         return 1;
     }
     remove(journal_path);
-    printf("  profile: %s (%.0f s)\n", output, tune_now() - start);
+    printf("  profile: %s (%.0f s)\n", output, br_seconds_now() - start);
     return 0;
 }

@@ -5,9 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cpu_level3.h"
+#include "engine/engine.h"
 #include "engine/host_copy.h"
 #include "stats.h"
 
@@ -21,12 +21,6 @@ enum {
  * to its length and the budget is better spent on other rows. */
 static const double LONG_CALL_S = 0.2;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* ---- The link ---- */
 
@@ -102,9 +96,9 @@ static cl_int transfer_rate(cl_command_queue queue, cl_mem buffer, void *host, s
     cl_int error = transfer(queue, buffer, host, bytes, write);
     double best = INFINITY;
     for (int r = 0; r < LINK_REPETITIONS && error == CL_SUCCESS; r++) {
-        double t = now();
+        double t = br_seconds_now();
         error = transfer(queue, buffer, host, bytes, write);
-        best = fmin(best, now() - t);
+        best = fmin(best, br_seconds_now() - t);
     }
     *rate = error == CL_SUCCESS && best > 0 ? (double)bytes / best * 1e-9 : 0;
     return error;
@@ -123,9 +117,9 @@ static cl_int write_latency(cl_command_queue queue, cl_mem buffer, void *host, d
     double samples[LATENCY_SAMPLES];
     cl_int error = transfer(queue, buffer, host, LATENCY_BYTES, 1);
     for (int i = 0; i < LATENCY_SAMPLES && error == CL_SUCCESS; i++) {
-        double t = now();
+        double t = br_seconds_now();
         error = transfer(queue, buffer, host, LATENCY_BYTES, 1);
-        samples[i] = now() - t;
+        samples[i] = br_seconds_now() - t;
     }
     if (error != CL_SUCCESS)
         return error;
@@ -141,9 +135,9 @@ static double host_copy_rate(void *pinned, const void *pageable, size_t bytes)
     br_host_copy(pinned, bytes, pageable, bytes, bytes, 1);
     double best = INFINITY;
     for (int r = 0; r < LINK_REPETITIONS; r++) {
-        double t = now();
+        double t = br_seconds_now();
         br_host_copy(pinned, bytes, pageable, bytes, bytes, 1);
-        best = fmin(best, now() - t);
+        best = fmin(best, br_seconds_now() - t);
     }
     return best > 0 ? (double)bytes / best * 1e-9 : 0;
 }
@@ -272,9 +266,9 @@ static double timed_call(const struct br_call *call, const struct operands *o)
 {
     if (call->family == BR_TRMM || call->family == BR_TRSM)
         memcpy(matrix(o, 1), matrix(o, 3), o->matrix_bytes);
-    double t = now();
+    double t = br_seconds_now();
     br_cpu_level3(call);
-    return now() - t;
+    return br_seconds_now() - t;
 }
 
 /* The best time after one warm-up call (threads started, caches and pages warm). */
@@ -310,7 +304,7 @@ static int measure_precision(struct rate_run *run, enum br_precision p, int poin
         if (!run->active[f][p])
             continue;
         /* The smallest size is always measured, so that no row is left empty. */
-        if (point > 0 && now() - run->start >= run->budget_s) {
+        if (point > 0 && br_seconds_now() - run->start >= run->budget_s) {
             run->active[f][p] = 0;
             continue;
         }
@@ -343,7 +337,7 @@ int tune_measure_cpu_rates(double budget_s, double per_call_limit_s, br_rate_tab
      * here (reading the clock is some), put back afterwards. */
     fexcept_t flags;
     fegetexceptflag(&flags, FE_ALL_EXCEPT);
-    struct rate_run run = {.start = now(), .budget_s = budget_s,
+    struct rate_run run = {.start = br_seconds_now(), .budget_s = budget_s,
                            .per_call_limit_s = per_call_limit_s,
                            .random = 0x9e3779b97f4a7c15u, .rates = rates};
     memset(*rates, 0, sizeof *rates);

@@ -3,19 +3,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cpu_level3.h"
 #include "engine/engine.h"
 #include "engine/params.h"
 #include "stats.h"
-
-double tune_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 /* --- the journal: what earlier runs measured ---------------------------------------------- */
 
@@ -147,6 +139,7 @@ static void free_problems(struct problems *pr)
 {
     for (int i = 0; i < 6; i++)
         free(pr->buffers[i]);
+    free(pr->reference);
     free(pr->bound);
 }
 
@@ -185,10 +178,8 @@ static int make_problems(const struct tune_search *s, struct problems *pr)
             return -1;
     pr->reference = malloc((size_t)m * n * e);
     pr->bound = malloc((size_t)m * n * sizeof(double));
-    if (!pr->reference || !pr->bound) {
-        free(pr->reference);
-        return -1;
-    }
+    if (!pr->reference || !pr->bound)
+        return -1; /* the caller frees what was allocated */
     unsigned long long state = 12345;
     for (int i = 0; i < 6; i++)
         if (i != 3)
@@ -262,7 +253,7 @@ static void show_progress(const struct tune_search *s)
 {
     if (!s->progress)
         return;
-    double left = s->deadline - tune_now();
+    double left = s->deadline - br_seconds_now();
     fprintf(stderr, "\rblasroute-tune: %s: %d tried, best %.0f GFLOP/s, at most %.0f s left   ",
             precision_names[s->precision], s->tried, s->best_gflops, left > 0 ? left : 0);
     fflush(stderr);
@@ -343,7 +334,7 @@ static int step(struct br_kernel_params *p, int d, int direction)
 static double try_candidate(struct tune_search *s, struct problems *pr,
                             const struct br_kernel_params *p)
 {
-    if (tune_now() > s->deadline || !legal(s, p))
+    if (br_seconds_now() > s->deadline || !legal(s, p))
         return 0;
     double gflops = evaluate(s, pr, p, NULL);
     if (gflops > s->best_gflops) {
@@ -383,13 +374,12 @@ static void curated(struct tune_search *s, struct problems *pr)
 static void sample(struct tune_search *s, struct problems *pr, double until)
 {
     unsigned long long state = s->seed ^ (0x51ED270BULL * (unsigned)(s->precision + 1));
-    for (int attempt = 0; attempt < 100000 && tune_now() < until; attempt++) {
+    for (int attempt = 0; attempt < 100000 && br_seconds_now() < until; attempt++) {
         struct br_kernel_params p = s->defaults;
         for (int d = 0; d < DOMAIN_COUNT; d++)
             br_kernel_param_set(&p, domains[d].key,
                                 domains[d].values[next_random(&state) % domains[d].count]);
-        if (legal(s, &p))
-            try_candidate(s, pr, &p);
+        try_candidate(s, pr, &p); /* which tries only legal points */
     }
 }
 
@@ -397,7 +387,7 @@ static void sample(struct tune_search *s, struct problems *pr, double until)
 static void climb(struct tune_search *s, struct problems *pr)
 {
     int improved = 1;
-    while (improved && tune_now() < s->deadline) {
+    while (improved && br_seconds_now() < s->deadline) {
         improved = 0;
         struct br_kernel_params center = s->best;
         double center_gflops = s->best_gflops;
@@ -420,7 +410,7 @@ static void tune_copies(struct tune_search *s, struct problems *pr)
     double best_total = 0;
     evaluate(s, pr, &s->best, &best_total);
     struct br_copy_params best_copy = s->best.copy;
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0] && tune_now() < s->deadline; i++) {
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0] && br_seconds_now() < s->deadline; i++) {
         struct br_kernel_params p = s->best;
         p.copy = shapes[i];
         double total = 0;
@@ -441,7 +431,7 @@ int tune_search_run(struct tune_search *s)
         free_problems(&pr);
         return -1;
     }
-    double start = tune_now();
+    double start = br_seconds_now();
     s->default_gflops = try_candidate(s, &pr, &s->defaults);
     if (s->default_gflops > 0) {
         curated(s, &pr);

@@ -33,7 +33,4 @@ void tune_journal_load(FILE *journal);
 /* Runs the search; 0 if at least the defaults were measured and right. */
 int tune_search_run(struct tune_search *search);
 
-/* Monotonic seconds. */
-double tune_now(void);
-
 #endif

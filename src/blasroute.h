@@ -17,6 +17,10 @@ extern const char blasroute_identity[];
  * void *) and the device's name, or -1 if there is no usable device. Any pointer may be NULL. */
 int blasroute_device_info(void **platform, void **device, char *name, size_t name_size);
 
+/* For blasroute-bench: the file of the CPU BLAS blasroute answers with (loaded now if it was
+ * not yet, by the rules of BLASROUTE_CPU_BLAS), so that the bench times that very library. */
+const char *blasroute_cpu_blas_path(void);
+
 /* For blasroute-bench: times the device's GEMM with A, B and C already on the device (alpha 1,
  * beta 1/2). precision is 's', 'd', 'c' or 'z', transa and transb 'N', 'T' or 'C'. On success
  * returns 0 with seconds[0] the best time of the copy kernels and the GEMM kernel together and

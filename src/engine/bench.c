@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "blasroute.h"
+#include "cpu.h"
 #include "engine/engine.h"
 #include "policy/policy.h"
 
@@ -143,4 +144,9 @@ BR_EXPORT int blasroute_bench_set_mode(const char *mode)
             return 0;
         }
     return -1;
+}
+
+BR_EXPORT const char *blasroute_cpu_blas_path(void)
+{
+    return br_cpu_library_path();
 }

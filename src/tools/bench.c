@@ -13,7 +13,6 @@
 
 #include <dlfcn.h>
 #include <float.h>
-#include <link.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,10 +26,6 @@
 #include "bench_common.h"
 #include "bench_options.h"
 #include "bench_routines.h"
-
-#ifndef BLASROUTE_SYSTEM_BLAS_DIR /* set by configure (config.h) */
-#define BLASROUTE_SYSTEM_BLAS_DIR "/usr/lib/x86_64-linux-gnu/blas"
-#endif
 
 /* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters.
  * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode. */
@@ -70,38 +65,25 @@ static struct {
     int wrong_results;
 } run;
 
-/* ---- the CPU BLAS: chosen as blasroute chooses it (src/cpu.c) ------------------------------ */
+/* ---- the CPU BLAS: the very library blasroute loaded (src/cpu.c chose it) --------------- */
 
-static int same_object(const void *x, const void *y)
+static int load_cpu_blas(void)
 {
-    Dl_info a, b;
-    return dladdr(x, &a) && dladdr(y, &b) && a.dli_fbase == b.dli_fbase;
-}
-
-static int try_cpu_blas(const char *candidate, char *why, size_t why_size)
-{
-    void *handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
+    const char *path = blasroute_cpu_blas_path(); /* says why and stops if there is none */
+    void *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL); /* already loaded: the same handle */
     if (!handle) {
-        const char *error = dlerror();
-        snprintf(why, why_size, "%s", error ? error : "cannot be loaded");
+        fprintf(stderr, "blasroute-bench: the CPU BLAS %s cannot be opened again\n", path);
         return 0;
     }
-    /* blasroute itself (installed as libblas.so.3, say) would time blasroute against itself. */
-    if (dlsym(handle, "blasroute_identity")) {
-        snprintf(why, why_size, "is blasroute itself");
-        dlclose(handle);
-        return 0;
-    }
-    for (int f = 0; f < BENCH_FAMILY_COUNT; f++) {
+    for (int f = 0; f < BENCH_FAMILY_COUNT; f++)
         for (int i = 0; i < 4; i++) {
             char name[8];
             if (!bench_family_exists((enum bench_family)f, "sdcz"[i]))
                 continue;
             bench_fortran_name((enum bench_family)f, "sdcz"[i], name);
             void *address = dlsym(handle, name);
-            if (!address || same_object(address, (const void *)blasroute_identity)) {
-                snprintf(why, why_size, "does not define its own %s", name);
-                dlclose(handle);
+            if (!address) {
+                fprintf(stderr, "blasroute-bench: the CPU BLAS %s has no %s\n", path, name);
                 return 0;
             }
             /* POSIX guarantees a dlsym result converts to a function pointer. */
@@ -109,32 +91,8 @@ static int try_cpu_blas(const char *candidate, char *why, size_t why_size)
             memcpy(&entry, &address, sizeof address);
             bench_set_cpu_entry((enum bench_family)f, "sdcz"[i], entry);
         }
-    }
-    struct link_map *map = NULL;
-    const char *path = candidate;
-    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
-        path = map->l_name;
     snprintf(run.cpu_path, sizeof run.cpu_path, "%s", path);
-    return 1; /* stays loaded: blasroute loads the same library and shares the handle */
-}
-
-static int load_cpu_blas(void)
-{
-    static const char *const defaults[] = {
-        "libopenblas.so.0", BLASROUTE_SYSTEM_BLAS_DIR "/libblas.so.3", "libblas.so.3"};
-    char why[512];
-    const char *chosen = getenv("BLASROUTE_CPU_BLAS");
-    if (chosen && chosen[0]) {
-        if (try_cpu_blas(chosen, why, sizeof why))
-            return 1;
-        fprintf(stderr, "blasroute-bench: BLASROUTE_CPU_BLAS=%s cannot be used (%s); "
-                "using the defaults, as blasroute does\n", chosen, why);
-    }
-    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++)
-        if (try_cpu_blas(defaults[i], why, sizeof why))
-            return 1;
-    fprintf(stderr, "blasroute-bench: no CPU BLAS can be loaded (set BLASROUTE_CPU_BLAS)\n");
-    return 0;
+    return 1;
 }
 
 /* ---- timing and checking ------------------------------------------------------------------ */

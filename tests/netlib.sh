@@ -5,8 +5,7 @@
 # by blasroute, which BLASROUTE_REPORT shows.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/netlib_run.sh"
-dir="$SYSTEM_BLAS_DIR"
-if [ ! -x "$dir/xblat3d" ]; then echo "1..0 # SKIP Netlib test programs not found in $dir (Debian package libblas-test)"; exit 0; fi
+require_netlib_programs
 plan 24
 export BLASROUTE_REPORT=1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -5,8 +5,7 @@
 # to pass. DEVICE_ROUTINES lists the routines with a device path.
 . "$top_srcdir/tests/tap.sh"
 . "$top_srcdir/tests/netlib_run.sh"
-dir="$SYSTEM_BLAS_DIR"
-if [ ! -x "$dir/xblat3d" ]; then echo "1..0 # SKIP Netlib test programs not found in $dir (Debian package libblas-test)"; exit 0; fi
+require_netlib_programs
 plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1

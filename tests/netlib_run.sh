@@ -27,3 +27,11 @@ netlib_diag() {
     grep -iE "$NETLIB_FAILURES" all | head -n 10 | sed 's/^/# /'
     diag_file stderr
 }
+
+# require_netlib_programs: dir is the Netlib test programs' directory; the script is skipped
+# without them.
+require_netlib_programs() {
+    dir="$SYSTEM_BLAS_DIR"
+    [ -x "$dir/xblat3d" ] ||
+        skip_all "Netlib test programs not found in $dir (Debian package libblas-test)"
+}

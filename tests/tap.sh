@@ -22,3 +22,5 @@ require_reference_and_pocl() {
         skip_all "no OpenCL CPU device (PoCL) according to clinfo"
     fi
 }
+# tap_counts FILE: passed and failed, the "ok" and "not ok" lines of a TAP output.
+tap_counts() { passed=$(grep -c '^ok ' "$1"); failed=$(grep -c '^not ok ' "$1"); }

@@ -20,7 +20,7 @@ run() {
         BLASROUTE_VERBOSE=1 BLASROUTE_TEST_QUICK=1 BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
         "$top_builddir/tests/gemm_device" > "$tmp/$name" 2>&1
     status=$?
-    passed=$(grep -c '^ok ' "$tmp/$name"); failed=$(grep -c '^not ok ' "$tmp/$name")
+    tap_counts "$tmp/$name"
     in_place=$(grep -c "shares the host's memory: GEMM operands are read in place" "$tmp/$name")
 }
 run in-place

@@ -69,8 +69,8 @@ static int parse_rates(const struct br_keyfile *file, const struct br_key_entry 
     return 0;
 }
 
-/* A [params.P] line: one kernel parameter of precision P, a whole number (a positive one for
- * every parameter but the local-memory switches sa and sb). */
+/* A [params.P] line: one kernel parameter of precision P, a whole number (except
+ * direct_max_volume) of at least its key's min_value (br_kernel_param_keys). */
 static int parse_param(const struct br_keyfile *file, const struct br_key_entry *e,
                        struct br_device_profile *out)
 {

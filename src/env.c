@@ -97,6 +97,22 @@ static double read_positive(const char *name)
     return x;
 }
 
+/* A whole number from 1 to `most` (a measurement hook's count); 0 when unset or invalid. */
+static int read_count(const char *name, int most)
+{
+    const char *value = read_string(name);
+    if (!value)
+        return 0;
+    char *end;
+    long x = strtol(value, &end, 10);
+    if (end == value || *end || x < 1 || x > most) {
+        br_warn("%s=%s is not valid (accepted: a whole number from 1 to %d); using the default",
+                name, value, most);
+        return 0;
+    }
+    return (int)x;
+}
+
 /* A share between 0 and 1 (BLASROUTE_SPLIT); -1 when unset or invalid. */
 static double read_share(const char *name)
 {
@@ -166,6 +182,7 @@ static void read_all(void)
     static const char *const kernels[] = {"auto", "direct", "tiled"};
     settings.test_gemm_kernel = (enum br_gemm_kernel_choice)read_choice(
         "BLASROUTE_TEST_GEMM_KERNEL", kernels, 3, BR_GEMM_KERNEL_AUTO, "auto, direct, tiled");
+    settings.test_gemm_tiles = read_count("BLASROUTE_TEST_GEMM_TILES", 64);
 }
 
 const struct br_env *br_env(void)

@@ -51,6 +51,7 @@ struct br_env {
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
     unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */
     enum br_gemm_kernel_choice test_gemm_kernel; /* BLASROUTE_TEST_GEMM_KERNEL */
+    int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
 };
 
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted

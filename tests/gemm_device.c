@@ -427,8 +427,8 @@ static void plan_large_k(const struct group *gr, const struct settings *s,
     }
 }
 
-/* Larger shapes: around the usual work-group tile sizes, random up to 300,
- * and 520 x 530 x 260: beyond 512 in M and N and 256 in K, with ragged
+/* Larger shapes: around the usual work-group tile sizes (and just past them), random up to
+ * 300, and 520 x 530 x 260: beyond 512 in M and N and 256 in K, with ragged
  * edges for any power-of-two tiling, and big enough to be split into
  * host-side tiles when the pool is capped. */
 static void plan_larger(const struct group *gr, const struct settings *s,
@@ -437,6 +437,9 @@ static void plan_larger(const struct group *gr, const struct settings *s,
     static const int fixed[][3] = {
         { 64, 64, 64 },  { 65, 33, 129 }, { 128, 127, 1 },
         { 1, 129, 256 }, { 257, 63, 65 }, { 96, 0, 40 },
+        /* a row or two past whole tiles of any power-of-two size: the tiled kernel takes the
+         * whole tiles and the direct kernel the thin strips */
+        { 257, 258, 300 }, { 130, 513, 100 },
     };
     int nfixed = s->quick ? 2 : (int)(sizeof fixed / sizeof fixed[0]);
     int nrandom = s->quick ? 2 : 20, ntiled = s->quick ? 1 : 3, i = 0;

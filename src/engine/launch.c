@@ -79,14 +79,91 @@ cl_int br_enqueue_pack_structured(struct br_engine *engine, const struct br_prog
     return error;
 }
 
+/* The part of a side the tiled kernel takes: all of it, or all but a thin remainder past a
+ * whole number of tiles. A remainder of a few rows (n = 4097 on 128-row tiles) would cost a
+ * whole row of padded work-groups, and with it often one more wave of work-groups, mostly idle
+ * (sgemm 4097 ran at 0.86 of 4096's rate on the H200); the direct kernel computes the strip
+ * instead. Beyond a sixteenth of a tile the padded work costs less than the direct kernel's
+ * slower rate would. */
+static cl_int tiled_part(cl_int extent, cl_int tile)
+{
+    cl_int rest = extent % tile;
+    return extent > tile && rest > 0 && rest <= tile / 16 ? extent - rest : extent;
+}
+
+/* K per layer of the split direct kernel: 16 local tiles of the usual 16. */
+enum { STRIP_CHUNK = 256 };
+
+/* The direct kernel on a block of C, reading the packed operands: packed op(A) is op(A)
+ * column-major (ld a_ld), packed op(B) is op(B) transposed, both with conjugation done. A
+ * strip is thin, so its work-groups are few and each would walk all of K alone: K is split
+ * into layers that run side by side, their partial sums added into C by a second kernel. */
+static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *program,
+                            enum br_precision precision, const struct br_gemm_launch *l,
+                            cl_int row, cl_int rows, cl_int col, cl_int cols, cl_event *done)
+{
+    size_t element = br_element_size(precision);
+    cl_int a_offset = l->a_offset + row, b_offset = l->b_offset + col;
+    cl_int c_offset = l->c_offset + row + col * l->ldc, not_trans = 0, trans = 1;
+    cl_int chunk = STRIP_CHUNK, layers = (l->k_padded + chunk - 1) / chunk;
+    size_t dim = (size_t)program->params.direct.dim;
+    size_t local[3] = {dim, dim, 1};
+    size_t global[3] = {br_round_up((size_t)rows, dim), br_round_up((size_t)cols, dim),
+                        (size_t)layers};
+    if (layers <= 1) {
+        struct br_kernel_arg args[] = {
+            BR_ARG(rows), BR_ARG(cols), BR_ARG(l->k_padded), {element, l->alpha},
+            {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed), BR_ARG(a_offset),
+            BR_ARG(l->a_ld), BR_ARG(not_trans), BR_ARG(l->b_packed), BR_ARG(b_offset),
+            BR_ARG(l->b_ld), BR_ARG(trans), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc)};
+        cl_int error = br_set_args(program->gemm_direct, args, 17);
+        return error == CL_SUCCESS ? br_engine_launch(engine, engine->compute,
+                                                      program->gemm_direct, 2, global, local, 0,
+                                                      NULL, done)
+                                   : error;
+    }
+    /* The partial sums' buffer is released at once: OpenCL keeps it until the kernels that
+     * use it are done. */
+    cl_int error = CL_SUCCESS;
+    cl_mem partial = clCreateBuffer(engine->context, CL_MEM_READ_WRITE,
+                                    (size_t)layers * (size_t)rows * (size_t)cols * element, NULL,
+                                    &error);
+    if (error != CL_SUCCESS)
+        return error;
+    struct br_kernel_arg layer_args[] = {
+        BR_ARG(rows), BR_ARG(cols), BR_ARG(l->k_padded), BR_ARG(chunk), BR_ARG(l->a_packed),
+        BR_ARG(a_offset), BR_ARG(l->a_ld), BR_ARG(not_trans), BR_ARG(l->b_packed),
+        BR_ARG(b_offset), BR_ARG(l->b_ld), BR_ARG(trans), BR_ARG(partial)};
+    error = br_set_args(program->gemm_direct_layers, layer_args, 13);
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_direct_layers, 3, global,
+                                 local, 0, NULL, NULL);
+    struct br_kernel_arg sum_args[] = {
+        BR_ARG(rows), BR_ARG(cols), BR_ARG(layers), BR_ARG(partial), {element, l->alpha},
+        {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc)};
+    if (error == CL_SUCCESS)
+        error = br_set_args(program->gemm_sum_layers, sum_args, 10);
+    size_t sum_global[2] = {(size_t)rows, (size_t)cols};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, sum_global,
+                                 NULL, 0, NULL, done);
+    clReleaseMemObject(partial);
+    return error;
+}
+
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_gemm_launch *l,
                        cl_uint wait_count, const cl_event *wait, cl_event *done)
 {
     const struct br_gemm_params *g = &program->params.gemm;
     size_t element = br_element_size(precision);
+    /* Strips only for a whole rectangle of C: triangles and triangular K ranges (SYRK, TRMM)
+     * keep the padded tiles. */
+    int whole = l->triangle == 0 && !l->real_diagonal && l->k_from == 0 && l->k_to == 0;
+    cl_int m = whole ? tiled_part(l->m, g->mwg) : l->m;
+    cl_int n = whole ? tiled_part(l->n, g->nwg) : l->n;
     struct br_kernel_arg args[] = {
-        BR_ARG(l->m), BR_ARG(l->n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
+        BR_ARG(m), BR_ARG(n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
         {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed),
         BR_ARG(l->b_packed), BR_ARG(l->c), BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),
         BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to), BR_ARG(l->a_offset),
@@ -94,13 +171,27 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
     cl_int error = br_set_args(program->gemm_tiled, args, 19);
     /* Work-groups cover C's m x n only: the packed operands may be larger (blocks inside
      * them), and reading past the block's padded tiles could leave the buffer. */
-    size_t global[2] = {br_round_up((size_t)l->m, (size_t)g->mwg) / (size_t)g->mwg *
+    size_t global[2] = {br_round_up((size_t)m, (size_t)g->mwg) / (size_t)g->mwg *
                             (size_t)g->mdimc,
-                        br_round_up((size_t)l->n, (size_t)g->nwg) / (size_t)g->nwg *
+                        br_round_up((size_t)n, (size_t)g->nwg) / (size_t)g->nwg *
                             (size_t)g->ndimc};
     size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
+    int strips = (n < l->n) + (m < l->m);
+    cl_event event = NULL;
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global, local,
-                                 wait_count, wait, done);
+                                 wait_count, wait, strips ? &event : done);
+    /* The compute queue runs in order: the strips follow the main part, and the last launch's
+     * event is the call's. The right strip takes every row, the bottom one the rest. */
+    if (error == CL_SUCCESS && n < l->n) {
+        br_release_event(&event);
+        error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n,
+                              --strips ? &event : done);
+    }
+    if (error == CL_SUCCESS && m < l->m) {
+        br_release_event(&event);
+        error = enqueue_strip(engine, program, precision, l, m, l->m - m, 0, n, done);
+    }
+    br_release_event(&event);
     return error;
 }

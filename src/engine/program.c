@@ -14,7 +14,7 @@ static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gem
                                          "trsm.cl"};
 
 /* The kernels of a program and the names they have in kernels/. */
-enum { KERNEL_COUNT = 6 };
+enum { KERNEL_COUNT = 8 };
 struct program_kernel {
     cl_kernel *kernel;
     const char *name;
@@ -25,7 +25,8 @@ static void program_kernels(struct br_program *p, struct program_kernel out[KERN
     const struct program_kernel kernels[KERNEL_COUNT] = {
         {&p->pack_straight, "pack_straight"},     {&p->pack_transpose, "pack_transpose"},
         {&p->pack_structured, "pack_structured"}, {&p->gemm_tiled, "gemm_tiled"},
-        {&p->gemm_direct, "gemm_direct"},         {&p->invert_blocks, "invert_diagonal_blocks"}};
+        {&p->gemm_direct, "gemm_direct"},         {&p->invert_blocks, "invert_diagonal_blocks"},
+        {&p->gemm_direct_layers, "gemm_direct_layers"}, {&p->gemm_sum_layers, "gemm_sum_layers"}};
     memcpy(out, kernels, sizeof kernels);
 }
 

@@ -223,7 +223,8 @@ static int result_right(const struct problems *pr, enum br_precision p)
 
 /* What registers a work-item's tile needs, in 32-bit words: its accumulators, one column of
  * A's and row of B's tiles, and with double buffering its share of the next tiles. Past about
- * 160 a GPU spills (less under a register cap); a CPU device has no such wall. */
+ * 200 of a GPU's 255 a work-item spills, since indices and addresses need the rest (less under
+ * a register cap); a CPU device has no such wall. */
 static int registers_fit(const struct tune_search *s, const struct br_kernel_params *p)
 {
     int words = (int)(br_element_size(s->precision) / 4);
@@ -234,10 +235,10 @@ static int registers_fit(const struct tune_search *s, const struct br_kernel_par
         need += ((p->gemm.sa ? p->gemm.kwg * p->gemm.mwg : 0) +
                  (p->gemm.sb ? p->gemm.kwg * p->gemm.nwg : 0)) / threads * words;
     }
-    /* A register cap (max_registers) lowers the wall in proportion: 160 of the 255 a GPU
+    /* A register cap (max_registers) lowers the wall in proportion: 200 of the 255 a GPU
      * work-item can have. */
     int wall = br_device_is_host_cpu(s->device) ? 512
-               : p->max_registers > 0 ? p->max_registers * 160 / 255 : 160;
+               : p->max_registers > 0 ? p->max_registers * 200 / 255 : 200;
     return need <= wall;
 }
 
@@ -344,6 +345,36 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
     return gflops;
 }
 
+/* Where fast GPU GEMMs live, whatever the built-in parameters: 256 work-items on 128 x 128,
+ * 128 x 64 or 64 x 64 tiles (8 x 8, 8 x 4 or 4 x 4 results each), 64 work-items on 64 x 64
+ * tiles, each with and without double buffering. One step from the defaults cannot reach most
+ * of them, and hill climbing from there may stop on a lesser peak first. Complex precisions
+ * read one element at a time; legal() drops what the device or the registers cannot take. */
+static void gpu_shapes(struct tune_search *s, struct problems *pr)
+{
+    static const int shapes[][6] = {
+        /* mwg, nwg, kwg, mdimc, ndimc, vector width */
+        {128, 128, 16, 16, 16, 4}, {128, 128, 8, 16, 16, 4}, {128, 128, 16, 16, 16, 2},
+        {128, 64, 16, 16, 16, 4},  {64, 128, 16, 16, 16, 2}, {128, 64, 16, 16, 8, 2},
+        {64, 64, 16, 16, 16, 2},   {64, 64, 32, 8, 8, 2},    {128, 128, 32, 16, 16, 4},
+        {128, 64, 8, 16, 8, 2},    {64, 128, 8, 8, 16, 2}};
+    if (br_device_is_host_cpu(s->device))
+        return;
+    int complex = br_is_complex(s->precision);
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+        for (int db = 0; db <= 1; db++) {
+            struct br_kernel_params p = s->defaults;
+            struct br_gemm_params *g = &p.gemm;
+            g->mwg = shapes[i][0], g->nwg = shapes[i][1], g->kwg = shapes[i][2];
+            g->mdimc = shapes[i][3], g->ndimc = shapes[i][4];
+            g->vwm = g->vwn = complex ? 1 : shapes[i][5];
+            g->sa = g->sb = 1;
+            g->kwi = g->kwg < 8 ? g->kwg : 8;
+            g->db = db;
+            try_candidate(s, pr, &p);
+        }
+}
+
 /* The curated start: the built-in parameters and the moves that most often pay on GPUs and
  * CPUs alike: larger and smaller tiles (both sides at once), deeper and shallower K steps,
  * unrolling, wider and narrower vectors, and the work-items rearranged. */
@@ -368,6 +399,7 @@ static void curated(struct tune_search *s, struct problems *pr)
     p = s->defaults;
     if (step(&p, 1, 1) && step(&p, 4, 1))
         try_candidate(s, pr, &p);
+    gpu_shapes(s, pr);
 }
 
 /* Random legal points of the whole space, until the share of the time given to sampling ends. */

@@ -23,15 +23,24 @@ inline real op_element(const __global real *x, const int ld, const int trans, co
     return trans == 2 ? CONJ(v) : v;
 }
 
-// The sum of op(A)(i, p) op(B)(p, j) over p < k for this work-item's (i, j) of the block at
-// (i0, j0), through local-memory tiles; 0 outside the m x n block.
-inline real direct_sum(const int m, const int n, const int k, const __global real *a,
-                       const int lda, const int a_trans, const __global real *b, const int ldb,
-                       const int b_trans, const int i0, const int j0,
-                       __local real as[DIRECT_DIM][DIRECT_DIM + 1],
-                       __local real bs[DIRECT_DIM][DIRECT_DIM + 1])
+// Global size (m, n) rounded up to DIRECT_DIM; work-group (DIRECT_DIM, DIRECT_DIM).
+__kernel __attribute__((reqd_work_group_size(DIRECT_DIM, DIRECT_DIM, 1)))
+void gemm_direct(const int m, const int n, const int k, const real alpha, const real beta,
+                 const int beta_zero, const __global real *restrict a, const int a_offset,
+                 const int lda, const int a_trans, const __global real *restrict b,
+                 const int b_offset, const int ldb, const int b_trans, __global real *c,
+                 const int c_offset, const int ldc)
 {
+    // Tiles indexed [p][i] and [p][j]; the extra column avoids bank conflicts on the
+    // transposed stores.
+    __local real as[DIRECT_DIM][DIRECT_DIM + 1];
+    __local real bs[DIRECT_DIM][DIRECT_DIM + 1];
     const int lx = get_local_id(0), ly = get_local_id(1);
+    const int i0 = get_group_id(0) * DIRECT_DIM, j0 = get_group_id(1) * DIRECT_DIM;
+    a += a_offset;
+    b += b_offset;
+    c += c_offset;
+
     real acc = ZERO;
     for (int p0 = 0; p0 < k; p0 += DIRECT_DIM) {
         // op(A) tile: with A not transposed, lx runs along i (contiguous); else along p.
@@ -59,54 +68,54 @@ inline real direct_sum(const int m, const int n, const int k, const __global rea
             acc = MULADD(acc, as[kk][lx], bs[kk][ly]);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
-    return acc;
-}
-
-// Global size (m, n) rounded up to DIRECT_DIM; work-group (DIRECT_DIM, DIRECT_DIM).
-__kernel __attribute__((reqd_work_group_size(DIRECT_DIM, DIRECT_DIM, 1)))
-void gemm_direct(const int m, const int n, const int k, const real alpha, const real beta,
-                 const int beta_zero, const __global real *restrict a, const int a_offset,
-                 const int lda, const int a_trans, const __global real *restrict b,
-                 const int b_offset, const int ldb, const int b_trans, __global real *c,
-                 const int c_offset, const int ldc)
-{
-    // Tiles indexed [p][i] and [p][j]; the extra column avoids bank conflicts on the
-    // transposed stores.
-    __local real as[DIRECT_DIM][DIRECT_DIM + 1];
-    __local real bs[DIRECT_DIM][DIRECT_DIM + 1];
-    const int i0 = get_group_id(0) * DIRECT_DIM, j0 = get_group_id(1) * DIRECT_DIM;
-    const real acc = direct_sum(m, n, k, a + a_offset, lda, a_trans, b + b_offset, ldb, b_trans,
-                                i0, j0, as, bs);
-    const int i = i0 + get_local_id(0), j = j0 + get_local_id(1);
+    const int i = i0 + lx, j = j0 + ly;
     if (i < m && j < n)
-        UPDATE_C(alpha, acc, beta, beta_zero, c + c_offset + i + (size_t)j * ldc);
+        UPDATE_C(alpha, acc, beta, beta_zero, c + i + (size_t)j * ldc);
 }
 
-// Split K: work-group layer l (group id 2) sums K range [l * chunk, (l + 1) * chunk) and writes
-// its unscaled partial sums to partial[(l * n + j) * m + i]; gemm_sum_layers adds the layers
-// into C. For thin blocks with a long K (a few rows past whole tiles of the tuned kernel),
-// where one work-group walking all of K, a barrier every DIRECT_DIM steps, would take longer
-// than the whole rest of the call.
-// Global size (m, n rounded up to DIRECT_DIM, layers); work-group (DIRECT_DIM, DIRECT_DIM, 1).
-__kernel __attribute__((reqd_work_group_size(DIRECT_DIM, DIRECT_DIM, 1)))
-void gemm_direct_layers(const int m, const int n, const int k, const int chunk,
+// The strips the tiled kernel leaves: a block of C at most THIN_MAX rows high (wide) or columns
+// wide (tall), a few rows past a whole number of tiles, from the packed operands (op(A)(i, p)
+// at a[i + p * lda], op(B)(p, j) at b[j + p * ldb]). Each work-item takes one element along the
+// long side and every one along the short side, over one layer of K (group id 1): the long
+// side's operand is read once, coalesced, the short side's is the same address for the whole
+// work-group. Layer l writes its unscaled partial sums to partial[(l * n + j) * m + i], and
+// gemm_sum_layers adds them into C. One work-group walking all of K for a 16 x 16 block, as
+// gemm_direct does, took longer than the rest of an n = 4097 product.
+#ifndef THIN_MAX
+#define THIN_MAX 8
+#endif
+// Global size (the long side rounded up to the work-group size, layers).
+__kernel void gemm_thin(const int m, const int n, const int k, const int chunk,
                         const __global real *restrict a, const int a_offset, const int lda,
-                        const int a_trans, const __global real *restrict b, const int b_offset,
-                        const int ldb, const int b_trans, __global real *partial)
+                        const __global real *restrict b, const int b_offset, const int ldb,
+                        __global real *partial)
 {
-    __local real as[DIRECT_DIM][DIRECT_DIM + 1];
-    __local real bs[DIRECT_DIM][DIRECT_DIM + 1];
-    const int layer = get_group_id(2), p0 = layer * chunk;
-    const int i0 = get_group_id(0) * DIRECT_DIM, j0 = get_group_id(1) * DIRECT_DIM;
-    // K offset p0: down the columns of a stored op(A) (across them when transposed); the same
-    // for B the other way round.
-    a += a_offset + (size_t)p0 * (a_trans == 0 ? lda : 1);
-    b += b_offset + (size_t)p0 * (b_trans == 0 ? 1 : ldb);
-    const real acc = direct_sum(m, n, min(chunk, k - p0), a, lda, a_trans, b, ldb, b_trans, i0,
-                                j0, as, bs);
-    const int i = i0 + get_local_id(0), j = j0 + get_local_id(1);
-    if (i < m && j < n)
-        partial[((size_t)layer * n + j) * m + i] = acc;
+    const int tall = n <= THIN_MAX && m > n; // else wide: m <= THIN_MAX
+    const int along = get_global_id(0), layer = get_group_id(1);
+    const int p0 = layer * chunk, p1 = min(k, p0 + chunk);
+    if (along >= (tall ? m : n))
+        return;
+    a += a_offset;
+    b += b_offset;
+    real acc[THIN_MAX];
+    #pragma unroll
+    for (int s = 0; s < THIN_MAX; s++)
+        acc[s] = ZERO;
+    for (int p = p0; p < p1; p++) {
+        const real own = tall ? a[along + (size_t)p * lda] : b[along + (size_t)p * ldb];
+        #pragma unroll
+        for (int s = 0; s < THIN_MAX; s++)
+            if (s < (tall ? n : m)) {
+                const real shared = tall ? b[s + (size_t)p * ldb] : a[s + (size_t)p * lda];
+                acc[s] = tall ? MULADD(acc[s], own, shared) : MULADD(acc[s], shared, own);
+            }
+    }
+    #pragma unroll
+    for (int s = 0; s < THIN_MAX; s++) {
+        const int i = tall ? along : s, j = tall ? s : along;
+        if (s < (tall ? n : m))
+            partial[((size_t)layer * n + j) * m + i] = acc[s];
+    }
 }
 
 // C := alpha * (the sum of the layers) + beta * C over an m x n block. Global size (m, n).

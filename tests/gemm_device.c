@@ -440,6 +440,8 @@ static void plan_larger(const struct group *gr, const struct settings *s,
         /* a row or two past whole tiles of any power-of-two size: the tiled kernel takes the
          * whole tiles and the direct kernel the thin strips */
         { 257, 258, 300 }, { 130, 513, 100 },
+        /* C beyond one staging slot (8 MB) in d, c, z: moved in pieces that cut columns */
+        { 1100, 1000, 16 },
     };
     int nfixed = s->quick ? 2 : (int)(sizeof fixed / sizeof fixed[0]);
     int nrandom = s->quick ? 2 : 20, ntiled = s->quick ? 1 : 3, i = 0;

@@ -82,46 +82,31 @@ cl_int br_enqueue_pack_structured(struct br_engine *engine, const struct br_prog
 /* The part of a side the tiled kernel takes: all of it, or all but a thin remainder past a
  * whole number of tiles. A remainder of a few rows (n = 4097 on 128-row tiles) would cost a
  * whole row of padded work-groups, and with it often one more wave of work-groups, mostly idle
- * (sgemm 4097 ran at 0.86 of 4096's rate on the H200); the direct kernel computes the strip
- * instead. Beyond a sixteenth of a tile the padded work costs less than the direct kernel's
- * slower rate would. */
+ * (sgemm 4097 ran at 0.86 of 4096's rate on the H200); gemm_thin computes the strip instead.
+ * Beyond a sixteenth of a tile the padded work costs less than the strip kernel's slower rate
+ * would. */
 static cl_int tiled_part(cl_int extent, cl_int tile)
 {
     cl_int rest = extent % tile;
-    return extent > tile && rest > 0 && rest <= tile / 16 ? extent - rest : extent;
+    return extent > tile && rest > 0 && rest <= tile / 16 && rest <= BR_THIN_MAX ? extent - rest
+                                                                                : extent;
 }
 
-/* K per layer of the split direct kernel: 16 local tiles of the usual 16. */
-enum { STRIP_CHUNK = 256 };
+/* K per layer of gemm_thin: enough layers that a strip of a few thousand elements still
+ * occupies the whole device. */
+enum { STRIP_CHUNK = 256, STRIP_GROUP = 128 };
 
-/* The direct kernel on a block of C, reading the packed operands: packed op(A) is op(A)
- * column-major (ld a_ld), packed op(B) is op(B) transposed, both with conjugation done. A
- * strip is thin, so its work-groups are few and each would walk all of K alone: K is split
- * into layers that run side by side, their partial sums added into C by a second kernel. */
+/* A strip of C (at most BR_THIN_MAX rows or columns) from the packed operands: gemm_thin's
+ * layers of K, then gemm_sum_layers adds them into C. */
 static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *program,
                             enum br_precision precision, const struct br_gemm_launch *l,
                             cl_int row, cl_int rows, cl_int col, cl_int cols, cl_event *done)
 {
     size_t element = br_element_size(precision);
     cl_int a_offset = l->a_offset + row, b_offset = l->b_offset + col;
-    cl_int c_offset = l->c_offset + row + col * l->ldc, not_trans = 0, trans = 1;
+    cl_int c_offset = l->c_offset + row + col * l->ldc;
     cl_int chunk = STRIP_CHUNK, layers = (l->k_padded + chunk - 1) / chunk;
-    size_t dim = (size_t)program->params.direct.dim;
-    size_t local[3] = {dim, dim, 1};
-    size_t global[3] = {br_round_up((size_t)rows, dim), br_round_up((size_t)cols, dim),
-                        (size_t)layers};
-    if (layers <= 1) {
-        struct br_kernel_arg args[] = {
-            BR_ARG(rows), BR_ARG(cols), BR_ARG(l->k_padded), {element, l->alpha},
-            {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed), BR_ARG(a_offset),
-            BR_ARG(l->a_ld), BR_ARG(not_trans), BR_ARG(l->b_packed), BR_ARG(b_offset),
-            BR_ARG(l->b_ld), BR_ARG(trans), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc)};
-        cl_int error = br_set_args(program->gemm_direct, args, 17);
-        return error == CL_SUCCESS ? br_engine_launch(engine, engine->compute,
-                                                      program->gemm_direct, 2, global, local, 0,
-                                                      NULL, done)
-                                   : error;
-    }
+    size_t along = (size_t)(cols <= BR_THIN_MAX && rows > cols ? rows : cols);
     /* The partial sums' buffer is released at once: OpenCL keeps it until the kernels that
      * use it are done. */
     cl_int error = CL_SUCCESS;
@@ -130,14 +115,16 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
                                     &error);
     if (error != CL_SUCCESS)
         return error;
-    struct br_kernel_arg layer_args[] = {
-        BR_ARG(rows), BR_ARG(cols), BR_ARG(l->k_padded), BR_ARG(chunk), BR_ARG(l->a_packed),
-        BR_ARG(a_offset), BR_ARG(l->a_ld), BR_ARG(not_trans), BR_ARG(l->b_packed),
-        BR_ARG(b_offset), BR_ARG(l->b_ld), BR_ARG(trans), BR_ARG(partial)};
-    error = br_set_args(program->gemm_direct_layers, layer_args, 13);
+    struct br_kernel_arg thin_args[] = {
+        BR_ARG(rows),     BR_ARG(cols),     BR_ARG(l->k_padded), BR_ARG(chunk),
+        BR_ARG(l->a_packed), BR_ARG(a_offset), BR_ARG(l->a_ld),   BR_ARG(l->b_packed),
+        BR_ARG(b_offset), BR_ARG(l->b_ld),  BR_ARG(partial)};
+    error = br_set_args(program->gemm_thin, thin_args, 11);
+    size_t local[2] = {STRIP_GROUP, 1};
+    size_t global[2] = {br_round_up(along, STRIP_GROUP), (size_t)layers};
     if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_direct_layers, 3, global,
-                                 local, 0, NULL, NULL);
+        error = br_engine_launch(engine, engine->compute, program->gemm_thin, 2, global, local, 0,
+                                 NULL, NULL);
     struct br_kernel_arg sum_args[] = {
         BR_ARG(rows), BR_ARG(cols), BR_ARG(layers), BR_ARG(partial), {element, l->alpha},
         {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc)};

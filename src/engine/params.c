@@ -101,11 +101,11 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
-                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d",
+                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
-                        br_params_trsm_block(p), g->db);
+                        br_params_trsm_block(p), g->db, BR_THIN_MAX);
     if (used > 0 && (size_t)used < size && p->max_registers > 0)
         used += snprintf(options + used, size - (size_t)used, " -cl-nv-maxrregcount=%d",
                          p->max_registers);

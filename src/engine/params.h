@@ -22,6 +22,10 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
  * trsm_block_factor. */
 int br_params_trsm_block(const struct br_kernel_params *params);
 
+/* The widest strip past whole tiles that gemm_thin computes (its -DTHIN_MAX): wider remainders
+ * are padded to whole tiles instead. */
+enum { BR_THIN_MAX = 8 };
+
 /* The compiler options that set them ("-DPRECISION=32 -DMWG=64 ..."); 0 on success. */
 int br_params_build_options(enum br_precision precision, const struct br_kernel_params *params,
                             char *options, size_t size);

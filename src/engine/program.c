@@ -26,7 +26,7 @@ static void program_kernels(struct br_program *p, struct program_kernel out[KERN
         {&p->pack_straight, "pack_straight"},     {&p->pack_transpose, "pack_transpose"},
         {&p->pack_structured, "pack_structured"}, {&p->gemm_tiled, "gemm_tiled"},
         {&p->gemm_direct, "gemm_direct"},         {&p->invert_blocks, "invert_diagonal_blocks"},
-        {&p->gemm_direct_layers, "gemm_direct_layers"}, {&p->gemm_sum_layers, "gemm_sum_layers"}};
+        {&p->gemm_thin, "gemm_thin"},             {&p->gemm_sum_layers, "gemm_sum_layers"}};
     memcpy(out, kernels, sizeof kernels);
 }
 

@@ -11,7 +11,7 @@ struct br_program {
     cl_program program;
     cl_kernel pack_straight, pack_transpose, pack_structured, gemm_tiled, gemm_direct;
     cl_kernel invert_blocks;
-    cl_kernel gemm_direct_layers, gemm_sum_layers; /* the direct kernel with K split */
+    cl_kernel gemm_thin, gemm_sum_layers; /* the strips past whole tiles, K split in layers */
     struct br_kernel_params params;
 };
 

@@ -24,6 +24,15 @@ static void column_rows(const struct br_block *b, size_t j, size_t *first, size_
                                                           : b->rows;
 }
 
+/* Whether a block's columns follow one another in memory (ld = rows, the whole block): then
+ * it moves as one run of bytes, in slot-sized pieces at offsets that are multiples of the slot
+ * size. Pieces of whole columns start where the columns do (n = 4097: every 16388 bytes), and
+ * the driver moves a piece at an unaligned offset more slowly. */
+static int contiguous(const struct br_block *b)
+{
+    return !b->triangle && b->ld == b->rows;
+}
+
 /* Copies columns [first, first + count) between the caller's layout and a compact buffer;
  * with a triangle, only its part of each column. */
 static void pack_columns(void *compact, const struct br_block *b, size_t first, size_t count,
@@ -60,7 +69,7 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
     *done = NULL;
     if (bytes == 0)
         return clEnqueueMarkerWithWaitList(queue, wait_count, wait, done);
-    int stageable = staging->ready && column <= staging->slot_size;
+    int stageable = staging->ready && (column <= staging->slot_size || contiguous(b));
     if (!b->triangle && (bytes <= DIRECT_UPLOAD_LIMIT || !stageable)) {
         const size_t origin[3] = {0, 0, 0}, region[3] = {column, b->cols, 1};
         cl_int error = clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region,
@@ -82,8 +91,25 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         free(dense);
         return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
     }
-    size_t per_chunk = staging->slot_size / column;
     cl_int error = CL_SUCCESS;
+    if (contiguous(b)) {
+        for (size_t offset = 0; offset < bytes && error == CL_SUCCESS;
+             offset += staging->slot_size) {
+            size_t size = bytes - offset < staging->slot_size ? bytes - offset : staging->slot_size;
+            int slot;
+            error = br_staging_next_slot(staging, &slot);
+            if (error != CL_SUCCESS)
+                break;
+            br_host_copy(staging->host[slot], size, (const char *)b->host + offset, size, size, 1);
+            error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, offset, size, staging->host[slot],
+                                         offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
+                                         &staging->busy[slot]);
+            if (error == CL_SUCCESS)
+                br_timeline_note(staging->busy[slot], "upload staged", size);
+        }
+        return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
+    }
+    size_t per_chunk = staging->slot_size / column;
     for (size_t first = 0; first < b->cols && error == CL_SUCCESS; first += per_chunk) {
         size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
         int slot;
@@ -115,6 +141,54 @@ cl_mem br_wrap_block(cl_context context, const struct br_block *b)
     return error == CL_SUCCESS ? buffer : NULL;
 }
 
+/* br_download of a contiguous block in slot-sized pieces of bytes, for columns no longer than
+ * a piece. The caller's memory is still written only in whole columns: once piece c has
+ * arrived, the columns that end in it are copied out; the start of the one that does not is
+ * left until piece c + 1 (its slot is not reused before then: one slot fewer is kept in
+ * flight). A column no longer than a piece spans at most two. */
+static cl_int download_contiguous(cl_command_queue queue, struct br_staging *staging, cl_mem src,
+                                  const struct br_block *b, cl_uint wait_count,
+                                  const cl_event *wait, size_t *columns_written)
+{
+    size_t column = b->rows * b->element, bytes = column * b->cols, piece = staging->slot_size;
+    size_t pieces = (bytes + piece - 1) / piece, issued = 0, copied = 0; /* bytes copied out */
+    int slots[BR_STAGING_SLOTS];
+    cl_int error = CL_SUCCESS;
+    for (size_t c = 0; c < pieces && error == CL_SUCCESS; c++) {
+        while (issued < pieces && issued < c + BR_STAGING_SLOTS - 1 && error == CL_SUCCESS) {
+            size_t offset = issued * piece;
+            size_t size = bytes - offset < piece ? bytes - offset : piece;
+            int *slot = &slots[issued % BR_STAGING_SLOTS];
+            error = br_staging_next_slot(staging, slot);
+            if (error == CL_SUCCESS)
+                error = clEnqueueReadBuffer(queue, src, CL_FALSE, offset, size,
+                                            staging->host[*slot], issued == 0 ? wait_count : 0,
+                                            issued == 0 ? wait : NULL, &staging->busy[*slot]);
+            if (error == CL_SUCCESS)
+                br_timeline_note(staging->busy[*slot], "download staged", size);
+            issued++;
+        }
+        if (error != CL_SUCCESS)
+            break;
+        error = clWaitForEvents(1, &staging->busy[slots[c % BR_STAGING_SLOTS]]);
+        if (error != CL_SUCCESS)
+            break;
+        /* Arrived: bytes up to the end of piece c; copied out: up to its last whole column. */
+        size_t arrived = (c + 1) * piece < bytes ? (c + 1) * piece : bytes;
+        size_t end = arrived / column * column;
+        while (copied < end) { /* from the slot of the piece that holds `copied` */
+            size_t p = copied / piece, in_piece = copied - p * piece;
+            size_t size = (p + 1) * piece < end ? (p + 1) * piece - copied : end - copied;
+            br_host_copy((char *)b->host + copied, size,
+                         (const char *)staging->host[slots[p % BR_STAGING_SLOTS]] + in_piece, size,
+                         size, 1);
+            copied += size;
+        }
+        *columns_written = copied / column;
+    }
+    return error;
+}
+
 cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,
                    const struct br_block *b, cl_uint wait_count, const cl_event *wait,
                    size_t *columns_written)
@@ -140,6 +214,8 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
         free(dense);
         return error;
     }
+    if (contiguous(b) && bytes > staging->slot_size && column <= staging->slot_size)
+        return download_contiguous(queue, staging, src, b, wait_count, wait, columns_written);
     /* Keep every slot in flight: the reads of the next chunks run while this one is copied
      * out. */
     size_t per_chunk = staging->slot_size / column;

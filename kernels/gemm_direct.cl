@@ -101,7 +101,8 @@ __kernel void gemm_thin(const int m, const int n, const int k, const int chunk,
     #pragma unroll
     for (int s = 0; s < THIN_MAX; s++)
         acc[s] = ZERO;
-    for (int p = p0; p < p1; p++) {
+    #pragma unroll 8
+    for (int p = p0; p < p1; p++) { // unrolled: the reads of several steps in flight at once
         const real own = tall ? a[along + (size_t)p * lda] : b[along + (size_t)p * ldb];
         #pragma unroll
         for (int s = 0; s < THIN_MAX; s++)
@@ -128,6 +129,7 @@ __kernel void gemm_sum_layers(const int m, const int n, const int layers,
     if (i >= m || j >= n)
         return;
     real sum = ZERO;
+    #pragma unroll 8
     for (int l = 0; l < layers; l++)
         sum += partial[((size_t)l * n + j) * m + i];
     UPDATE_C(alpha, sum, beta, beta_zero, c + c_offset + i + (size_t)j * ldc);

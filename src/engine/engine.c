@@ -45,6 +45,10 @@ static void close_engine(void)
     br_staging_release(&engine.upload_staging, engine.upload);
     br_staging_release(&engine.download_staging, engine.download);
     br_pool_trim(&engine.pool);
+    if (engine.strip_scratch)
+        clReleaseMemObject(engine.strip_scratch);
+    engine.strip_scratch = NULL;
+    engine.strip_scratch_size = 0;
     cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
     for (int q = 0; q < 3; q++) {
         if (*queues[q])

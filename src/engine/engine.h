@@ -19,6 +19,11 @@ struct br_engine {
     int program_state[BR_PRECISION_COUNT]; /* 0 not built, 1 ready, -1 failed for good */
     struct br_pool pool;
     struct br_staging upload_staging, download_staging;
+    /* The partial sums of the strips past whole tiles (launch.c), kept and grown rather than
+     * made per strip: releasing a buffer that kernels still use blocks the host on NVIDIA's
+     * driver. Strips run in order on the compute queue, so one buffer serves them all. */
+    cl_mem strip_scratch;
+    size_t strip_scratch_size;
     /* The tiles of the current call: C in blocks of rows_per_tile x cols_per_tile, numbered
      * row block by row block; tiles_written of them are final in the caller's memory. */
     size_t rows_per_tile, cols_per_tile;

@@ -92,9 +92,29 @@ static cl_int tiled_part(cl_int extent, cl_int tile)
                                                                                 : extent;
 }
 
-/* K per layer of gemm_thin: enough layers that a strip of a few thousand elements still
- * occupies the whole device. */
-enum { STRIP_CHUNK = 256, STRIP_GROUP = 128 };
+/* K per layer of gemm_thin: a work-item's loop over its layer is a chain of global reads, so
+ * short layers, many of them side by side (at 256, a layer took 115 us on the H200). */
+enum { STRIP_CHUNK = 64, STRIP_GROUP = 128 };
+
+/* The engine's strip scratch, grown to at least `bytes`. */
+static cl_int strip_scratch(struct br_engine *engine, size_t bytes, cl_mem *scratch)
+{
+    if (engine->strip_scratch_size < bytes) {
+        if (engine->strip_scratch)
+            clReleaseMemObject(engine->strip_scratch);
+        engine->strip_scratch_size = 0;
+        cl_int error = CL_SUCCESS;
+        engine->strip_scratch = clCreateBuffer(engine->context, CL_MEM_READ_WRITE, bytes, NULL,
+                                               &error);
+        if (error != CL_SUCCESS) {
+            engine->strip_scratch = NULL;
+            return error;
+        }
+        engine->strip_scratch_size = bytes;
+    }
+    *scratch = engine->strip_scratch;
+    return CL_SUCCESS;
+}
 
 /* A strip of C (at most BR_THIN_MAX rows or columns) from the packed operands: gemm_thin's
  * layers of K, then gemm_sum_layers adds them into C. */
@@ -107,12 +127,9 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
     cl_int c_offset = l->c_offset + row + col * l->ldc;
     cl_int chunk = STRIP_CHUNK, layers = (l->k_padded + chunk - 1) / chunk;
     size_t along = (size_t)(cols <= BR_THIN_MAX && rows > cols ? rows : cols);
-    /* The partial sums' buffer is released at once: OpenCL keeps it until the kernels that
-     * use it are done. */
-    cl_int error = CL_SUCCESS;
-    cl_mem partial = clCreateBuffer(engine->context, CL_MEM_READ_WRITE,
-                                    (size_t)layers * (size_t)rows * (size_t)cols * element, NULL,
-                                    &error);
+    cl_mem partial = NULL;
+    cl_int error = strip_scratch(engine, (size_t)layers * (size_t)rows * (size_t)cols * element,
+                                 &partial);
     if (error != CL_SUCCESS)
         return error;
     struct br_kernel_arg thin_args[] = {
@@ -134,7 +151,6 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, sum_global,
                                  NULL, 0, NULL, done);
-    clReleaseMemObject(partial);
     return error;
 }
 

@@ -346,8 +346,8 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
 }
 
 /* Where fast GPU GEMMs live, whatever the built-in parameters: 256 work-items on 128 x 128,
- * 128 x 64 or 64 x 64 tiles (8 x 8, 8 x 4 or 4 x 4 results each), 64 work-items on 64 x 64
- * tiles, each with and without double buffering. One step from the defaults cannot reach most
+ * 128 x 64 or 64 x 64 tiles (8 x 8, 8 x 4 or 4 x 4 results each), 128 work-items on 128 x 64
+ * tiles (8 x 8: the H200's DGEMM), 64 on 64 x 64, each with and without double buffering. One step from the defaults cannot reach most
  * of them, and hill climbing from there may stop on a lesser peak first. Complex precisions
  * read one element at a time; legal() drops what the device or the registers cannot take. */
 static void gpu_shapes(struct tune_search *s, struct problems *pr)

@@ -151,6 +151,11 @@ void copy_b_tile(__local realN *blm, const __global realN *bgm, const int b_ld_v
                                                tid + l * THREADS);
 }
 
+#ifndef MMA
+#define MMA 0 // 1: gemm_mma.cl's tensor-core kernel takes gemm_tiled's place (NVIDIA, double)
+#endif
+
+#if !MMA
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
 // c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
@@ -335,3 +340,4 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
         }
     }
 }
+#endif // !MMA

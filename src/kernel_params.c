@@ -28,6 +28,7 @@ const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     INT_KEY("trsm_block_factor", trsm_block_factor),
     SWITCH_KEY("db", gemm.db),
     SWITCH_KEY("max_registers", max_registers),
+    SWITCH_KEY("mma", gemm.mma),
 };
 
 double br_kernel_param_get(const struct br_kernel_params *params, int key)

@@ -13,6 +13,7 @@ struct br_gemm_params {
     int sa, sb;         /* local-memory caching of A and B */
     int kwi;            /* K unroll */
     int db;             /* 1: double-buffered local tiles, the next K step prefetched */
+    int mma;            /* 1: the tensor-core kernel (gemm_mma.cl: NVIDIA, double) */
 };
 
 struct br_copy_params {
@@ -50,7 +51,7 @@ struct br_kernel_param_key {
     int is_double;
     int min_value;   /* the smallest value a profile may give: 0 or 1 */
 };
-enum { BR_KERNEL_PARAM_COUNT = 21 };
+enum { BR_KERNEL_PARAM_COUNT = 22 };
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
 
 /* A parameter of a set, as a double, and set. */

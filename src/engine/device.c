@@ -50,12 +50,20 @@ static void describe(struct br_device *d)
     d->host_unified = unified == CL_TRUE;
     size_t size = 0;
     d->nv_compiler_options = 0;
+    d->nv_compute_capability = 0;
     if (clGetDeviceInfo(d->id, CL_DEVICE_EXTENSIONS, 0, NULL, &size) == CL_SUCCESS && size) {
         char *extensions = malloc(size + 1);
         if (extensions &&
             clGetDeviceInfo(d->id, CL_DEVICE_EXTENSIONS, size, extensions, NULL) == CL_SUCCESS) {
             extensions[size] = 0;
             d->nv_compiler_options = strstr(extensions, "cl_nv_compiler_options") != NULL;
+            cl_uint major = 0, minor = 0;
+            if (strstr(extensions, "cl_nv_device_attribute_query") &&
+                clGetDeviceInfo(d->id, BR_CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major,
+                                &major, NULL) == CL_SUCCESS &&
+                clGetDeviceInfo(d->id, BR_CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor,
+                                &minor, NULL) == CL_SUCCESS)
+                d->nv_compute_capability = (int)(major * 10 + minor);
         }
         free(extensions);
     }

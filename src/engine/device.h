@@ -14,6 +14,7 @@ struct br_device {
     size_t max_work_group;
     int double_precision; /* cl_khr_fp64 (or OpenCL's double support) */
     int nv_compiler_options; /* cl_nv_compiler_options: -cl-nv-maxrregcount and friends */
+    int nv_compute_capability; /* NVIDIA's major * 10 + minor (cl_nv_device_attribute_query); 0 */
     int host_unified; /* CL_DEVICE_HOST_UNIFIED_MEMORY: it reads the host's memory itself */
     cl_uint address_alignment; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
 };

@@ -7,6 +7,11 @@
 #endif
 #include <CL/cl.h>
 
+/* cl_nv_device_attribute_query's compute capability queries (cl_ext.h names them; some
+ * header releases do not). */
+#define BR_CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV 0x4000
+#define BR_CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV 0x4001
+
 /* What the ICD loader returns when it finds no platform (cl_khr_icd's CL_PLATFORM_NOT_FOUND_KHR). */
 #define BR_CL_PLATFORM_NOT_FOUND (-1001)
 

@@ -54,6 +54,21 @@ static int divides(int d, int n)
     return d > 0 && n % d == 0;
 }
 
+/* What gemm_mma.cl needs: double precision on an NVIDIA device of compute capability 8.0 or
+ * later, both tiles in local memory (single-buffered, rows padded by 8), and a work-group that
+ * splits into warps of 32 rows by a multiple of 8 columns, K in steps of 4. */
+static int mma_valid(const struct br_device *device, enum br_precision precision,
+                     const struct br_kernel_params *p)
+{
+    const struct br_gemm_params *g = &p->gemm;
+    int threads = g->mdimc * g->ndimc, warps = threads / 32, warps_m = g->mwg / 32;
+    size_t local = (size_t)g->kwg * (size_t)(g->mwg + 8 + g->nwg + 8) * sizeof(double);
+    return g->mma == 1 && precision == BR_D && device->nv_compute_capability >= 80 && g->sa &&
+           g->sb && !g->db && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
+           divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
+           divides(4, g->kwg) && local <= device->local_memory;
+}
+
 int br_params_valid(const struct br_device *device, enum br_precision precision,
                     const struct br_kernel_params *p)
 {
@@ -80,6 +95,7 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
          (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
+    ok = ok && (g->mma == 0 || mma_valid(device, precision, p));
     ok = ok && (p->max_registers == 0 || (device->nv_compiler_options &&
                                            p->max_registers >= 32 && p->max_registers <= 255));
     int trsm_block = br_params_trsm_block(p);
@@ -101,11 +117,11 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
-                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d",
+                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d -DMMA=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
-                        br_params_trsm_block(p), g->db, BR_THIN_MAX);
+                        br_params_trsm_block(p), g->db, BR_THIN_MAX, g->mma);
     if (used > 0 && (size_t)used < size && p->max_registers > 0)
         used += snprintf(options + used, size - (size_t)used, " -cl-nv-maxrregcount=%d",
                          p->max_registers);

@@ -10,8 +10,8 @@
 #include "log.h"
 
 /* The files of a precision's program, in order: common.cl first, it defines the element type. */
-static const char *const gemm_files[] = {"common.cl", "copy.cl", "gemm.cl", "gemm_direct.cl",
-                                         "trsm.cl"};
+static const char *const gemm_files[] = {"common.cl", "copy.cl",         "gemm.cl",
+                                         "gemm_mma.cl", "gemm_direct.cl", "trsm.cl"};
 
 /* The kernels of a program and the names they have in kernels/. */
 enum { KERNEL_COUNT = 8 };
@@ -107,7 +107,7 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     char options[512];
     if (br_params_build_options(precision, params, options, sizeof options) != 0)
         return CL_INVALID_BUILD_OPTIONS;
-    char *source = br_kernel_program_text(gemm_files, 5);
+    char *source = br_kernel_program_text(gemm_files, sizeof gemm_files / sizeof gemm_files[0]);
     if (!source)
         return CL_INVALID_PROGRAM;
     char key[2048];

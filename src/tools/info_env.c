@@ -62,6 +62,8 @@ static const struct {
      "inject OpenCL failures, to check that every failure still gives the right result", 1},
     {"BLASROUTE_TEST_GEMM_KERNEL", "auto, direct, tiled", "auto",
      "force the GEMM kernel family", 1},
+    {"BLASROUTE_TEST_GEMM_TILES", "1 to 64", "the plan's",
+     "the column tiles a tiled GEMM is cut into (for measuring the transfer pipeline)", 1},
     {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
      "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
 };

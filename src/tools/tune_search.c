@@ -312,6 +312,7 @@ static const struct domain domains[] = {
     {9, {1, 2, 4, 8}, 4},        /* kwi */
     {19, {0, 1}, 2},             /* db */
     {20, {0, 128, 168, 255}, 4}, /* max_registers (NVIDIA only: invalid elsewhere) */
+    {21, {0, 1}, 2},             /* mma (NVIDIA, double only: invalid elsewhere) */
 };
 enum { DOMAIN_COUNT = sizeof domains / sizeof domains[0] };
 
@@ -373,6 +374,24 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
             g->db = db;
             try_candidate(s, pr, &p);
         }
+    /* The tensor-core kernel (legal only in double on NVIDIA from compute capability 8.0):
+     * warps of 32 x 32 or 32 x 64 results. */
+    static const int mma_shapes[][5] = {
+        /* mwg, nwg, kwg, mdimc, ndimc */
+        {64, 64, 16, 8, 16},   {128, 64, 16, 16, 8},   {64, 128, 16, 8, 16},
+        {128, 128, 16, 16, 16}, {128, 128, 8, 16, 16}, {64, 64, 32, 8, 16}};
+    for (size_t i = 0; i < sizeof mma_shapes / sizeof mma_shapes[0]; i++) {
+        struct br_kernel_params p = s->defaults;
+        struct br_gemm_params *g = &p.gemm;
+        g->mwg = mma_shapes[i][0], g->nwg = mma_shapes[i][1], g->kwg = mma_shapes[i][2];
+        g->mdimc = mma_shapes[i][3], g->ndimc = mma_shapes[i][4];
+        g->vwm = g->vwn = complex ? 1 : 2;
+        g->sa = g->sb = 1;
+        g->kwi = g->kwg < 8 ? g->kwg : 8;
+        g->db = 0;
+        g->mma = 1;
+        try_candidate(s, pr, &p);
+    }
 }
 
 /* The curated start: the built-in parameters and the moves that most often pay on GPUs and

@@ -1,0 +1,148 @@
+// gemm_tiled on the FP64 tensor cores of NVIDIA GPUs (compute capability 8.0 and later),
+// through PTX's mma.sync m8n8k4 f64, which NVIDIA's OpenCL compiler accepts as inline assembly.
+// The SIMT kernel in gemm.cl reaches about 21 TFLOP/s in double on the H200, whose FP64 units
+// peak at 34; the tensor cores peak at 67. Same arguments, packed operands and duties (triangle,
+// K range, offsets, beta = 0) as gemm.cl's kernel, which this one replaces when MMA is 1: the
+// host chooses it by a tuning parameter, only for double precision on such a device.
+//
+// A work-group of MDIMC x NDIMC work-items (a multiple of 32) computes an MWG x NWG tile of C.
+// Its warps form a grid: MWG / 32 along M, the rest along N, each warp owning 32 rows and
+// WTN = NWG / (warps along N) columns, as 4 x (WTN / 8) blocks of 8 x 8. Per step of 4 along K
+// a warp loads one element of A per 8-row block and one of B per 8-column block and lane, and
+// issues 4 x (WTN / 8) mma.sync. The K step's tiles of A and B sit in local memory, rows padded
+// by 8 doubles so that the four K rows a warp reads at once fall in different banks.
+
+#ifndef MMA
+#define MMA 0
+#endif
+
+#if MMA
+#if PRECISION != 64
+#error "the tensor-core kernel is for double precision"
+#endif
+#if DB || !SA || !SB
+#error "the tensor-core kernel keeps both tiles in local memory, single-buffered"
+#endif
+
+#define MMA_WARPS (THREADS / 32)
+#define MMA_WARPS_M (MWG / 32)
+#define MMA_WARPS_N (MMA_WARPS / MMA_WARPS_M)
+#define MMA_WTN (NWG / MMA_WARPS_N)  // columns of a warp
+#define MMA_TN (MMA_WTN / 8)         // its 8-column blocks
+#define MMA_A_LD (MWG + 8)           // padded rows of the local tiles
+#define MMA_B_LD (NWG + 8)
+
+#if THREADS % 32 != 0 || MWG % 32 != 0 || MMA_WARPS % MMA_WARPS_M != 0 || \
+    NWG % (MMA_WARPS_N * 8) != 0 || KWG % 4 != 0
+#error "the work-group must split into warps of 32 x 8k blocks"
+#endif
+
+// D := A B + D for one 8 x 8 block: a, b this lane's elements of A (8 x 4) and B (4 x 8).
+inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
+{
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, "
+                 "{%0, %1};"
+                 : "+d"(*d0), "+d"(*d1)
+                 : "d"(a), "d"(b));
+}
+
+__kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
+void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, const int b_ld,
+                const real alpha, const real beta, const int beta_zero,
+                const __global realM *restrict agm, const __global realN *restrict bgm,
+                __global real *cgm, const int c_offset, const int ldc, const int triangle,
+                const int real_diagonal, const int k_from, const int k_to, const int a_offset,
+                const int b_offset)
+{
+    agm += a_offset / VWM;
+    bgm += b_offset / VWN;
+    const int group_m = get_group_id(0), group_n = get_group_id(1);
+    if ((triangle == C_UPPER && group_m * MWG > group_n * NWG + NWG - 1) ||
+        (triangle == C_LOWER && group_m * MWG + MWG - 1 < group_n * NWG))
+        return;
+    int k_begin = 0, k_end = k_padded;
+    if (k_from == K_ROW)
+        k_begin = group_m * MWG / KWG * KWG;
+    else if (k_from == K_COLUMN)
+        k_begin = group_n * NWG / KWG * KWG;
+    if (k_to == K_ROW)
+        k_end = min(k_padded, ((group_m + 1) * MWG + KWG - 1) / KWG * KWG);
+    else if (k_to == K_COLUMN)
+        k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
+    const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
+    const int tid = get_local_id(1) * MDIMC + get_local_id(0);
+    const int lane = tid % 32, warp = tid / 32;
+    const int warp_m = warp % MMA_WARPS_M, warp_n = warp / MMA_WARPS_M;
+    const int group = lane / 4, in_group = lane % 4; // PTX's groupID, threadID_in_group
+
+    __local double alm[KWG * MMA_A_LD];
+    __local double blm[KWG * MMA_B_LD];
+
+    double acc[4][MMA_TN][2];
+    #pragma unroll
+    for (int tm = 0; tm < 4; tm++)
+        #pragma unroll
+        for (int tn = 0; tn < MMA_TN; tn++)
+            acc[tm][tn][0] = acc[tm][tn][1] = 0.0;
+
+    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
+        // The K step's tiles into local memory: vectors read as gemm.cl reads them (coalesced),
+        // stored element by element into the padded rows.
+        #pragma unroll
+        for (int l = 0; l < A_TILE_VECTORS; l++) {
+            const int index = tid + l * THREADS;
+            double v[VWM];
+            UNPACK_M(v, a_tile_vector(agm, a_ld_vectors, group_m, kwg, index))
+            const int kk = index / (MWG / VWM), i = index % (MWG / VWM) * VWM;
+            #pragma unroll
+            for (int w = 0; w < VWM; w++)
+                alm[kk * MMA_A_LD + i + w] = v[w];
+        }
+        #pragma unroll
+        for (int l = 0; l < B_TILE_VECTORS; l++) {
+            const int index = tid + l * THREADS;
+            double v[VWN];
+            UNPACK_N(v, b_tile_vector(bgm, b_ld_vectors, group_n, kwg, index))
+            const int kk = index / (NWG / VWN), j = index % (NWG / VWN) * VWN;
+            #pragma unroll
+            for (int w = 0; w < VWN; w++)
+                blm[kk * MMA_B_LD + j + w] = v[w];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        #pragma unroll
+        for (int kk = 0; kk < KWG; kk += 4) {
+            // A (8 x 4, row-major): this lane holds row `group`, K column `in_group`;
+            // B (4 x 8, column-major): K row `in_group`, column `group`.
+            double a[4], b[MMA_TN];
+            #pragma unroll
+            for (int tm = 0; tm < 4; tm++)
+                a[tm] = alm[(kk + in_group) * MMA_A_LD + warp_m * 32 + tm * 8 + group];
+            #pragma unroll
+            for (int tn = 0; tn < MMA_TN; tn++)
+                b[tn] = blm[(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
+            #pragma unroll
+            for (int tm = 0; tm < 4; tm++)
+                #pragma unroll
+                for (int tn = 0; tn < MMA_TN; tn++)
+                    mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+
+    // This lane holds rows `group` and columns 2 in_group, 2 in_group + 1 of each 8 x 8 block.
+    cgm += c_offset;
+    #pragma unroll
+    for (int tm = 0; tm < 4; tm++)
+        #pragma unroll
+        for (int tn = 0; tn < MMA_TN; tn++)
+            #pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int i = group_m * MWG + warp_m * 32 + tm * 8 + group;
+                const int j = group_n * NWG + warp_n * MMA_WTN + tn * 8 + in_group * 2 + h;
+                if (i >= m || j >= n || (triangle == C_UPPER && i > j) ||
+                    (triangle == C_LOWER && i < j))
+                    continue;
+                UPDATE_C(alpha, acc[tm][tn][h], beta, beta_zero, cgm + i + (size_t)j * ldc);
+            }
+}
+#endif

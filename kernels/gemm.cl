@@ -155,6 +155,29 @@ void copy_b_tile(__local realN *blm, const __global realN *bgm, const int b_ld_v
 #define MMA 0 // 1: gemm_mma.cl's tensor-core kernel takes gemm_tiled's place (NVIDIA, double)
 #endif
 
+// Whether the work-group's tile of C lies wholly outside the triangle it is to compute.
+bool outside_triangle(const int triangle, const int group_m, const int group_n)
+{
+    return (triangle == C_UPPER && group_m * MWG > group_n * NWG + NWG - 1) ||
+           (triangle == C_LOWER && group_m * MWG + MWG - 1 < group_n * NWG);
+}
+
+// The work-group's K loop, [*k_begin, *k_end), from k_from and k_to.
+void k_range(const int k_padded, const int k_from, const int k_to, const int group_m,
+             const int group_n, int *k_begin, int *k_end)
+{
+    *k_begin = 0;
+    *k_end = k_padded;
+    if (k_from == K_ROW)
+        *k_begin = group_m * MWG / KWG * KWG;
+    else if (k_from == K_COLUMN)
+        *k_begin = group_n * NWG / KWG * KWG;
+    if (k_to == K_ROW)
+        *k_end = min(k_padded, ((group_m + 1) * MWG + KWG - 1) / KWG * KWG);
+    else if (k_to == K_COLUMN)
+        *k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
+}
+
 #if !MMA
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
 // c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
@@ -173,18 +196,10 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
     const int tid_m = get_local_id(0), tid_n = get_local_id(1);
     const int group_m = get_group_id(0), group_n = get_group_id(1);
     // Uniform over the work-group, so no work-item is left waiting at a barrier.
-    if ((triangle == C_UPPER && group_m * MWG > group_n * NWG + NWG - 1) ||
-        (triangle == C_LOWER && group_m * MWG + MWG - 1 < group_n * NWG))
+    if (outside_triangle(triangle, group_m, group_n))
         return;
-    int k_begin = 0, k_end = k_padded;
-    if (k_from == K_ROW)
-        k_begin = group_m * MWG / KWG * KWG;
-    else if (k_from == K_COLUMN)
-        k_begin = group_n * NWG / KWG * KWG;
-    if (k_to == K_ROW)
-        k_end = min(k_padded, ((group_m + 1) * MWG + KWG - 1) / KWG * KWG);
-    else if (k_to == K_COLUMN)
-        k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
+    int k_begin, k_end;
+    k_range(k_padded, k_from, k_to, group_m, group_n, &k_begin, &k_end);
     // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
 #if SA || SB

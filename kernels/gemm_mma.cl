@@ -57,18 +57,10 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
     agm += a_offset / VWM;
     bgm += b_offset / VWN;
     const int group_m = get_group_id(0), group_n = get_group_id(1);
-    if ((triangle == C_UPPER && group_m * MWG > group_n * NWG + NWG - 1) ||
-        (triangle == C_LOWER && group_m * MWG + MWG - 1 < group_n * NWG))
+    if (outside_triangle(triangle, group_m, group_n)) // uniform over the work-group
         return;
-    int k_begin = 0, k_end = k_padded;
-    if (k_from == K_ROW)
-        k_begin = group_m * MWG / KWG * KWG;
-    else if (k_from == K_COLUMN)
-        k_begin = group_n * NWG / KWG * KWG;
-    if (k_to == K_ROW)
-        k_end = min(k_padded, ((group_m + 1) * MWG + KWG - 1) / KWG * KWG);
-    else if (k_to == K_COLUMN)
-        k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
+    int k_begin, k_end;
+    k_range(k_padded, k_from, k_to, group_m, group_n, &k_begin, &k_end);
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
     const int tid = get_local_id(1) * MDIMC + get_local_id(0);
     const int lane = tid % 32, warp = tid / 32;

@@ -178,16 +178,45 @@ void k_range(const int k_padded, const int k_from, const int k_to, const int gro
         *k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
 }
 
+// C(i, j) := alpha * value + beta * C(i, j) (alpha * value when beta is zero), where (i, j) is
+// inside the m x n block and its triangle; nothing elsewhere. A Hermitian diagonal (HERK,
+// HER2K) keeps a real result and its old imaginary part is not read.
+void store_c(__global real *cgm, const int ldc, const int m, const int n, const int triangle,
+             const int real_diagonal, const int i, const int j, const real value,
+             const real alpha, const real beta, const int beta_zero)
+{
+    if (i >= m || j >= n || (triangle == C_UPPER && i > j) || (triangle == C_LOWER && i < j))
+        return;
+    __global real *c = cgm + i + (size_t)j * ldc;
+#if IS_COMPLEX
+    if (real_diagonal && i == j) {
+        real old = ZERO;
+        if (!beta_zero)
+            old.x = (*c).x;
+        real result = MULADD(MUL(alpha, value), beta, old);
+        result.y = 0;
+        *c = result;
+        return;
+    }
+#endif
+    UPDATE_C(alpha, value, beta, beta_zero, c);
+}
+
+// gemm_tiled's parameters, one list for both of its bodies (this file's and gemm_mma.cl's),
+// in the order the host sets them.
+#define GEMM_TILED_PARAMETERS                                                                  \
+    const int m, const int n, const int k_padded, const int a_ld, const int b_ld,              \
+        const real alpha, const real beta, const int beta_zero,                                \
+        const __global realM *restrict agm, const __global realN *restrict bgm,                \
+        __global real *cgm, const int c_offset, const int ldc, const int triangle,             \
+        const int real_diagonal, const int k_from, const int k_to, const int a_offset,         \
+        const int b_offset
+
 #if !MMA
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
 // c[c_offset + i + j * ldc]; only its m x n block (or triangle) is written.
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
-void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, const int b_ld,
-                const real alpha, const real beta, const int beta_zero,
-                const __global realM *restrict agm, const __global realN *restrict bgm,
-                __global real *cgm, const int c_offset, const int ldc, const int triangle,
-                const int real_diagonal, const int k_from, const int k_to, const int a_offset,
-                const int b_offset)
+void gemm_tiled(GEMM_TILED_PARAMETERS)
 {
     // Offsets (in elements, multiples of the vector widths) let TRSM's blocked solve work on
     // blocks inside larger packed operands.
@@ -332,26 +361,11 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
     #pragma unroll
     for (int ni = 0; ni < NWI; ni++) {
         const int j = group_n * NWG + ((ni / VWN) * NDIMC + tid_n) * VWN + ni % VWN;
-        if (j >= n)
-            continue;
         #pragma unroll
         for (int mi = 0; mi < MWI; mi++) {
             const int i = group_m * MWG + ((mi / VWM) * MDIMC + tid_m) * VWM + mi % VWM;
-            if (i >= m || (triangle == C_UPPER && i > j) || (triangle == C_LOWER && i < j))
-                continue;
-            __global real *c = cgm + i + (size_t)j * ldc;
-#if IS_COMPLEX
-            if (real_diagonal && i == j) {
-                real old = ZERO;
-                if (!beta_zero)
-                    old.x = (*c).x; // the imaginary part of a Hermitian diagonal is not read
-                real result = MULADD(MUL(alpha, acc[ni][mi]), beta, old);
-                result.y = 0;
-                *c = result;
-                continue;
-            }
-#endif
-            UPDATE_C(alpha, acc[ni][mi], beta, beta_zero, c);
+            store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, acc[ni][mi], alpha, beta,
+                    beta_zero);
         }
     }
 }

@@ -85,12 +85,12 @@ void gemm_direct(const int m, const int n, const int k, const real alpha, const 
 #define THIN_MAX 8
 #endif
 // Global size (the long side rounded up to the work-group size, layers).
-__kernel void gemm_thin(const int m, const int n, const int k, const int chunk,
+// tall: the strip is at most THIN_MAX columns wide; else at most THIN_MAX rows high.
+__kernel void gemm_thin(const int m, const int n, const int k, const int chunk, const int tall,
                         const __global real *restrict a, const int a_offset, const int lda,
                         const __global real *restrict b, const int b_offset, const int ldb,
                         __global real *partial)
 {
-    const int tall = n <= THIN_MAX && m > n; // else wide: m <= THIN_MAX
     const int along = get_global_id(0), layer = get_group_id(1);
     const int p0 = layer * chunk, p1 = min(k, p0 + chunk);
     if (along >= (tall ? m : n))

@@ -47,12 +47,7 @@ inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 }
 
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
-void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, const int b_ld,
-                const real alpha, const real beta, const int beta_zero,
-                const __global realM *restrict agm, const __global realN *restrict bgm,
-                __global real *cgm, const int c_offset, const int ldc, const int triangle,
-                const int real_diagonal, const int k_from, const int k_to, const int a_offset,
-                const int b_offset)
+void gemm_tiled(GEMM_TILED_PARAMETERS)
 {
     agm += a_offset / VWM;
     bgm += b_offset / VWN;
@@ -131,10 +126,8 @@ void gemm_tiled(const int m, const int n, const int k_padded, const int a_ld, co
             for (int h = 0; h < 2; h++) {
                 const int i = group_m * MWG + warp_m * 32 + tm * 8 + group;
                 const int j = group_n * NWG + warp_n * MMA_WTN + tn * 8 + in_group * 2 + h;
-                if (i >= m || j >= n || (triangle == C_UPPER && i > j) ||
-                    (triangle == C_LOWER && i < j))
-                    continue;
-                UPDATE_C(alpha, acc[tm][tn][h], beta, beta_zero, cgm + i + (size_t)j * ldc);
+                store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, acc[tm][tn][h], alpha,
+                        beta, beta_zero);
             }
 }
 #endif

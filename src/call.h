@@ -94,4 +94,15 @@ static inline int br_is_complex(enum br_precision precision)
     return precision == BR_C || precision == BR_Z;
 }
 
+/* The column tiles the engine cuts a GEMM of `flops` and n columns into, so that transfers of
+ * one tile overlap kernels of another; the cost model predicts with the same count. About 1024
+ * columns a tile, at most 8, one below 2 GFLOP: each tile costs host synchronization and a
+ * kernel too narrow to fill the device. On the H200 (2026-11-21, e2e, best of 1, 2, 4, 8
+ * tiles) sgemm and dgemm ran best with 1 or 2 tiles at n = 2048, 2 or 4 at 4096, 8 at 8192. */
+static inline size_t br_gemm_column_tiles(double flops, size_t n)
+{
+    size_t tiles = (n + 1023) / 1024;
+    return flops < 2e9 ? 1 : tiles < 8 ? tiles : 8;
+}
+
 #endif

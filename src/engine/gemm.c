@@ -17,6 +17,7 @@
 #include "engine/launch.h"
 #include "engine/transfer.h"
 #include "env.h"
+#include "stats.h"
 
 struct gemm_plan {
     int direct;
@@ -85,13 +86,8 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
         memset(plan, 0, sizeof *plan);
     }
 
-    /* Whole rows and depth; columns in tiles of about 1024 (at most 8 tiles) once the call is
-     * large enough that overlapping the transfers of one tile with the kernels of another
-     * pays. Each tile costs host synchronization and a kernel too narrow to fill the device:
-     * on the H200 (2026-11-21, e2e, best tile count of 1, 2, 4, 8) sgemm and dgemm ran best
-     * with 1 or 2 tiles at n = 2048, 2 or 4 at 4096 and 8 at 8192. */
-    double flops = 2.0 * m * n * k * (br_is_complex(call->precision) ? 4 : 1);
-    size_t tiles = flops < 2e9 ? 1 : min_size(8, (n + 1023) / 1024);
+    /* Whole rows and depth; columns in tiles (br_gemm_column_tiles). */
+    size_t tiles = br_gemm_column_tiles(br_call_flops(call), n);
     if (br_env()->test_gemm_tiles > 0) /* a measurement hook */
         tiles = (size_t)br_env()->test_gemm_tiles;
     plan->rows = m;

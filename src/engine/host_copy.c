@@ -43,12 +43,6 @@ static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 /* One parallel copy at a time (the engine is locked anyway; this keeps the helpers simple). */
 static pthread_mutex_t job_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static long elapsed_ns(const struct timespec *since)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (now.tv_sec - since->tv_sec) * 1000000000L + (now.tv_nsec - since->tv_nsec);
-}
 
 static void cpu_relax(void)
 {
@@ -75,24 +69,39 @@ static void copy_part(const struct copy_job *job, int part, int parts)
                job->column_bytes);
 }
 
-/* Waits for a round other than `seen`: watching for SPIN_NS, then asleep. */
-static unsigned long next_round(unsigned long seen)
+/* What a thread waits for: a round other than `seen`, or no helper pending. */
+static int round_moved(unsigned long seen)
 {
-    struct timespec start;
+    return atomic_load_explicit(&pool.round, memory_order_acquire) != seen;
+}
+
+static int helpers_done(unsigned long unused)
+{
+    (void)unused;
+    return atomic_load_explicit(&pool.pending, memory_order_acquire) == 0;
+}
+
+/* Waits until ready(argument): watching for SPIN_NS, then asleep on `condition` (signalled
+ * under pool.lock by whoever makes it true). */
+static void spin_then_wait(int (*ready)(unsigned long), unsigned long argument,
+                           pthread_cond_t *condition)
+{
+    struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    for (int i = 0;; i++) {
-        unsigned long round = atomic_load_explicit(&pool.round, memory_order_acquire);
-        if (round != seen)
-            return round;
-        if (i % 64 == 63 && elapsed_ns(&start) > SPIN_NS)
-            break;
+    for (int i = 0; !ready(argument); i++) {
+        if (i % 64 == 63) {
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            if ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) >
+                SPIN_NS) {
+                pthread_mutex_lock(&pool.lock);
+                while (!ready(argument))
+                    pthread_cond_wait(condition, &pool.lock);
+                pthread_mutex_unlock(&pool.lock);
+                return;
+            }
+        }
         cpu_relax();
     }
-    pthread_mutex_lock(&pool.lock);
-    while (atomic_load_explicit(&pool.round, memory_order_acquire) == seen)
-        pthread_cond_wait(&pool.wake, &pool.lock);
-    pthread_mutex_unlock(&pool.lock);
-    return atomic_load_explicit(&pool.round, memory_order_acquire);
 }
 
 static void *helper_main(void *argument)
@@ -100,7 +109,8 @@ static void *helper_main(void *argument)
     int index = (int)(size_t)argument;
     unsigned long seen = 0;
     for (;;) {
-        seen = next_round(seen);
+        spin_then_wait(round_moved, seen, &pool.wake);
+        seen = atomic_load_explicit(&pool.round, memory_order_acquire);
         struct copy_job job = pool.job;
         int parts = pool.parts;
         if (index + 1 < parts)
@@ -165,17 +175,6 @@ void br_host_copy(void *dst, size_t dst_stride, const void *src, size_t src_stri
     pthread_cond_broadcast(&pool.wake);
     pthread_mutex_unlock(&pool.lock);
     copy_part(&job, 0, parts);
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    for (int i = 0; atomic_load_explicit(&pool.pending, memory_order_acquire) > 0; i++) {
-        if (i % 64 == 63 && elapsed_ns(&start) > SPIN_NS) {
-            pthread_mutex_lock(&pool.lock);
-            while (atomic_load_explicit(&pool.pending, memory_order_acquire) > 0)
-                pthread_cond_wait(&pool.finished, &pool.lock);
-            pthread_mutex_unlock(&pool.lock);
-            break;
-        }
-        cpu_relax();
-    }
+    spin_then_wait(helpers_done, 0, &pool.finished);
     pthread_mutex_unlock(&job_lock);
 }

@@ -116,27 +116,28 @@ static cl_int strip_scratch(struct br_engine *engine, size_t bytes, cl_mem *scra
     return CL_SUCCESS;
 }
 
-/* A strip of C (at most BR_THIN_MAX rows or columns) from the packed operands: gemm_thin's
- * layers of K, then gemm_sum_layers adds them into C. */
+/* A strip of C from the packed operands, tall (at most BR_THIN_MAX columns) or wide (at most
+ * BR_THIN_MAX rows): gemm_thin's layers of K, then gemm_sum_layers adds them into C. */
 static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *program,
                             enum br_precision precision, const struct br_gemm_launch *l,
-                            cl_int row, cl_int rows, cl_int col, cl_int cols, cl_event *done)
+                            cl_int row, cl_int rows, cl_int col, cl_int cols, cl_int tall,
+                            cl_event *done)
 {
     size_t element = br_element_size(precision);
     cl_int a_offset = l->a_offset + row, b_offset = l->b_offset + col;
     cl_int c_offset = l->c_offset + row + col * l->ldc;
     cl_int chunk = STRIP_CHUNK, layers = (l->k_padded + chunk - 1) / chunk;
-    size_t along = (size_t)(cols <= BR_THIN_MAX && rows > cols ? rows : cols);
+    size_t along = (size_t)(tall ? rows : cols);
     cl_mem partial = NULL;
     cl_int error = strip_scratch(engine, (size_t)layers * (size_t)rows * (size_t)cols * element,
                                  &partial);
     if (error != CL_SUCCESS)
         return error;
     struct br_kernel_arg thin_args[] = {
-        BR_ARG(rows),     BR_ARG(cols),     BR_ARG(l->k_padded), BR_ARG(chunk),
-        BR_ARG(l->a_packed), BR_ARG(a_offset), BR_ARG(l->a_ld),   BR_ARG(l->b_packed),
-        BR_ARG(b_offset), BR_ARG(l->b_ld),  BR_ARG(partial)};
-    error = br_set_args(program->gemm_thin, thin_args, 11);
+        BR_ARG(rows),        BR_ARG(cols),     BR_ARG(l->k_padded), BR_ARG(chunk),
+        BR_ARG(tall),        BR_ARG(l->a_packed), BR_ARG(a_offset), BR_ARG(l->a_ld),
+        BR_ARG(l->b_packed), BR_ARG(b_offset), BR_ARG(l->b_ld),    BR_ARG(partial)};
+    error = br_set_args(program->gemm_thin, thin_args, 12);
     size_t local[2] = {STRIP_GROUP, 1};
     size_t global[2] = {br_round_up(along, STRIP_GROUP), (size_t)layers};
     if (error == CL_SUCCESS)
@@ -179,22 +180,16 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
                         br_round_up((size_t)n, (size_t)g->nwg) / (size_t)g->nwg *
                             (size_t)g->ndimc};
     size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
-    int strips = (n < l->n) + (m < l->m);
-    cl_event event = NULL;
+    /* The compute queue runs in order: the strips follow the main part, and only the last
+     * launch's event is wanted. The right strip takes every row, the bottom one the rest. */
+    int right = n < l->n, bottom = m < l->m;
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global, local,
-                                 wait_count, wait, strips ? &event : done);
-    /* The compute queue runs in order: the strips follow the main part, and the last launch's
-     * event is the call's. The right strip takes every row, the bottom one the rest. */
-    if (error == CL_SUCCESS && n < l->n) {
-        br_release_event(&event);
-        error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n,
-                              --strips ? &event : done);
-    }
-    if (error == CL_SUCCESS && m < l->m) {
-        br_release_event(&event);
-        error = enqueue_strip(engine, program, precision, l, m, l->m - m, 0, n, done);
-    }
-    br_release_event(&event);
+                                 wait_count, wait, right || bottom ? NULL : done);
+    if (error == CL_SUCCESS && right)
+        error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n, 1,
+                              bottom ? NULL : done);
+    if (error == CL_SUCCESS && bottom)
+        error = enqueue_strip(engine, program, precision, l, m, l->m - m, 0, n, 0, done);
     return error;
 }

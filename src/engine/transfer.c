@@ -61,6 +61,31 @@ static void pack_columns(void *compact, const struct br_block *b, size_t first, 
     }
 }
 
+/* The bytes a staged piece holds: a whole slot for a contiguous block (pieces at offsets that
+ * are multiples of the slot size), else as many whole columns as a slot holds. */
+static size_t piece_bytes(const struct br_block *b, const struct br_staging *staging)
+{
+    size_t column = b->rows * b->element;
+    return contiguous(b) ? staging->slot_size : staging->slot_size / column * column;
+}
+
+/* Copies bytes [offset, offset + size) of the block's compact form between `compact` and the
+ * caller's memory: any range of a contiguous block, whole columns of any other. */
+static void copy_piece(void *compact, const struct br_block *b, size_t offset, size_t size,
+                       int to_compact)
+{
+    size_t column = b->rows * b->element;
+    if (!contiguous(b)) {
+        pack_columns(compact, b, offset / column, size / column, to_compact);
+        return;
+    }
+    char *host = (char *)b->host + offset;
+    if (to_compact)
+        br_host_copy(compact, size, host, size, size, 1);
+    else
+        br_host_copy(host, size, compact, size, size, 1);
+}
+
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
                  const struct br_block *b, cl_uint wait_count, const cl_event *wait,
                  cl_event *done)
@@ -91,37 +116,20 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         free(dense);
         return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
     }
+    size_t piece = piece_bytes(b, staging);
     cl_int error = CL_SUCCESS;
-    if (contiguous(b)) {
-        for (size_t offset = 0; offset < bytes && error == CL_SUCCESS;
-             offset += staging->slot_size) {
-            size_t size = bytes - offset < staging->slot_size ? bytes - offset : staging->slot_size;
-            int slot;
-            error = br_staging_next_slot(staging, &slot);
-            if (error != CL_SUCCESS)
-                break;
-            br_host_copy(staging->host[slot], size, (const char *)b->host + offset, size, size, 1);
-            error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, offset, size, staging->host[slot],
-                                         offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
-                                         &staging->busy[slot]);
-            if (error == CL_SUCCESS)
-                br_timeline_note(staging->busy[slot], "upload staged", size);
-        }
-        return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
-    }
-    size_t per_chunk = staging->slot_size / column;
-    for (size_t first = 0; first < b->cols && error == CL_SUCCESS; first += per_chunk) {
-        size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
+    for (size_t offset = 0; offset < bytes && error == CL_SUCCESS; offset += piece) {
+        size_t size = bytes - offset < piece ? bytes - offset : piece;
         int slot;
         error = br_staging_next_slot(staging, &slot);
         if (error != CL_SUCCESS)
             break;
-        pack_columns(staging->host[slot], b, first, count, 1);
-        error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, first * column, count * column,
-                                     staging->host[slot], first == 0 ? wait_count : 0,
-                                     first == 0 ? wait : NULL, &staging->busy[slot]);
+        copy_piece(staging->host[slot], b, offset, size, 1);
+        error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, offset, size, staging->host[slot],
+                                     offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
+                                     &staging->busy[slot]);
         if (error == CL_SUCCESS)
-            br_timeline_note(staging->busy[slot], "upload staged", count * column);
+            br_timeline_note(staging->busy[slot], "upload staged", size);
     }
     /* The queue is in order: a marker after the last chunk completes when they all have. */
     if (error == CL_SUCCESS)
@@ -139,54 +147,6 @@ cl_mem br_wrap_block(cl_context context, const struct br_block *b)
     cl_mem buffer = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes,
                                    b->host, &error);
     return error == CL_SUCCESS ? buffer : NULL;
-}
-
-/* br_download of a contiguous block in slot-sized pieces of bytes, for columns no longer than
- * a piece. The caller's memory is still written only in whole columns: once piece c has
- * arrived, the columns that end in it are copied out; the start of the one that does not is
- * left until piece c + 1 (its slot is not reused before then: one slot fewer is kept in
- * flight). A column no longer than a piece spans at most two. */
-static cl_int download_contiguous(cl_command_queue queue, struct br_staging *staging, cl_mem src,
-                                  const struct br_block *b, cl_uint wait_count,
-                                  const cl_event *wait, size_t *columns_written)
-{
-    size_t column = b->rows * b->element, bytes = column * b->cols, piece = staging->slot_size;
-    size_t pieces = (bytes + piece - 1) / piece, issued = 0, copied = 0; /* bytes copied out */
-    int slots[BR_STAGING_SLOTS];
-    cl_int error = CL_SUCCESS;
-    for (size_t c = 0; c < pieces && error == CL_SUCCESS; c++) {
-        while (issued < pieces && issued < c + BR_STAGING_SLOTS - 1 && error == CL_SUCCESS) {
-            size_t offset = issued * piece;
-            size_t size = bytes - offset < piece ? bytes - offset : piece;
-            int *slot = &slots[issued % BR_STAGING_SLOTS];
-            error = br_staging_next_slot(staging, slot);
-            if (error == CL_SUCCESS)
-                error = clEnqueueReadBuffer(queue, src, CL_FALSE, offset, size,
-                                            staging->host[*slot], issued == 0 ? wait_count : 0,
-                                            issued == 0 ? wait : NULL, &staging->busy[*slot]);
-            if (error == CL_SUCCESS)
-                br_timeline_note(staging->busy[*slot], "download staged", size);
-            issued++;
-        }
-        if (error != CL_SUCCESS)
-            break;
-        error = clWaitForEvents(1, &staging->busy[slots[c % BR_STAGING_SLOTS]]);
-        if (error != CL_SUCCESS)
-            break;
-        /* Arrived: bytes up to the end of piece c; copied out: up to its last whole column. */
-        size_t arrived = (c + 1) * piece < bytes ? (c + 1) * piece : bytes;
-        size_t end = arrived / column * column;
-        while (copied < end) { /* from the slot of the piece that holds `copied` */
-            size_t p = copied / piece, in_piece = copied - p * piece;
-            size_t size = (p + 1) * piece < end ? (p + 1) * piece - copied : end - copied;
-            br_host_copy((char *)b->host + copied, size,
-                         (const char *)staging->host[slots[p % BR_STAGING_SLOTS]] + in_piece, size,
-                         size, 1);
-            copied += size;
-        }
-        *columns_written = copied / column;
-    }
-    return error;
 }
 
 cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem src,
@@ -214,39 +174,44 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
         free(dense);
         return error;
     }
-    if (contiguous(b) && bytes > staging->slot_size && column <= staging->slot_size)
-        return download_contiguous(queue, staging, src, b, wait_count, wait, columns_written);
-    /* Keep every slot in flight: the reads of the next chunks run while this one is copied
-     * out. */
-    size_t per_chunk = staging->slot_size / column;
-    size_t chunks = (b->cols + per_chunk - 1) / per_chunk;
+    /* Pieces as br_upload cuts them. The caller's memory is written only in whole columns:
+     * once piece c has arrived, the columns that end in it are copied out. In a contiguous
+     * block the start of a column may lie in piece c - 1 (a column no longer than a slot
+     * spans at most two pieces), so that piece's slot is not reused before piece c is copied
+     * out: one slot fewer than all is kept in flight. */
+    size_t piece = piece_bytes(b, staging), pieces = (bytes + piece - 1) / piece;
+    size_t issued = 0, copied = 0; /* bytes copied out */
     int slots[BR_STAGING_SLOTS];
     cl_int error = CL_SUCCESS;
-    size_t issued = 0;
-    for (size_t c = 0; c < chunks && error == CL_SUCCESS; c++) {
-        while (issued < chunks && issued < c + BR_STAGING_SLOTS && error == CL_SUCCESS) {
-            size_t first = issued * per_chunk;
-            size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
+    for (size_t c = 0; c < pieces && error == CL_SUCCESS; c++) {
+        while (issued < pieces && issued < c + BR_STAGING_SLOTS - 1 && error == CL_SUCCESS) {
+            size_t offset = issued * piece;
+            size_t size = bytes - offset < piece ? bytes - offset : piece;
             int *slot = &slots[issued % BR_STAGING_SLOTS];
             error = br_staging_next_slot(staging, slot);
             if (error == CL_SUCCESS)
-                error = clEnqueueReadBuffer(queue, src, CL_FALSE, first * column, count * column,
+                error = clEnqueueReadBuffer(queue, src, CL_FALSE, offset, size,
                                             staging->host[*slot], issued == 0 ? wait_count : 0,
                                             issued == 0 ? wait : NULL, &staging->busy[*slot]);
             if (error == CL_SUCCESS)
-                br_timeline_note(staging->busy[*slot], "download staged", count * column);
+                br_timeline_note(staging->busy[*slot], "download staged", size);
             issued++;
         }
         if (error != CL_SUCCESS)
             break;
-        int slot = slots[c % BR_STAGING_SLOTS];
-        error = clWaitForEvents(1, &staging->busy[slot]);
-        if (error == CL_SUCCESS) {
-            size_t first = c * per_chunk;
-            size_t count = b->cols - first < per_chunk ? b->cols - first : per_chunk;
-            pack_columns(staging->host[slot], b, first, count, 0);
-            *columns_written = first + count;
+        error = clWaitForEvents(1, &staging->busy[slots[c % BR_STAGING_SLOTS]]);
+        if (error != CL_SUCCESS)
+            break;
+        size_t arrived = (c + 1) * piece < bytes ? (c + 1) * piece : bytes;
+        size_t end = arrived / column * column;
+        while (copied < end) { /* from the slot of the piece that holds `copied` */
+            size_t p = copied / piece, in_piece = copied - p * piece;
+            size_t size = (p + 1) * piece < end ? (p + 1) * piece - copied : end - copied;
+            copy_piece((char *)staging->host[slots[p % BR_STAGING_SLOTS]] + in_piece, b, copied,
+                       size, 0);
+            copied += size;
         }
+        *columns_written = copied / column;
     }
     return error;
 }

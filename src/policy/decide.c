@@ -166,9 +166,9 @@ double br_predict_device_seconds(const struct br_call *c, const struct br_device
     if (c->family == BR_TRSM)
         launches += 2 * ceil((c->side == 'L' ? c->m : c->n) / 256.0);
     double fixed = launches * dev->launch_us * 1e-6;
-    /* GEMM overlaps transfers and kernels over tiles of C (1, 4 or 8 by size, as the engine
-     * cuts them); the other routines run their phases one after the other. */
-    double tiles = c->family != BR_GEMM ? 1 : flops < 2e9 ? 1 : flops < 16e9 ? 4 : 8;
+    /* GEMM overlaps transfers and kernels over tiles of C, as the engine cuts them; the other
+     * routines run their phases one after the other. */
+    double tiles = c->family != BR_GEMM ? 1 : (double)br_gemm_column_tiles(flops, (size_t)c->n);
     return fixed + fmax(compute, transfer) + fmin(compute, transfer) / tiles;
 }
 

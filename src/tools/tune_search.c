@@ -348,22 +348,27 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
 
 /* Where fast GPU GEMMs live, whatever the built-in parameters: 256 work-items on 128 x 128,
  * 128 x 64 or 64 x 64 tiles (8 x 8, 8 x 4 or 4 x 4 results each), 128 work-items on 128 x 64
- * tiles (8 x 8: the H200's DGEMM), 64 on 64 x 64, each with and without double buffering. One step from the defaults cannot reach most
- * of them, and hill climbing from there may stop on a lesser peak first. Complex precisions
- * read one element at a time; legal() drops what the device or the registers cannot take. */
+ * tiles (8 x 8: the H200's DGEMM), 64 on 64 x 64, each with and without double buffering.
+ * One step from the defaults cannot reach most of them, and hill climbing from there may stop
+ * on a lesser peak first. Complex precisions read one element at a time; legal() drops what
+ * the device or the registers cannot take. */
 static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
-    static const int shapes[][6] = {
-        /* mwg, nwg, kwg, mdimc, ndimc, vector width */
-        {128, 128, 16, 16, 16, 4}, {128, 128, 8, 16, 16, 4}, {128, 128, 16, 16, 16, 2},
-        {128, 64, 16, 16, 16, 4},  {64, 128, 16, 16, 16, 2}, {128, 64, 16, 16, 8, 2},
-        {64, 64, 16, 16, 16, 2},   {64, 64, 32, 8, 8, 2},    {128, 128, 32, 16, 16, 4},
-        {128, 64, 8, 16, 8, 2},    {64, 128, 8, 8, 16, 2}};
+    /* The last column: 1 for the tensor-core kernel (legal only in double on NVIDIA from
+     * compute capability 8.0; single-buffered), whose warps hold 32 x 32 or 32 x 64 results. */
+    static const int shapes[][7] = {
+        /* mwg, nwg, kwg, mdimc, ndimc, vector width, mma */
+        {128, 128, 16, 16, 16, 4, 0}, {128, 128, 8, 16, 16, 4, 0}, {128, 128, 16, 16, 16, 2, 0},
+        {128, 64, 16, 16, 16, 4, 0},  {64, 128, 16, 16, 16, 2, 0}, {128, 64, 16, 16, 8, 2, 0},
+        {64, 64, 16, 16, 16, 2, 0},   {64, 64, 32, 8, 8, 2, 0},    {128, 128, 32, 16, 16, 4, 0},
+        {128, 64, 8, 16, 8, 2, 0},    {64, 128, 8, 8, 16, 2, 0},   {64, 64, 16, 8, 16, 2, 1},
+        {128, 64, 16, 16, 8, 2, 1},   {64, 128, 16, 8, 16, 2, 1},  {128, 128, 16, 16, 16, 2, 1},
+        {128, 128, 8, 16, 16, 2, 1},  {64, 64, 32, 8, 16, 2, 1}};
     if (br_device_is_host_cpu(s->device))
         return;
     int complex = br_is_complex(s->precision);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int db = 0; db <= 1; db++) {
+        for (int db = 0; db <= (shapes[i][6] ? 0 : 1); db++) {
             struct br_kernel_params p = s->defaults;
             struct br_gemm_params *g = &p.gemm;
             g->mwg = shapes[i][0], g->nwg = shapes[i][1], g->kwg = shapes[i][2];
@@ -372,26 +377,9 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
             g->sa = g->sb = 1;
             g->kwi = g->kwg < 8 ? g->kwg : 8;
             g->db = db;
+            g->mma = shapes[i][6];
             try_candidate(s, pr, &p);
         }
-    /* The tensor-core kernel (legal only in double on NVIDIA from compute capability 8.0):
-     * warps of 32 x 32 or 32 x 64 results. */
-    static const int mma_shapes[][5] = {
-        /* mwg, nwg, kwg, mdimc, ndimc */
-        {64, 64, 16, 8, 16},   {128, 64, 16, 16, 8},   {64, 128, 16, 8, 16},
-        {128, 128, 16, 16, 16}, {128, 128, 8, 16, 16}, {64, 64, 32, 8, 16}};
-    for (size_t i = 0; i < sizeof mma_shapes / sizeof mma_shapes[0]; i++) {
-        struct br_kernel_params p = s->defaults;
-        struct br_gemm_params *g = &p.gemm;
-        g->mwg = mma_shapes[i][0], g->nwg = mma_shapes[i][1], g->kwg = mma_shapes[i][2];
-        g->mdimc = mma_shapes[i][3], g->ndimc = mma_shapes[i][4];
-        g->vwm = g->vwn = complex ? 1 : 2;
-        g->sa = g->sb = 1;
-        g->kwi = g->kwg < 8 ? g->kwg : 8;
-        g->db = 0;
-        g->mma = 1;
-        try_candidate(s, pr, &p);
-    }
 }
 
 /* The curated start: the built-in parameters and the moves that most often pay on GPUs and

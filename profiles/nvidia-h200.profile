@@ -2,6 +2,9 @@
 # Device: NVIDIA H200 (NVIDIA Corporation), platform NVIDIA CUDA, driver 580.159.04.
 # [link] from a second run of the same day (15:38 UTC) with the final data path: 4 staging slots of
 # 8 MB and spinning copy helpers; the kernels as tuned above.
+# [params.d] and the d rows of [rates] from a re-tune of double alone at 17:05 UTC (quick, 51 s,
+# 58 candidates): the tensor-core kernel (mma = 1, kernels/gemm_mma.cl) won at 26.6 TFLOP/s
+# against 21.0 for the best SIMT kernel of the same search.
 [device]
 name = NVIDIA H200
 vendor = NVIDIA Corporation
@@ -27,12 +30,12 @@ ssyrk = 0.9958 7.559 47.47 281.5 1507 7723 2.113e+04 4.414e+04 4.414e+04
 ssyr2k = 1.088 8.035 49.1 301.5 1675 7921 2.176e+04 4.48e+04 4.48e+04
 strmm = 0.8658 5.958 48.92 288.8 1705 7965 2.138e+04 3.702e+04 3.702e+04
 strsm = 0.244 1.616 8.35 30.01 206.7 1309 6680 2.238e+04 2.238e+04
-dgemm = 5.209 40.06 251.9 526.4 2720 1.328e+04 1.891e+04 2.092e+04 2.176e+04
-dsymm = 1.982 13.71 92.67 553.6 2915 1.343e+04 1.897e+04 2.087e+04 2.087e+04
-dsyrk = 0.8086 5.417 37.04 235.3 1248 6353 1.163e+04 1.997e+04 1.997e+04
-dsyr2k = 1.135 8.282 52.88 303.9 1549 6324 1.191e+04 2.002e+04 2.002e+04
-dtrmm = 0.861 6 40.97 259 1347 6559 1.247e+04 1.818e+04 1.818e+04
-dtrsm = 0.2126 1.364 6.597 14.85 107.2 740.5 4168 1.251e+04 1.251e+04
+dgemm = 5.016 39.2 257.6 558.4 3679 1.395e+04 2.21e+04 2.582e+04 2.781e+04
+dsymm = 1.719 13.06 85.32 594.2 3622 1.387e+04 2.225e+04 2.581e+04 2.581e+04
+dsyrk = 0.9735 7.47 43.9 311.9 1874 7321 1.977e+04 2.412e+04 2.412e+04
+dsyr2k = 1.148 10.16 63.56 392.5 2109 7688 1.992e+04 2.429e+04 2.429e+04
+dtrmm = 0.939 7.598 58.66 340 1988 7886 1.755e+04 2.429e+04 2.429e+04
+dtrsm = 0.4587 2.429 8.837 60.75 373.4 1843 6845 1.551e+04 1.551e+04
 cgemm = 21.42 147.5 954.5 2123 1.161e+04 3.551e+04 4.165e+04 4.363e+04 4.544e+04
 csymm = 7.77 52.33 338.4 2159 1.172e+04 3.611e+04 4.164e+04 4.358e+04 4.358e+04
 chemm = 7.852 52.37 350.5 2008 1.162e+04 3.611e+04 4.17e+04 4.357e+04 4.357e+04
@@ -81,13 +84,13 @@ db = 1
 max_registers = 128
 
 [params.d]
-mwg = 128
+mwg = 64
 nwg = 64
 kwg = 16
-mdimc = 16
-ndimc = 8
+mdimc = 8
+ndimc = 16
 vwm = 2
-vwn = 1
+vwn = 2
 sa = 1
 sb = 1
 kwi = 8
@@ -102,6 +105,7 @@ direct_below_side = 16
 trsm_block_factor = 2
 db = 0
 max_registers = 0
+mma = 1
 
 [params.c]
 mwg = 64

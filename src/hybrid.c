@@ -5,19 +5,20 @@
 #include "cpu_level3.h"
 #include "engine/engine.h"
 
-/* The device side runs on a thread of its own rather than as enqueued work the caller reads
+/* Each device's part runs on a thread of its own rather than as enqueued work the caller reads
  * back later: the engine's pipeline needs a host thread to fill its staging buffers and to
  * start each tile's transfers as the last one finishes, and OpenCL callbacks would spin on
- * the cores the CPU BLAS is using. The thread is started before the CPU side, so the device's
- * first uploads are under way while the CPU BLAS works. */
-struct device_side {
-    const struct br_split *split;
+ * the cores the CPU BLAS is using. The threads are started before the calling thread's own
+ * part, so the devices' first uploads are under way while it works. */
+struct worker {
+    const struct br_spread_part *part;
+    int engine;
     int all_on_device;
 };
 
-int br_run_on_device(const struct br_call *call)
+int br_run_on_engine(int engine, const struct br_call *call)
 {
-    switch (br_engine_run(call)) {
+    switch (br_engine_run_on(engine, call)) {
     case BR_ENGINE_DONE:
         return 1;
     case BR_ENGINE_PARTIAL: /* the engine finished it on the CPU */
@@ -29,37 +30,68 @@ int br_run_on_device(const struct br_call *call)
     }
 }
 
-static void run_device_pieces(struct device_side *side)
+int br_run_on_device(const struct br_call *call)
 {
-    side->all_on_device = 1;
-    for (int i = 0; i < side->split->device_count; i++)
-        side->all_on_device &= br_run_on_device(&side->split->device[i]);
+    int first = br_engine_first_index();
+    return br_run_on_engine(first >= 0 ? first : BR_WORKER_NONE, call);
 }
 
-static void *device_thread(void *argument)
+static void run_worker(struct worker *w)
 {
-    run_device_pieces(argument);
+    w->all_on_device = 1;
+    for (int i = 0; i < w->part->count; i++) {
+        if (w->engine == BR_WORKER_CPU)
+            br_cpu_level3(&w->part->pieces[i]);
+        else
+            w->all_on_device &= br_run_on_engine(w->engine, &w->part->pieces[i]);
+    }
+}
+
+static void *worker_thread(void *argument)
+{
+    run_worker(argument);
     return NULL;
 }
 
-static void run_cpu_pieces(const struct br_split *split)
+int br_run_spread(const struct br_spread *spread, const int *engines)
 {
-    for (int i = 0; i < split->cpu_count; i++)
-        br_cpu_level3(&split->cpu[i]);
+    struct worker workers[BR_SPREAD_MAX_WORKERS];
+    pthread_t threads[BR_SPREAD_MAX_WORKERS];
+    int threaded[BR_SPREAD_MAX_WORKERS] = {0};
+    /* The calling thread's own worker: the CPU's, else the last one with work. */
+    int own = -1;
+    for (int w = 0; w < spread->workers; w++) {
+        workers[w] = (struct worker){&spread->parts[w], engines[w], 1};
+        if (spread->parts[w].count > 0 && (own < 0 || engines[own] != BR_WORKER_CPU))
+            own = w;
+    }
+    for (int w = 0; w < spread->workers; w++)
+        if (w != own && spread->parts[w].count > 0)
+            threaded[w] = pthread_create(&threads[w], NULL, worker_thread, &workers[w]) == 0;
+    if (own >= 0)
+        run_worker(&workers[own]);
+    int all_on_device = 1;
+    for (int w = 0; w < spread->workers; w++) {
+        if (threaded[w])
+            pthread_join(threads[w], NULL);
+        else if (w != own && spread->parts[w].count > 0)
+            run_worker(&workers[w]); /* no thread could be started: one after the other */
+        if (spread->parts[w].count > 0)
+            all_on_device &= workers[w].all_on_device;
+    }
+    return all_on_device;
 }
 
 int br_run_hybrid(const struct br_split *split)
 {
-    struct device_side side = {split, 1};
-    pthread_t thread;
-    int threaded = split->device_count > 0 && split->cpu_count > 0 &&
-                   pthread_create(&thread, NULL, device_thread, &side) == 0;
-    if (threaded) {
-        run_cpu_pieces(split);
-        pthread_join(thread, NULL);
-    } else { /* one side is empty, or no thread could be started: one after the other */
-        run_device_pieces(&side);
-        run_cpu_pieces(split);
-    }
-    return side.all_on_device;
+    struct br_spread spread = {.workers = 2};
+    struct br_spread_part *device = &spread.parts[0], *cpu = &spread.parts[1];
+    for (int i = 0; i < split->device_count; i++)
+        device->pieces[device->count++] = split->device[i];
+    for (int i = 0; i < split->cpu_count; i++)
+        cpu->pieces[cpu->count++] = split->cpu[i];
+    int engines[2] = {br_engine_first_index(), BR_WORKER_CPU};
+    if (engines[0] < 0)
+        engines[0] = BR_WORKER_NONE; /* declined: the CPU answers, and it is said so */
+    return br_run_spread(&spread, engines);
 }

@@ -1,16 +1,29 @@
-/* The hybrid run: a call split between the device and the CPU BLAS, both at work at once. */
+/* Running a call's parts at once: on several devices, or split between devices and the CPU
+ * BLAS (hybrid). */
 #ifndef BLASROUTE_HYBRID_H
 #define BLASROUTE_HYBRID_H
 
-#include "split.h"
+#include "spread.h"
 
-/* Runs a call on the engine; what the device declines or cannot finish, the CPU BLAS answers.
- * 1 if the device answered all of it. */
+/* In br_run_spread's list of engines: the CPU BLAS; no device (its pieces are declined, and
+ * the CPU BLAS answers them as a fallback). */
+enum { BR_WORKER_CPU = -1, BR_WORKER_NONE = -2 };
+
+/* Runs a call on device `engine` (br_engine_run_on's index); what the device declines or cannot
+ * finish, the CPU BLAS answers. 1 if the device answered all of it. */
+int br_run_on_engine(int engine, const struct br_call *call);
+
+/* Runs a call on the first device in use, as br_run_on_engine. */
 int br_run_on_device(const struct br_call *call);
 
-/* Runs the split's device pieces on the engine (a piece the device cannot finish is finished
- * on the CPU) while the calling thread runs the CPU pieces. 1 if every device piece was answered
- * by the device, 0 if the CPU had to answer some of them. */
+/* Runs a spread: worker w's pieces on device engines[w], or on the CPU BLAS where that is
+ * BR_WORKER_CPU, all workers at once: each device on a thread of its own, the CPU's pieces
+ * (else the last device's) on the calling thread. 1 if every device piece was answered by its
+ * device, 0 if the CPU had to answer some of them. */
+int br_run_spread(const struct br_spread *spread, const int *engines);
+
+/* Runs a hybrid split: its device pieces on the first device in use while the calling thread
+ * runs its CPU pieces; returns as br_run_spread. */
 int br_run_hybrid(const struct br_split *split);
 
 #endif

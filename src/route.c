@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "env.h"
 #include "hybrid.h"
+#include "spread.h"
 #include "policy/decide.h"
 #include "policy/routing.h"
 #include "scale.h"
@@ -43,17 +44,81 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
                                  prediction);
 }
 
-/* A split that left one side empty ran on the other alone, and is reported as such. */
-static enum br_path run_hybrid(const struct br_call *call, double share)
+/* The devices in use and their profiles, in the engine's order; how many (at most 8). */
+static int devices_in_use(int *engines, const struct br_device_profile **profiles)
 {
-    struct br_split split;
-    br_split_call(call, share, &split);
-    int all_on_device = br_run_hybrid(&split);
-    if (split.device_count == 0)
+    int count = 0, found = br_engine_count();
+    for (int i = 0; i < found && count < BR_SPREAD_MAX_WORKERS - 1; i++) {
+        const struct br_device *d = br_engine_device_at(i);
+        if (d) {
+            engines[count] = i;
+            profiles[count++] =
+                br_routing_device_profile(d->vendor, d->name, br_device_type_name(d->type));
+        }
+    }
+    return count;
+}
+
+/* Runs a spread and says how it went: a spread that left the devices nothing ran on the CPU
+ * alone, one that left the CPU nothing on the devices alone, and is reported as such. */
+static enum br_path run_spread(const struct br_spread *spread, const int *engines)
+{
+    int all_on_device = br_run_spread(spread, engines);
+    int devices_used = 0, cpu_used = 0;
+    for (int w = 0; w < spread->workers; w++) {
+        if (spread->parts[w].count == 0)
+            continue;
+        if (engines[w] == BR_WORKER_CPU)
+            cpu_used = 1;
+        else
+            devices_used++;
+    }
+    if (devices_used == 0)
         return BR_PATH_CPU;
     if (!all_on_device)
         return BR_PATH_FALLBACK;
-    return split.cpu_count == 0 ? BR_PATH_DEVICE : BR_PATH_HYBRID;
+    if (cpu_used)
+        return BR_PATH_HYBRID;
+    return devices_used > 1 ? BR_PATH_SPREAD : BR_PATH_DEVICE;
+}
+
+/* A call for the device: on the first device, or spread over all of them when the model
+ * predicts that faster (BLASROUTE_TEST_SPREAD: always). */
+static enum br_path run_on_devices(const struct br_call *call, struct br_prediction *prediction)
+{
+    int engines[BR_SPREAD_MAX_WORKERS];
+    const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
+    double shares[BR_SPREAD_MAX_WORKERS];
+    int count = br_engine_count() > 1 ? devices_in_use(engines, profiles) : 0;
+    if (count > 1 &&
+        br_decide_spread(call, profiles, count, br_env()->test_spread, shares, prediction)) {
+        struct br_spread spread;
+        br_spread_call(call, shares, count, &spread);
+        return run_spread(&spread, engines);
+    }
+    return br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
+}
+
+/* A hybrid run: the device's share of the work over the devices in proportion to their rates,
+ * the rest to the CPU BLAS (the last worker). */
+static enum br_path run_hybrid(const struct br_call *call, struct br_prediction *prediction)
+{
+    int engines[BR_SPREAD_MAX_WORKERS];
+    const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
+    double shares[BR_SPREAD_MAX_WORKERS];
+    int count = devices_in_use(engines, profiles);
+    if (count == 0) { /* no device: its part is declined and answered by the CPU BLAS */
+        engines[0] = BR_WORKER_NONE;
+        profiles[0] = NULL;
+        count = 1;
+    }
+    br_device_shares(call, profiles, count, prediction->device_share, shares);
+    engines[count] = BR_WORKER_CPU;
+    shares[count] = 1 - prediction->device_share;
+    prediction->devices = count;
+    struct br_spread spread;
+    br_spread_call(call, shares, count + 1, &spread);
+    return run_spread(&spread, engines);
 }
 
 void br_route(const struct br_call *call)
@@ -73,10 +138,10 @@ void br_route(const struct br_call *call)
     } else {
         switch (choose(call, &prediction)) {
         case BR_ON_DEVICE:
-            path = br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
+            path = run_on_devices(call, &prediction);
             break;
         case BR_ON_HYBRID:
-            path = run_hybrid(call, prediction.device_share);
+            path = run_hybrid(call, &prediction);
             break;
         case BR_ON_CPU:
             br_cpu_level3(call);

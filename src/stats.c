@@ -24,8 +24,8 @@ static pthread_once_t report_once = PTHREAD_ONCE_INIT;
 
 const char *br_path_name(enum br_path path)
 {
-    static const char *const names[BR_PATH_COUNT] = {"scaled", "cpu", "device", "fallback",
-                                                     "hybrid"};
+    static const char *const names[BR_PATH_COUNT] = {"scaled", "cpu",    "device",
+                                                     "fallback", "hybrid", "spread"};
     return names[path];
 }
 
@@ -136,7 +136,7 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
     add_double(&s->flops, flops);
     /* What the device moved and the time it saved, counted for the calls it answered. */
     double up = 0, down = 0, cpu_estimate = prediction->cpu_seconds;
-    if (path == BR_PATH_DEVICE || path == BR_PATH_HYBRID) {
+    if (path == BR_PATH_DEVICE || path == BR_PATH_HYBRID || path == BR_PATH_SPREAD) {
         if (path == BR_PATH_DEVICE)
             br_call_bytes_moved(call, &up, &down);
         else

@@ -13,10 +13,12 @@ enum br_path {
     BR_PATH_DEVICE,   /* the OpenCL device */
     BR_PATH_FALLBACK, /* the device was tried and the CPU BLAS answered all or part of it */
     BR_PATH_HYBRID,   /* split between the device and the CPU BLAS */
+    BR_PATH_SPREAD,   /* spread over several devices */
     BR_PATH_COUNT
 };
 
-/* "scaled", "cpu", "device", "fallback", "hybrid": as the report and the trace name them. */
+/* "scaled", "cpu", "device", "fallback", "hybrid", "spread": as the report and the trace name
+ * them. */
 const char *br_path_name(enum br_path path);
 
 struct br_timer {

@@ -33,7 +33,7 @@ static void open_trace(void)
     }
     fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
                         "predicted_cpu_s,predicted_device_s,predicted_hybrid_s,device_share,measured_s,"
-                        "bytes_moved\n");
+                        "bytes_moved,devices\n");
     atexit(close_trace);
 }
 
@@ -52,12 +52,15 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     br_routine_name_lower(call, name);
     pthread_mutex_lock(&trace_lock);
     if (trace_file) {
-        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f\n", name,
+        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d\n", name,
                 option(call->side), option(call->uplo), option(call->transa),
                 option(call->transb), option(call->diag), call->m, call->n, call->k,
                 br_path_name(path), prediction->reason ? prediction->reason : "",
                 prediction->cpu_seconds, prediction->device_seconds,
-                prediction->hybrid_seconds, prediction->device_share, seconds, bytes);
+                prediction->hybrid_seconds, prediction->device_share, seconds, bytes,
+                path == BR_PATH_CPU || path == BR_PATH_SCALE ? 0
+                : prediction->devices > 1                    ? prediction->devices
+                                                             : 1);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

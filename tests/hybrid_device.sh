@@ -23,29 +23,10 @@ plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 
-# hybrid PROGRAM VAR=VALUE...: runs a test program in hybrid mode on the CPU device with a
-# report, the given variables last; the engine's other knobs cleared.
+# hybrid PROGRAM VAR=VALUE...: runs a test program in hybrid mode on the CPU device.
 hybrid() {
-    program="$top_builddir/tests/$1"; shift
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL \
-        -u BLASROUTE_SPLIT -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES -u BLASROUTE_TRACE \
-        BLASROUTE_MODE=hybrid BLASROUTE_DEVICE=cpu BLASROUTE_REPORT=1 \
-        BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" "$@" \
-        timeout 600 "$program" > "$out" 2> "$err"
-    status=$?
-}
-
-# all_ok: the last run exited 0 and every TAP line it planned passed.
-all_ok() {
-    planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$out" | head -n 1)
-    [ $status -eq 0 ] && [ -n "$planned" ] && [ "$planned" -gt 0 ] &&
-        [ "$(grep -c '^ok ' "$out")" -eq "$planned" ] && ! grep -q '^not ok\|^Bail out' "$out"
-}
-
-# report_paths: the distinct paths named in the report's "where" fields, one per line.
-report_paths() {
-    sed -n 's/^blasroute report: [a-z0-9]*, [0-9]*, \([^,]*\),.*/\1/p' "$err" |
-        tr ' ' '\n' | grep '^[a-z]' | sort -u
+    program=$1; shift
+    run_program "$program" BLASROUTE_MODE=hybrid BLASROUTE_DEVICE=cpu "$@"
 }
 
 hybrid level3_vs_reference BLASROUTE_TEST_QUICK=1 BLASROUTE_SPLIT=0.5

@@ -17,6 +17,18 @@
  *    SYR2K, both sides, both triangles;
  *  - the share the device really gets is within 32 rows (or 3% of the
  *    work for the rank-k family) of the one asked for on large calls;
+ *  - the spread over several workers (src/spread.c) is a partition too, for
+ *    1 to 9 workers at equal, uneven and zero shares, with s and z, every
+ *    family and option; a worker asked for nothing gets nothing; the parts'
+ *    shares sum to 1 and match those asked on large calls; spread over
+ *    three, the pieces evaluate to the whole call's result;
+ *  - the several-device decision: shares follow the profiled rates (a device
+ *    twice as fast gets more, both parts predicted to end within 5%); large
+ *    calls of every family spread over two equal devices, predicted at least
+ *    10% faster than one (and no more than twice as fast); small calls, and
+ *    two devices on the host's own cores, do not, unless BLASROUTE_TEST_SPREAD
+ *    forces it; one device or no profile
+ *    never spreads unless forced, then at equal shares;
  *  - the decision: a device as fast as the CPU on a fast link goes hybrid in
  *    auto mode, at a share near one half, predicted at least 10% faster
  *    than the device alone and faster than the CPU by the margin (but not
@@ -38,9 +50,10 @@
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "split.h"
+#include "spread.h"
 #include "unit_tap.h"
 
-enum { PLAN = 7 };
+enum { PLAN = 10 };
 
 static int is_rank_k(enum br_family f)
 {
@@ -145,6 +158,35 @@ static int valid_piece(const struct br_call *piece)
     return piece->work == BR_WORK_FULL && br_check_call(piece) == 0;
 }
 
+/* Marks a run of pieces (a split's side, a spread's part) in the grid; 1 if one writes outside
+ * the output or is not a valid call. The rank-2k's second GEMM adds to the first's block, and
+ * is not counted again. */
+static int mark_pieces(const struct br_call *whole, const struct br_call *pieces, int count,
+                       int *grid, int rows, int cols)
+{
+    int bad = 0;
+    for (int i = 0; i < count; i++) {
+        const struct br_call *d = &pieces[i];
+        int adds = i > 0 && d->c == pieces[i - 1].c && d->m == pieces[i - 1].m &&
+                   d->n == pieces[i - 1].n;
+        bad |= (!adds && mark(whole, d, grid, rows, cols)) || !valid_piece(d);
+    }
+    return bad;
+}
+
+/* Whether the grid counts every element of the output's region (its block, or its triangle for
+ * the rank-k family) once and nothing else. */
+static int covered_once(const struct br_call *c, const int *grid, int rows, int cols)
+{
+    for (int j = 0; j < cols; j++)
+        for (int i = 0; i < rows; i++) {
+            int in = !is_rank_k(c->family) || (c->uplo == 'U' ? i <= j : i >= j);
+            if (grid[i + j * rows] != in)
+                return 0;
+        }
+    return 1;
+}
+
 static void check_partition(void)
 {
     static const int sizes[] = {1, 3, 70, 130};
@@ -171,26 +213,11 @@ static void check_partition(void)
                                     struct br_split split;
                                     br_split_call(&c, shares[si], &split);
                                     cases++;
-                                    int bad = 0;
-                                    for (int i = 0; i < split.device_count; i++) {
-                                        const struct br_call *d = &split.device[i];
-                                        /* The rank-2k's second GEMM adds to the first's block. */
-                                        int adds = i > 0 && d->c == split.device[i - 1].c &&
-                                                   d->m == split.device[i - 1].m &&
-                                                   d->n == split.device[i - 1].n;
-                                        bad |= (!adds && mark(&c, d, grid, rows, cols)) ||
-                                               !valid_piece(d);
-                                    }
-                                    for (int i = 0; i < split.cpu_count; i++)
-                                        bad |= mark(&c, &split.cpu[i], grid, rows, cols) ||
-                                               !valid_piece(&split.cpu[i]);
-                                    for (int j = 0; j < cols && !bad; j++)
-                                        for (int i = 0; i < rows; i++) {
-                                            int in = !is_rank_k(c.family) ||
-                                                     (c.uplo == 'U' ? i <= j : i >= j);
-                                            if (grid[i + j * rows] != in)
-                                                bad = 1;
-                                        }
+                                    int bad = mark_pieces(&c, split.device, split.device_count,
+                                                          grid, rows, cols) |
+                                              mark_pieces(&c, split.cpu, split.cpu_count, grid,
+                                                          rows, cols);
+                                    bad |= !covered_once(&c, grid, rows, cols);
                                     /* All to one side: the very call, unchanged. */
                                     if (shares[si] == 0 &&
                                         (split.device_count != 0 || split.cpu_count != 1 ||
@@ -213,6 +240,69 @@ static void check_partition(void)
     diag("%ld splits checked", cases);
     ok("the pieces write the output's region exactly once, are valid calls, and a share of 0 "
        "or 1 leaves the call whole");
+}
+
+/* The share vectors the spread checks use: equal, uneven, one worker idle, all to one. */
+static const double spread_shares[][4] = {
+    {1, 1, 1, 1}, {0.5, 0.3, 0.15, 0.05}, {0.2, 0, 0.5, 0.3}, {0, 1, 0, 0}};
+
+static void check_spread_partition(void)
+{
+    static const int sizes[] = {1, 3, 70, 130};
+    static const int worker_counts[] = {1, 2, 3, 4, 9};
+    static int grid[130 * 130];
+    long cases = 0;
+    double nine[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p += 3) /* s and z */
+            for (const char *t = transposes(f, p); *t; t++)
+                for (int sd = 0; sd < 2; sd++)
+                    for (int ul = 0; ul < 2; ul++)
+                        for (int mi = 0; mi < 4; mi++)
+                            for (int ni = 0; ni < 4; ni++)
+                                for (int wi = 0; wi < 5; wi++)
+                                    for (int si = 0; si < 4; si++) {
+                                        if (!br_routine_exists((enum br_family)f,
+                                                               (enum br_precision)p))
+                                            continue;
+                                        struct br_call c = make_call(
+                                            (enum br_family)f, (enum br_precision)p, "LR"[sd],
+                                            "UL"[ul], *t, sizes[mi], sizes[ni], 5);
+                                        if (is_rank_k(c.family) && mi > 0)
+                                            continue;
+                                        int workers = worker_counts[wi];
+                                        const double *shares =
+                                            workers == 9 ? nine : spread_shares[si];
+                                        int rows = is_rank_k(c.family) ? c.n : c.m, cols = c.n;
+                                        memset(grid, 0, sizeof grid);
+                                        struct br_spread spread;
+                                        br_spread_call(&c, shares, workers, &spread);
+                                        cases++;
+                                        int bad = spread.workers != workers;
+                                        double total = 0;
+                                        for (int w = 0; w < spread.workers; w++) {
+                                            const struct br_spread_part *part = &spread.parts[w];
+                                            bad |= mark_pieces(&c, part->pieces, part->count,
+                                                               grid, rows, cols);
+                                            /* A worker asked for nothing gets nothing (but
+                                             * the last, which takes what is left). */
+                                            bad |= w < workers - 1 && shares[w] == 0 &&
+                                                   part->count != 0;
+                                            total += part->share;
+                                        }
+                                        bad |= !covered_once(&c, grid, rows, cols) ||
+                                               fabs(total - 1) > 1e-9;
+                                        if (bad)
+                                            fail("%c%s side %c uplo %c trans %c m %d n %d, %d "
+                                                 "workers, shares %d: the parts do not "
+                                                 "partition the output (shares sum to %g)",
+                                                 "sdcz"[p], br_family_name(c.family),
+                                                 c.side ? c.side : '-', c.uplo ? c.uplo : '-',
+                                                 *t, c.m, c.n, workers, si, total);
+                                    }
+    diag("%ld spreads checked", cases);
+    ok("spread over 1 to 9 workers: the parts write the output's region exactly once, are "
+       "valid calls, a worker asked for nothing gets nothing, and the shares sum to 1");
 }
 
 /* --- a naive real evaluator of calls on doubles, to check what the pieces read ------------ */
@@ -388,14 +478,26 @@ static void check_values(void)
                             double worst = 0;
                             for (int i = 0; i < SIZE; i++)
                                 worst = fmax(worst, fabs(whole[i] - parts[i]));
+                            /* The same call spread over three workers, the first at `share`. */
+                            memcpy(parts, is_triangular(f) ? b : c0, sizeof parts);
+                            double three[3] = {share, (1 - share) / 3, 2 * (1 - share) / 3};
+                            struct br_spread spread;
+                            br_spread_call(&c, three, 3, &spread);
+                            for (int w = 0; w < spread.workers; w++)
+                                for (int i = 0; i < spread.parts[w].count; i++)
+                                    evaluate(&spread.parts[w].pieces[i]);
+                            for (int i = 0; i < SIZE; i++)
+                                worst = fmax(worst, fabs(whole[i] - parts[i]));
                             if (!(worst <= 1e-9))
                                 fail("d%s side %c uplo %c trans %c m %d n %d share %g: pieces "
-                                     "differ from the whole call by %g",
+                                     "of the split or of the spread differ from the whole "
+                                     "call by %g",
                                      br_family_name(f), c.side ? c.side : '-', c.uplo ? c.uplo : '-',
                                      *t, c.m, c.n, share, worst);
                         }
     diag("%ld splits evaluated", cases);
-    ok("the pieces read the right operands: their results equal the whole call's");
+    ok("the pieces read the right operands: their results equal the whole call's, split in "
+       "two or spread over three");
 }
 
 static void check_shares(void)
@@ -564,12 +666,95 @@ static void check_forced(void)
     ok("the model's share is the best one within 2%, and a faster CPU lowers it");
 }
 
+static void check_spread_shares(void)
+{
+    static const double asked[3] = {0.5, 0.3, 0.2};
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int sd = 0; sd < 2; sd++) {
+            struct br_call c = make_call((enum br_family)f, BR_Z, "LR"[sd], 'L', 'N', 3000, 2000,
+                                         100);
+            struct br_spread spread;
+            br_spread_call(&c, asked, 3, &spread);
+            double tolerance = is_rank_k(c.family) ? 0.03 : 2 * 32.0 / 2000;
+            for (int w = 0; w < 3; w++)
+                if (fabs(spread.parts[w].share - asked[w]) > tolerance ||
+                    spread.parts[w].count == 0)
+                    fail("z%s side %c: worker %d asked %g got %g", br_family_name(c.family),
+                         c.side ? c.side : '-', w, asked[w], spread.parts[w].share);
+        }
+    ok("large calls spread over three: each worker gets the share asked for, within two blocks "
+       "of 32 (3% for rank-k)");
+}
+
+static void check_spread_decision(void)
+{
+    struct br_cpu_profile cpu;
+    struct br_device_profile gpu, twice;
+    cpu_profile(&cpu, 1);
+    device_profile(&gpu, &cpu, 50);
+    device_profile(&twice, &cpu, 100);
+    const struct br_device_profile *same[2] = {&gpu, &gpu}, *mixed[2] = {&gpu, &twice};
+    const struct br_device_profile *unprofiled[2] = {NULL, NULL};
+    double shares[2];
+    struct br_call big = square(BR_GEMM, BR_D, 16384), tiny = square(BR_GEMM, BR_D, 64);
+    br_device_shares(&big, mixed, 2, 1, shares);
+    double part[2][2];
+    for (int d = 0; d < 2; d++) { /* each device's time for its part */
+        double one[2] = {d == 0 ? shares[0] : 0, d == 1 ? shares[1] : 0};
+        one[1 - d] = 1 - one[d];
+        struct br_spread spread;
+        br_spread_call(&big, one, 2, &spread);
+        struct br_prediction unused = {0};
+        part[d][0] = br_predict_device_seconds(&spread.parts[d].pieces[0], mixed[d], &unused);
+    }
+    if (!(shares[1] > 0.55 && shares[1] < 2.0 / 3 + 0.01) ||
+        !(fabs(part[0][0] - part[1][0]) < 0.05 * part[1][0]))
+        fail("a device twice as fast: shares %g and %g, parts predicted at %g and %g s",
+             shares[0], shares[1], part[0][0], part[1][0]);
+    br_device_shares(&big, same, 2, 0.8, shares);
+    if (fabs(shares[0] - 0.4) > 0.01 || fabs(shares[1] - 0.4) > 0.01 ||
+        shares[0] + shares[1] > 0.8 + 1e-12)
+        fail("two equal devices sharing 0.8: %g and %g", shares[0], shares[1]);
+    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+        struct br_call c = square((enum br_family)f, BR_D, 16384);
+        struct br_prediction pr = {0}, alone = {0};
+        double single = br_predict_device_seconds(&c, &gpu, &alone);
+        if (!br_decide_spread(&c, same, 2, 0, shares, &pr) || pr.devices != 2 ||
+            !(pr.device_seconds * 1.1 < single) || !(pr.device_seconds > 0.45 * single))
+            fail("d%s 16384 on two equal devices: spread %d, predicted %g s against %g alone",
+                 br_family_name(c.family), pr.devices, pr.device_seconds, single);
+    }
+    struct br_prediction pr = {0};
+    if (br_decide_spread(&tiny, same, 2, 0, shares, &pr) || pr.devices != 0)
+        fail("dgemm 64 spread over two devices");
+    if (!br_decide_spread(&tiny, same, 2, 1, shares, &pr) || pr.devices != 2)
+        fail("dgemm 64 not spread although forced");
+    struct br_device_profile host = gpu;
+    host.shares_host_cpu = 1;
+    const struct br_device_profile *hosts[2] = {&host, &host};
+    if (br_decide_spread(&big, hosts, 2, 0, shares, &pr))
+        fail("dgemm 16384 spread over two devices on the host's own cores");
+    if (br_decide_spread(&big, same, 1, 1, shares, &pr) ||
+        br_decide_spread(&big, unprofiled, 2, 0, shares, &pr))
+        fail("spread with one device, or without profiles");
+    if (!br_decide_spread(&big, unprofiled, 2, 1, shares, &pr) || shares[0] != 0.5)
+        fail("forced spread without profiles: not at equal shares (%g)", shares[0]);
+    ok("several devices: shares follow the profiled rates (a device twice as fast gets more, "
+       "and both parts end within 5%); every family at 16384 spreads over "
+       "two equal devices, predicted at least 10% faster than one and not more than twice; "
+       "dgemm 64 does not, nor two devices on the host's cores, unless forced; one device or no profile: no spread unless forced, "
+       "then at equal shares");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
     check_partition(); /* 1 */
     check_values();    /* 1 */
     check_shares();    /* 1 */
+    check_spread_partition(); /* 1 */
+    check_spread_shares();    /* 1 */
+    check_spread_decision();  /* 1 */
     check_auto();      /* 2 */
     check_forced();    /* 2 */
     if (test_number != PLAN) {

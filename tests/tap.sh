@@ -24,3 +24,27 @@ require_reference_and_pocl() {
 }
 # tap_counts FILE: passed and failed, the "ok" and "not ok" lines of a TAP output.
 tap_counts() { passed=$(grep -c '^ok ' "$1"); failed=$(grep -c '^not ok ' "$1"); }
+# For scripts that run TAP test programs with their stdout in $out, their stderr in $err and
+# their exit status in $status:
+# run_program PROGRAM VAR=VALUE...: runs tests/PROGRAM with a report and the program cache of
+# the build, the engine's other knobs cleared, the given variables last.
+run_program() {
+    program="$top_builddir/tests/$1"; shift
+    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL \
+        -u BLASROUTE_SPLIT -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES -u BLASROUTE_TRACE \
+        -u BLASROUTE_TEST_SPREAD BLASROUTE_REPORT=1 \
+        BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" "$@" \
+        timeout 900 "$program" > "$out" 2> "$err"
+    status=$?
+}
+# all_ok: the last run exited 0 and every TAP line it planned passed.
+all_ok() {
+    planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$out" | head -n 1)
+    [ $status -eq 0 ] && [ -n "$planned" ] && [ "$planned" -gt 0 ] &&
+        [ "$(grep -c '^ok ' "$out")" -eq "$planned" ] && ! grep -q '^not ok\|^Bail out' "$out"
+}
+# report_paths: the distinct paths named in the BLASROUTE_REPORT's "where" fields, one per line.
+report_paths() {
+    sed -n 's/^blasroute report: [a-z0-9]*, [0-9]*, \([^,]*\),.*/\1/p' "$err" |
+        tr ' ' '\n' | grep '^[a-z]' | sort -u
+}

@@ -95,7 +95,43 @@ static int parse_indices(const char *value, unsigned *platform, unsigned *device
     return 1;
 }
 
-int br_device_find(struct br_device *device, char *why, size_t why_size)
+/* One item of BLASROUTE_DEVICE: what it asks for. */
+struct request {
+    int by_index;
+    unsigned platform, device;
+    cl_device_type type; /* 0: by name */
+    int all;             /* every device of the type, not only the first */
+    const char *name;
+};
+
+static void parse_request(const char *item, struct request *r)
+{
+    static const struct {
+        const char *word;
+        cl_device_type type;
+    } types[] = {{"gpu", CL_DEVICE_TYPE_GPU},
+                 {"cpu", CL_DEVICE_TYPE_CPU},
+                 {"accelerator", CL_DEVICE_TYPE_ACCELERATOR}};
+    memset(r, 0, sizeof *r);
+    r->name = item;
+    if (parse_indices(item, &r->platform, &r->device)) {
+        r->by_index = 1;
+        return;
+    }
+    for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
+        size_t n = strlen(types[t].word);
+        if (strncasecmp(item, types[t].word, n) == 0 &&
+            (item[n] == 0 || strcasecmp(item + n, ":all") == 0)) {
+            r->type = types[t].type;
+            r->all = item[n] != 0;
+            return;
+        }
+    }
+}
+
+/* Every device of every platform, in platform then device order; the count, 0 with a reason in
+ * why if none. */
+static int list_devices(struct br_device *out, int max, char *why, size_t why_size)
 {
     cl_platform_id platforms[MAX_PLATFORMS];
     cl_uint platform_count = 0;
@@ -105,62 +141,103 @@ int br_device_find(struct br_device *device, char *why, size_t why_size)
     if (error != CL_SUCCESS || platform_count == 0) {
         snprintf(why, why_size, "no OpenCL platform (%s)",
                  error ? br_cl_error_name(error) : "the ICD loader lists none");
-        return -1;
+        return 0;
     }
     if (platform_count > MAX_PLATFORMS)
         platform_count = MAX_PLATFORMS;
-
-    const char *wanted = br_env()->device;
-    unsigned want_platform = 0, want_device = 0;
-    int by_index = wanted && parse_indices(wanted, &want_platform, &want_device);
-    cl_device_type want_type = 0;
-    if (wanted && !by_index) {
-        if (strcasecmp(wanted, "gpu") == 0)
-            want_type = CL_DEVICE_TYPE_GPU;
-        else if (strcasecmp(wanted, "cpu") == 0)
-            want_type = CL_DEVICE_TYPE_CPU;
-        else if (strcasecmp(wanted, "accelerator") == 0)
-            want_type = CL_DEVICE_TYPE_ACCELERATOR;
-    }
-
-    /* Without a request: the first GPU wins, else the first accelerator. */
-    static const cl_device_type preference[] = {CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ACCELERATOR};
-    int rounds = wanted ? 1 : 2;
-    for (int round = 0; round < rounds; round++) {
-        for (cl_uint p = 0; p < platform_count; p++) {
-            cl_device_id ids[MAX_DEVICES];
-            cl_uint count = 0;
-            if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, ids, &count) !=
-                CL_SUCCESS)
-                continue;
-            if (count > MAX_DEVICES)
-                count = MAX_DEVICES;
-            for (cl_uint d = 0; d < count; d++) {
-                struct br_device candidate = {.platform = platforms[p], .id = ids[d],
-                                              .platform_index = p, .device_index = d};
-                describe(&candidate);
-                int match;
-                if (by_index)
-                    match = p == want_platform && d == want_device;
-                else if (want_type)
-                    match = (candidate.type & want_type) != 0;
-                else if (wanted)
-                    match = contains_ignoring_case(candidate.name, wanted);
-                else
-                    match = (candidate.type & preference[round]) != 0;
-                if (match) {
-                    *device = candidate;
-                    return 0;
-                }
-            }
+    int count = 0;
+    for (cl_uint p = 0; p < platform_count; p++) {
+        cl_device_id ids[MAX_DEVICES];
+        cl_uint found = 0;
+        if (clGetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, MAX_DEVICES, ids, &found) !=
+            CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < found && d < MAX_DEVICES && count < max; d++) {
+            out[count] = (struct br_device){.platform = platforms[p], .id = ids[d],
+                                            .platform_index = p, .device_index = d};
+            describe(&out[count++]);
         }
     }
-    if (wanted)
-        snprintf(why, why_size, "no OpenCL device matches BLASROUTE_DEVICE=%s (accepted: "
-                 "platform:device indices, gpu, cpu, accelerator, or part of a device name)",
-                 wanted);
-    else
-        snprintf(why, why_size, "no OpenCL GPU or accelerator (a CPU OpenCL device is used "
-                 "only when BLASROUTE_DEVICE asks for it, e.g. BLASROUTE_DEVICE=cpu)");
-    return -1;
+    if (count == 0)
+        snprintf(why, why_size, "no OpenCL device on %u platform%s", platform_count,
+                 platform_count == 1 ? "" : "s");
+    return count;
+}
+
+static int matches(const struct request *r, const struct br_device *d)
+{
+    if (r->by_index)
+        return d->platform_index == r->platform && d->device_index == r->device;
+    if (r->type)
+        return (d->type & r->type) != 0;
+    return contains_ignoring_case(d->name, r->name);
+}
+
+/* Adds a device unless it is in the list already; 1 if added. */
+static int add_once(struct br_device *devices, int *count, int max, const struct br_device *d)
+{
+    for (int i = 0; i < *count; i++)
+        if (devices[i].id == d->id)
+            return 0;
+    if (*count >= max)
+        return 0;
+    devices[(*count)++] = *d;
+    return 1;
+}
+
+/* The devices of one item of the list; 1 if any device matched it. */
+static int pick(const struct request *r, const struct br_device *all, int all_count,
+                struct br_device *devices, int *count, int max)
+{
+    int matched = 0;
+    for (int i = 0; i < all_count; i++)
+        if (matches(r, &all[i])) {
+            matched = 1;
+            add_once(devices, count, max, &all[i]);
+            if (!r->all)
+                break;
+        }
+    return matched;
+}
+
+int br_device_find_all(struct br_device *devices, int max, char *why, size_t why_size)
+{
+    /* Static, not on the stack (each description is over a kilobyte): discovery runs once,
+     * under the engine's lock. */
+    static struct br_device all[MAX_DEVICES];
+    int all_count = list_devices(all, (int)(sizeof all / sizeof all[0]), why, why_size);
+    if (all_count == 0)
+        return 0;
+    why[0] = 0;
+    const char *wanted = br_env()->device;
+    int count = 0;
+    if (!wanted) { /* the first GPU, else the first accelerator */
+        struct request gpu = {.type = CL_DEVICE_TYPE_GPU};
+        struct request accelerator = {.type = CL_DEVICE_TYPE_ACCELERATOR};
+        if (!pick(&gpu, all, all_count, devices, &count, max))
+            pick(&accelerator, all, all_count, devices, &count, max);
+        if (count == 0)
+            snprintf(why, why_size, "no OpenCL GPU or accelerator (a CPU OpenCL device is used "
+                     "only when BLASROUTE_DEVICE asks for it, e.g. BLASROUTE_DEVICE=cpu)");
+        return count;
+    }
+    /* The items of the list, each matched on its own; the first one that matches nothing is
+     * told (the others still serve). */
+    char list[1024];
+    snprintf(list, sizeof list, "%s", wanted);
+    char *saved = NULL;
+    for (char *item = strtok_r(list, ",", &saved); item; item = strtok_r(NULL, ",", &saved)) {
+        while (isspace((unsigned char)*item))
+            item++;
+        for (char *end = item + strlen(item); end > item && isspace((unsigned char)end[-1]);)
+            *--end = 0;
+        struct request r;
+        parse_request(item, &r);
+        if (*item && !pick(&r, all, all_count, devices, &count, max) && !why[0])
+            snprintf(why, why_size, "no OpenCL device matches '%s' of BLASROUTE_DEVICE=%s "
+                     "(accepted: a comma-separated list of platform:device indices, gpu, cpu, "
+                     "accelerator, gpu:all, cpu:all, accelerator:all, or part of a device "
+                     "name)", item, wanted);
+    }
+    return count;
 }

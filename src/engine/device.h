@@ -19,10 +19,16 @@ struct br_device {
     cl_uint address_alignment; /* CL_DEVICE_MEM_BASE_ADDR_ALIGN, in bytes */
 };
 
-/* Discovers the platforms and devices and picks one: by BLASROUTE_DEVICE when set ("P:D",
- * "gpu", "cpu", "accelerator", or a case-insensitive substring of the device name), else the
- * first GPU, then the first accelerator. 0 on success; -1 (with a reason in why) if none. */
-int br_device_find(struct br_device *device, char *why, size_t why_size);
+/* The most devices the engine drives at once. */
+enum { BR_MAX_DEVICES = 8 };
+
+/* Discovers the platforms and devices and picks those BLASROUTE_DEVICE names, each once, in the
+ * order named: a comma-separated list of "P:D" (platform and device indices), "gpu", "cpu",
+ * "accelerator" (the first of that type), "gpu:all", "cpu:all", "accelerator:all" (every one),
+ * or a case-insensitive part of a device name (the first that matches). Unset: the first GPU,
+ * else the first accelerator. Returns how many were found (at most max); why says why none
+ * were, or which item of the list matched nothing (empty otherwise). */
+int br_device_find_all(struct br_device *devices, int max, char *why, size_t why_size);
 
 /* Whether the device is the host's own CPU (CPU OpenCL such as PoCL). */
 static inline int br_device_is_host_cpu(const struct br_device *device)

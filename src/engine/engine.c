@@ -1,6 +1,7 @@
 #include "engine/engine.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,22 +11,37 @@
 #include "env.h"
 #include "log.h"
 #include "policy/routing.h"
+#include "engine/host_copy.h"
 #include "engine/timeline.h"
 #include "engine/transfer.h"
 
-/* One engine for the process. Calls from many threads take turns: the device is one resource,
- * and the kernels' argument slots and the staging rings are shared. */
-static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct br_engine engine;
-/* Written under engine_lock; read without it by br_engine_ready and br_engine_device, which
- * every routed call asks: once the engine is open they must not wait for another thread's
- * device call to end. The device's description is written before READY and never after. */
+/* One engine per device BLASROUTE_DEVICE names (one by default), each with its own lock:
+ * calls from many threads take turns on a device (the kernels' argument slots and the staging
+ * rings are shared), while different devices work at once. */
+struct slot {
+    pthread_mutex_t lock;
+    struct br_engine engine;
+    /* Written under the slot's lock; read without it by br_engine_ready and the device
+     * queries, which every routed call asks: once the engine is open they must not wait for
+     * another thread's device call to end. The device's description is written before READY
+     * and never after. */
+    _Atomic int state;
+    int consecutive_failures;
+    cl_int told[16]; /* the kinds of failure already told */
+    int told_count;
+};
 enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED };
-static _Atomic int engine_state;
+static struct slot slots[BR_MAX_DEVICES];
+static int slot_count;
+/* The devices are found and opened once, on the first call routed to a device (never at load):
+ * slots and slot_count are written before `discovered` is set (release) and read after it is
+ * seen set (acquire). */
+static pthread_mutex_t discovery_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic int discovered;
 /* A device that fails this many calls in a row is given up for the rest of the process. */
 enum { FAILURES_BEFORE_DISABLING = 3 };
-static int consecutive_failures;
-/* blasroute-tune's parameters for a precision, when it has set some. */
+/* blasroute-tune's parameters for a precision, when it has set some (the tuner sets them
+ * between calls, from its one thread). */
 static struct br_kernel_params override_params[BR_PRECISION_COUNT];
 static int override_set[BR_PRECISION_COUNT];
 
@@ -38,93 +54,150 @@ enum { STAGING_SLOT_BYTES = 8 << 20 };
 /* The share of device memory the pool may hold by default. */
 #define DEFAULT_MEMORY_SHARE 0.75
 
-static void close_engine(void)
+static void close_engine(struct br_engine *e)
 {
     for (int p = 0; p < BR_PRECISION_COUNT; p++)
-        br_program_release(&engine.programs[p]);
-    br_staging_release(&engine.upload_staging, engine.upload);
-    br_staging_release(&engine.download_staging, engine.download);
-    br_pool_trim(&engine.pool);
-    if (engine.strip_scratch)
-        clReleaseMemObject(engine.strip_scratch);
-    engine.strip_scratch = NULL;
-    engine.strip_scratch_size = 0;
-    cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
+        br_program_release(&e->programs[p]);
+    br_staging_release(&e->upload_staging, e->upload);
+    br_staging_release(&e->download_staging, e->download);
+    br_pool_trim(&e->pool);
+    if (e->strip_scratch)
+        clReleaseMemObject(e->strip_scratch);
+    e->strip_scratch = NULL;
+    e->strip_scratch_size = 0;
+    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download};
     for (int q = 0; q < 3; q++) {
         if (*queues[q])
             clReleaseCommandQueue(*queues[q]);
         *queues[q] = NULL;
     }
-    if (engine.context)
-        clReleaseContext(engine.context);
-    engine.context = NULL;
+    if (e->context)
+        clReleaseContext(e->context);
+    e->context = NULL;
 }
 
-/* Gives the device up for the rest of the process, saying why once. */
-static void disable(const char *why)
+/* Gives a device up for the rest of the process, saying why once. */
+static void disable(struct slot *s, const char *why)
 {
-    close_engine();
-    engine_state = ENGINE_DISABLED;
-    br_verbose("device: %s; every call goes to the CPU BLAS from now on", why);
+    close_engine(&s->engine);
+    s->state = ENGINE_DISABLED;
+    br_verbose("device: %s; %s", why,
+               slot_count > 1 ? "that device takes no more calls"
+                              : "every call goes to the CPU BLAS from now on");
 }
 
-static void open_engine(void)
+/* Opens the engine of a found device: context, queues, pool, staging. */
+static void open_engine(struct slot *s)
 {
+    struct br_engine *e = &s->engine;
     char why[512];
-    memset(&engine, 0, sizeof engine);
-    if (br_device_find(&engine.device, why, sizeof why) != 0) {
-        /* A device the user named but that does not exist is a bad environment value. */
-        if (br_env()->device)
-            br_warn("%s; using the CPU BLAS", why);
-        disable(why);
-        return;
-    }
     cl_int error = CL_SUCCESS;
     if (br_fault_injected(BR_FAULT_CONTEXT))
         error = CL_OUT_OF_HOST_MEMORY;
     else
-        engine.context = clCreateContext(NULL, 1, &engine.device.id, NULL, NULL, &error);
-    cl_command_queue *queues[] = {&engine.upload, &engine.compute, &engine.download};
+        e->context = clCreateContext(NULL, 1, &e->device.id, NULL, NULL, &error);
+    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download};
     /* Profiling only for BLASROUTE_TIMELINE: it may cost a little per command. */
     cl_command_queue_properties properties = br_timeline_on() ? CL_QUEUE_PROFILING_ENABLE : 0;
     for (int q = 0; q < 3 && error == CL_SUCCESS; q++)
-        *queues[q] = clCreateCommandQueue(engine.context, engine.device.id, properties, &error);
+        *queues[q] = clCreateCommandQueue(e->context, e->device.id, properties, &error);
     if (error != CL_SUCCESS) {
-        snprintf(why, sizeof why, "cannot set up %s (%s)", engine.device.name,
+        snprintf(why, sizeof why, "cannot set up %s (%s)", e->device.name,
                  br_cl_error_name(error));
-        disable(why);
+        disable(s, why);
         return;
     }
     size_t cap = br_env()->device_memory;
     if (!cap)
-        cap = (size_t)((double)engine.device.global_memory * DEFAULT_MEMORY_SHARE);
-    br_pool_init(&engine.pool, engine.context, cap, (size_t)engine.device.max_allocation);
+        cap = (size_t)((double)e->device.global_memory * DEFAULT_MEMORY_SHARE);
+    br_pool_init(&e->pool, e->context, cap, (size_t)e->device.max_allocation);
     /* Without pinned staging the transfers still work, from pageable memory. */
-    if (br_staging_init(&engine.upload_staging, engine.context, engine.upload,
-                        STAGING_SLOT_BYTES) != CL_SUCCESS ||
-        br_staging_init(&engine.download_staging, engine.context, engine.download,
-                        STAGING_SLOT_BYTES) != CL_SUCCESS)
+    int copy_pool = (int)(s - slots); /* each device its own host copy helpers */
+    if (br_staging_init(&e->upload_staging, e->context, e->upload, STAGING_SLOT_BYTES,
+                        copy_pool) != CL_SUCCESS ||
+        br_staging_init(&e->download_staging, e->context, e->download, STAGING_SLOT_BYTES,
+                        copy_pool) != CL_SUCCESS)
         br_verbose("device: no pinned staging buffers; transfers use pageable memory");
-    engine_state = ENGINE_READY;
-    br_verbose("device: %s (%s, %s, driver %s, %.1f GiB)", engine.device.name,
-               br_device_type_name(engine.device.type), engine.device.platform_name,
-               engine.device.driver, (double)engine.device.global_memory / (1 << 30));
+    s->state = ENGINE_READY;
+    br_verbose("device: %s (%s, %s, driver %s, %.1f GiB)", e->device.name,
+               br_device_type_name(e->device.type), e->device.platform_name, e->device.driver,
+               (double)e->device.global_memory / (1 << 30));
+}
+
+/* Finds the devices and opens an engine on each, once. */
+static void discover(void)
+{
+    static struct br_device found[BR_MAX_DEVICES];
+    char why[512];
+    int count = br_device_find_all(found, BR_MAX_DEVICES, why, sizeof why);
+    /* A device the user named but that does not exist is a bad environment value. */
+    if (why[0] && br_env()->device)
+        br_warn("%s%s", why, count == 0 ? "; using the CPU BLAS" : "");
+    if (count == 0)
+        br_verbose("device: %s; every call goes to the CPU BLAS", why);
+    br_host_copy_set_pools(count);
+    for (int i = 0; i < count; i++) {
+        struct slot *s = &slots[i];
+        pthread_mutex_init(&s->lock, NULL);
+        memset(&s->engine, 0, sizeof s->engine);
+        s->engine.device = found[i];
+        s->consecutive_failures = s->told_count = 0;
+        open_engine(s);
+    }
+    slot_count = count;
+}
+
+static void ensure_discovered(void)
+{
+    if (atomic_load_explicit(&discovered, memory_order_acquire))
+        return;
+    pthread_mutex_lock(&discovery_lock);
+    if (!atomic_load_explicit(&discovered, memory_order_relaxed)) {
+        discover();
+        atomic_store_explicit(&discovered, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&discovery_lock);
+}
+
+/* The first device still in use (the one single-device calls and the tools take), or NULL. */
+static struct slot *primary(void)
+{
+    ensure_discovered();
+    for (int i = 0; i < slot_count; i++)
+        if (slots[i].state == ENGINE_READY)
+            return &slots[i];
+    return NULL;
 }
 
 int br_engine_ready(void)
 {
-    if (engine_state == ENGINE_UNTRIED) {
-        pthread_mutex_lock(&engine_lock);
-        if (engine_state == ENGINE_UNTRIED)
-            open_engine();
-        pthread_mutex_unlock(&engine_lock);
-    }
-    return engine_state == ENGINE_READY;
+    return primary() != NULL;
 }
 
 const struct br_device *br_engine_device(void)
 {
-    return br_engine_ready() ? &engine.device : NULL;
+    struct slot *s = primary();
+    return s ? &s->engine.device : NULL;
+}
+
+int br_engine_first_index(void)
+{
+    struct slot *s = primary();
+    return s ? (int)(s - slots) : -1;
+}
+
+int br_engine_count(void)
+{
+    ensure_discovered();
+    return slot_count;
+}
+
+const struct br_device *br_engine_device_at(int index)
+{
+    ensure_discovered();
+    return index >= 0 && index < slot_count && slots[index].state == ENGINE_READY
+               ? &slots[index].engine.device
+               : NULL;
 }
 
 /* The parameters a precision's program is built with: the tuner's, else the built-in ones with
@@ -206,135 +279,160 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
 }
 
 /* Counts a failed call; a device that keeps failing is disabled. Each kind of failure is told
- * once (with BLASROUTE_VERBOSE): a warning per call would drown the program's own output. */
-static void note_failure(cl_int error)
+ * once per device (with BLASROUTE_VERBOSE): a warning per call would drown the program's own
+ * output. */
+static void note_failure(struct slot *s, cl_int error)
 {
-    static cl_int told[16];
-    static int told_count;
     char why[512];
-    if (++consecutive_failures >= FAILURES_BEFORE_DISABLING) {
+    if (++s->consecutive_failures >= FAILURES_BEFORE_DISABLING) {
         snprintf(why, sizeof why, "%d calls in a row failed on %s (last: %s)",
-                 consecutive_failures, engine.device.name, br_cl_error_name(error));
-        disable(why);
+                 s->consecutive_failures, s->engine.device.name, br_cl_error_name(error));
+        disable(s, why);
         return;
     }
-    for (int i = 0; i < told_count; i++)
-        if (told[i] == error)
+    for (int i = 0; i < s->told_count; i++)
+        if (s->told[i] == error)
             return;
-    if (told_count < 16)
-        told[told_count++] = error;
-    br_verbose("device: a call failed on %s (%s); answered on the CPU BLAS", engine.device.name,
-               br_cl_error_name(error));
+    if (s->told_count < (int)(sizeof s->told / sizeof s->told[0]))
+        s->told[s->told_count++] = error;
+    br_verbose("device: a call failed on %s (%s); answered on the CPU BLAS",
+               s->engine.device.name, br_cl_error_name(error));
+}
+
+/* Runs a call on one device, with its slot locked. */
+static enum br_engine_result run_locked(struct slot *s, const struct br_call *call)
+{
+    struct br_engine *e = &s->engine;
+    const struct br_program *program =
+        s->state == ENGINE_READY ? br_engine_program(e, call->precision) : NULL;
+    if (!program)
+        return BR_ENGINE_DECLINED;
+    enum br_engine_result result = BR_ENGINE_DECLINED;
+    e->tiles_written = 0;
+    e->columns_written = 0;
+    cl_int error = call->family == BR_GEMM   ? br_gemm_device(e, program, call)
+                   : call->family == BR_TRSM ? br_trsm_device(e, program, call)
+                                             : br_level3_device(e, program, call);
+    if (error == CL_SUCCESS) {
+        s->consecutive_failures = 0;
+        result = BR_ENGINE_DONE;
+        if (e->read_in_place && !e->said_in_place) {
+            e->said_in_place = 1;
+            br_verbose("device: %s shares the host's memory: GEMM operands are read in "
+                       "place, not copied", e->device.name);
+        }
+    } else if (error == BR_CL_TOO_LARGE) {
+        char name[8];
+        br_routine_name_lower(call, name);
+        br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the memory blasroute may "
+                   "use on %s (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
+                   name, call->m, call->n, call->k, e->device.name);
+    } else {
+        /* The GEMM tiles already in C are final; the CPU computes the rest from the
+         * untouched part of C. */
+        if (e->tiles_written > 0 || e->columns_written > 0) {
+            br_gemm_finish_on_cpu(e, call);
+            result = BR_ENGINE_PARTIAL;
+        }
+        note_failure(s, error);
+    }
+    br_timeline_write(call);
+    return result;
+}
+
+enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
+{
+    ensure_discovered();
+    if (index < 0 || index >= slot_count)
+        return BR_ENGINE_DECLINED;
+    struct slot *s = &slots[index];
+    pthread_mutex_lock(&s->lock);
+    enum br_engine_result result = run_locked(s, call);
+    pthread_mutex_unlock(&s->lock);
+    return result;
 }
 
 enum br_engine_result br_engine_run(const struct br_call *call)
 {
-    enum br_engine_result result = BR_ENGINE_DECLINED;
-    pthread_mutex_lock(&engine_lock);
-    if (engine_state == ENGINE_UNTRIED)
-        open_engine();
-    const struct br_program *program =
-        engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
-    if (program) {
-        engine.tiles_written = 0;
-        engine.columns_written = 0;
-        cl_int error = call->family == BR_GEMM   ? br_gemm_device(&engine, program, call)
-                       : call->family == BR_TRSM ? br_trsm_device(&engine, program, call)
-                                                 : br_level3_device(&engine, program, call);
-        if (error == CL_SUCCESS) {
-            consecutive_failures = 0;
-            result = BR_ENGINE_DONE;
-            if (engine.read_in_place && !engine.said_in_place) {
-                engine.said_in_place = 1;
-                br_verbose("device: %s shares the host's memory: GEMM operands are read in "
-                           "place, not copied", engine.device.name);
-            }
-        } else if (error == BR_CL_TOO_LARGE) {
-            char name[8];
-            br_routine_name_lower(call, name);
-            br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "
-                       "blasroute may use (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
-                       name, call->m, call->n, call->k);
-        } else {
-            /* The GEMM tiles already in C are final; the CPU computes the rest from the
-             * untouched part of C. */
-            if (engine.tiles_written > 0 || engine.columns_written > 0) {
-                br_gemm_finish_on_cpu(&engine, call);
-                result = BR_ENGINE_PARTIAL;
-            }
-            note_failure(error);
-        }
-        br_timeline_write(call);
-    }
-    pthread_mutex_unlock(&engine_lock);
-    return result;
+    return br_engine_run_on(br_engine_first_index(), call);
 }
 
 /* --- for tools -------------------------------------------------------------------------- */
+/* They work on the first device (blasroute-tune's --device names it). */
 
 BR_EXPORT int blasroute_device_info(void **platform, void **device, char *name,
                                     size_t name_size)
 {
-    if (!br_engine_ready())
+    struct slot *s = primary();
+    if (!s)
         return -1;
     if (platform)
-        *platform = engine.device.platform;
+        *platform = s->engine.device.platform;
     if (device)
-        *device = engine.device.id;
+        *device = s->engine.device.id;
     if (name && name_size)
-        snprintf(name, name_size, "%s", engine.device.name);
+        snprintf(name, name_size, "%s", s->engine.device.name);
     return 0;
 }
 
 /* For blasroute-bench (engine/bench.c): runs a call's device work with its operands already
  * uploaded, 1 + repeats times, and gives the best time of the last repeats; nothing is written
- * back. */
-/* The timing of br_engine_bench on a program, with the engine locked. */
-static cl_int bench_program(const struct br_program *program, const struct br_call *call,
-                            int repeats, double seconds[2])
+ * back. The timing of br_engine_bench on a program, with the slot locked. */
+static cl_int bench_program(struct br_engine *e, const struct br_program *program,
+                            const struct br_call *call, int repeats, double seconds[2])
 {
     if (call->family == BR_GEMM)
-        return br_gemm_bench_resident(&engine, program, call, repeats, seconds);
-    engine.bench_repeats = repeats;
-    engine.bench_best = 1e300;
-    cl_int error = call->family == BR_TRSM ? br_trsm_device(&engine, program, call)
-                                           : br_level3_device(&engine, program, call);
-    engine.bench_repeats = 0;
-    seconds[0] = seconds[1] = engine.bench_best;
+        return br_gemm_bench_resident(e, program, call, repeats, seconds);
+    e->bench_repeats = repeats;
+    e->bench_best = 1e300;
+    cl_int error = call->family == BR_TRSM ? br_trsm_device(e, program, call)
+                                           : br_level3_device(e, program, call);
+    e->bench_repeats = 0;
+    seconds[0] = seconds[1] = e->bench_best;
     return error;
+}
+
+/* The primary device's slot, locked and ready (NULL if none): the tools' entry. */
+static struct slot *lock_primary(void)
+{
+    struct slot *s = primary();
+    if (!s)
+        return NULL;
+    pthread_mutex_lock(&s->lock);
+    if (s->state == ENGINE_READY)
+        return s;
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
 }
 
 int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
 {
-    if (!br_engine_ready())
+    struct slot *s = lock_primary();
+    if (!s)
         return -1;
-    pthread_mutex_lock(&engine_lock);
-    const struct br_program *program =
-        engine_state == ENGINE_READY ? br_engine_program(&engine, call->precision) : NULL;
-    cl_int error = program ? bench_program(program, call, repeats, seconds) : CL_INVALID_PROGRAM;
+    const struct br_program *program = br_engine_program(&s->engine, call->precision);
+    cl_int error =
+        program ? bench_program(&s->engine, program, call, repeats, seconds) : CL_INVALID_PROGRAM;
     br_timeline_write(call);
-    pthread_mutex_unlock(&engine_lock);
+    pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }
 
 int br_engine_bench_builtin(const struct br_call *call, int repeats, double seconds[2])
 {
-    if (!br_engine_ready())
+    struct slot *s = lock_primary();
+    if (!s)
         return -1;
-    pthread_mutex_lock(&engine_lock);
-    cl_int error = CL_INVALID_DEVICE;
-    if (engine_state == ENGINE_READY) {
-        struct br_kernel_params params;
-        struct br_program program;
-        br_params_default(&engine.device, call->precision, &params);
-        error = build_program(&engine, call->precision, &params, &program);
-        if (error == CL_SUCCESS) {
-            error = bench_program(&program, call, repeats, seconds);
-            br_program_release(&program);
-        }
-        br_timeline_write(call);
+    struct br_kernel_params params;
+    struct br_program program;
+    br_params_default(&s->engine.device, call->precision, &params);
+    cl_int error = build_program(&s->engine, call->precision, &params, &program);
+    if (error == CL_SUCCESS) {
+        error = bench_program(&s->engine, &program, call, repeats, seconds);
+        br_program_release(&program);
     }
-    pthread_mutex_unlock(&engine_lock);
+    br_timeline_write(call);
+    pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }
 
@@ -350,27 +448,25 @@ double br_seconds_now(void)
 int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
 {
     *up_gbs = *down_gbs = 0;
-    if (!br_engine_ready())
-        return -1;
     /* Columns of 32 KiB, as a matrix of 4096 doubles a column: many chunks per staging slot. */
     const size_t rows = 4096, element = 8, cols = bytes / (rows * element);
-    if (cols == 0)
+    if (cols == 0 || !br_engine_ready())
         return -1;
     char *host = malloc(rows * element * cols);
     if (!host)
         return -1;
     memset(host, 1, rows * element * cols); /* faulted in, as a program's matrices are */
     struct br_block block = br_block_at(host, rows, element, 0, 0, rows, cols);
-    pthread_mutex_lock(&engine_lock);
+    struct slot *s = lock_primary();
+    struct br_engine *e = s ? &s->engine : NULL;
     cl_mem buffer = NULL;
-    cl_int error = engine_state == ENGINE_READY
-                       ? br_pool_acquire(&engine.pool, rows * element * cols, &buffer)
-                       : CL_INVALID_DEVICE;
+    cl_int error = e ? br_pool_acquire(&e->pool, rows * element * cols, &buffer)
+                     : CL_INVALID_DEVICE;
     double best[2] = {1e300, 1e300};
     for (int r = 0; r < 4 && error == CL_SUCCESS; r++) { /* the first of each untimed */
         double start = br_seconds_now();
         cl_event done = NULL;
-        error = br_upload(engine.upload, &engine.upload_staging, buffer, &block, 0, NULL, &done);
+        error = br_upload(e->upload, &e->upload_staging, buffer, &block, 0, NULL, &done);
         if (error == CL_SUCCESS)
             error = clWaitForEvents(1, &done);
         if (done)
@@ -381,16 +477,17 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
         start = br_seconds_now();
         size_t columns = 0;
         if (error == CL_SUCCESS)
-            error = br_download(engine.download, &engine.download_staging, buffer, &block, 0,
-                                NULL, &columns);
+            error = br_download(e->download, &e->download_staging, buffer, &block, 0, NULL,
+                                &columns);
         elapsed = br_seconds_now() - start;
         if (r > 0 && elapsed < best[1])
             best[1] = elapsed;
     }
     if (buffer)
-        br_pool_release(&engine.pool, buffer);
+        br_pool_release(&e->pool, buffer);
     br_timeline_forget();
-    pthread_mutex_unlock(&engine_lock);
+    if (s)
+        pthread_mutex_unlock(&s->lock);
     free(host);
     if (error != CL_SUCCESS)
         return -1;
@@ -401,33 +498,35 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
 
 void br_engine_override_params(enum br_precision precision, const struct br_kernel_params *params)
 {
-    pthread_mutex_lock(&engine_lock);
+    ensure_discovered();
     override_set[precision] = params != NULL;
     if (params)
         override_params[precision] = *params;
-    if (engine.program_state[precision] == 1)
-        br_program_release(&engine.programs[precision]);
-    engine.program_state[precision] = 0;
-    pthread_mutex_unlock(&engine_lock);
+    for (int i = 0; i < slot_count; i++) {
+        struct slot *s = &slots[i];
+        pthread_mutex_lock(&s->lock);
+        if (s->engine.program_state[precision] == 1)
+            br_program_release(&s->engine.programs[precision]);
+        s->engine.program_state[precision] = 0;
+        pthread_mutex_unlock(&s->lock);
+    }
 }
 
 int br_engine_try_params(const struct br_kernel_params *params, const struct br_call *check,
                          const struct br_call *timed, int repeats, double seconds[2])
 {
-    if (!br_engine_ready())
+    struct slot *s = lock_primary();
+    if (!s)
         return -1;
-    pthread_mutex_lock(&engine_lock);
     struct br_program program;
-    cl_int error = engine_state == ENGINE_READY
-                       ? build_program(&engine, check->precision, params, &program)
-                       : CL_INVALID_DEVICE;
+    cl_int error = build_program(&s->engine, check->precision, params, &program);
     if (error == CL_SUCCESS) {
-        error = br_gemm_device(&engine, &program, check);
+        error = br_gemm_device(&s->engine, &program, check);
         if (error == CL_SUCCESS)
-            error = br_gemm_bench_resident(&engine, &program, timed, repeats, seconds);
+            error = br_gemm_bench_resident(&s->engine, &program, timed, repeats, seconds);
         br_program_release(&program);
     }
     br_timeline_write(timed);
-    pthread_mutex_unlock(&engine_lock);
+    pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }

@@ -1,5 +1,6 @@
-/* The OpenCL engine: one device, one context and three in-order queues for the process, opened
- * on the first call routed to the device (never at load), serialised by one lock. Every
+/* The OpenCL engine: for each device BLASROUTE_DEVICE names (one by default), one context and
+ * three in-order queues for the process, opened on the first call routed to a device (never at
+ * load); calls on one device are serialised by its lock, different devices work at once. Every
  * failure is contained: a call the device cannot finish is finished on the CPU. */
 #ifndef BLASROUTE_ENGINE_ENGINE_H
 #define BLASROUTE_ENGINE_ENGINE_H
@@ -56,14 +57,22 @@ enum br_engine_result {
     BR_ENGINE_DECLINED  /* nothing was written: the caller answers on the CPU */
 };
 
-/* Opens the engine if not tried yet; 1 if a device is usable now. */
+/* Opens the engines if not tried yet; 1 if a device is usable now. */
 int br_engine_ready(void);
 
-/* The device in use (the engine opened on first use, as br_engine_ready), or NULL. */
+/* The first device still in use (the engines opened on first use, as br_engine_ready), or
+ * NULL: the one single-device calls, the decision's profile and the tools take. */
 const struct br_device *br_engine_device(void);
 
-/* Runs a BR_WORK_FULL call on the device. */
+/* How many devices were found (opened on first use); the index of the first still in use (-1:
+ * none); device `index` (0 .. count - 1) if it is still in use, else NULL. */
+int br_engine_count(void);
+int br_engine_first_index(void);
+const struct br_device *br_engine_device_at(int index);
+
+/* Runs a BR_WORK_FULL call on the first device in use, or on device `index`. */
 enum br_engine_result br_engine_run(const struct br_call *call);
+enum br_engine_result br_engine_run_on(int index, const struct br_call *call);
 
 /* Internal to the engine: the GEMM path (engine/gemm.c), with the engine locked and ready.
  * Returns CL_SUCCESS, or the error, in which case engine->tiles_written says how much of C

@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -25,24 +26,31 @@ struct copy_job {
     size_t dst_stride, src_stride, column_bytes, columns;
 };
 
-/* The job and parts are written before `round` is raised (release) and read after it is seen
- * raised (acquire); the mutex and conditions only serve threads that went to sleep. */
-static struct {
+/* One pool of helpers per device, so that several devices' transfers copy at once. The job and
+ * parts are written before `round` is raised (release) and read after it is seen raised
+ * (acquire); the mutex and conditions only serve threads that went to sleep. */
+struct pool {
     pthread_mutex_t lock;
     pthread_cond_t wake, finished;
     int helpers;                 /* helper threads running */
+    int started;                 /* helpers started (under job_lock) */
     atomic_ulong round;          /* incremented for each job handed to the helpers */
     atomic_int pending;          /* helpers still working on the current round */
     struct copy_job job;
     int parts;                   /* the job is cut into this many parts: at most helpers + 1 */
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
-          .wake = PTHREAD_COND_INITIALIZER,
-          .finished = PTHREAD_COND_INITIALIZER,
-          .parts = 1};
-static pthread_once_t start_once = PTHREAD_ONCE_INIT;
-/* One parallel copy at a time (the engine is locked anyway; this keeps the helpers simple). */
-static pthread_mutex_t job_lock = PTHREAD_MUTEX_INITIALIZER;
+    /* One parallel copy at a time per pool (its device's engine is locked anyway; this keeps
+     * the helpers simple). */
+    pthread_mutex_t job_lock;
+};
+static struct pool pools[BR_COPY_POOLS];
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static _Atomic int pools_in_use = 1;
 
+/* A helper: its pool and its place in it. */
+struct helper {
+    struct pool *pool;
+    int index;
+};
 
 static void cpu_relax(void)
 {
@@ -70,33 +78,33 @@ static void copy_part(const struct copy_job *job, int part, int parts)
 }
 
 /* What a thread waits for: a round other than `seen`, or no helper pending. */
-static int round_moved(unsigned long seen)
+static int round_moved(struct pool *p, unsigned long seen)
 {
-    return atomic_load_explicit(&pool.round, memory_order_acquire) != seen;
+    return atomic_load_explicit(&p->round, memory_order_acquire) != seen;
 }
 
-static int helpers_done(unsigned long unused)
+static int helpers_done(struct pool *p, unsigned long unused)
 {
     (void)unused;
-    return atomic_load_explicit(&pool.pending, memory_order_acquire) == 0;
+    return atomic_load_explicit(&p->pending, memory_order_acquire) == 0;
 }
 
-/* Waits until ready(argument): watching for SPIN_NS, then asleep on `condition` (signalled
- * under pool.lock by whoever makes it true). */
-static void spin_then_wait(int (*ready)(unsigned long), unsigned long argument,
-                           pthread_cond_t *condition)
+/* Waits until ready(p, argument): watching for SPIN_NS, then asleep on `condition` (signalled
+ * under p->lock by whoever makes it true). */
+static void spin_then_wait(struct pool *p, int (*ready)(struct pool *, unsigned long),
+                           unsigned long argument, pthread_cond_t *condition)
 {
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
-    for (int i = 0; !ready(argument); i++) {
+    for (int i = 0; !ready(p, argument); i++) {
         if (i % 64 == 63) {
             clock_gettime(CLOCK_MONOTONIC, &now);
             if ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) >
                 SPIN_NS) {
-                pthread_mutex_lock(&pool.lock);
-                while (!ready(argument))
-                    pthread_cond_wait(condition, &pool.lock);
-                pthread_mutex_unlock(&pool.lock);
+                pthread_mutex_lock(&p->lock);
+                while (!ready(p, argument))
+                    pthread_cond_wait(condition, &p->lock);
+                pthread_mutex_unlock(&p->lock);
                 return;
             }
         }
@@ -106,19 +114,21 @@ static void spin_then_wait(int (*ready)(unsigned long), unsigned long argument,
 
 static void *helper_main(void *argument)
 {
-    int index = (int)(size_t)argument;
+    struct helper self = *(struct helper *)argument;
+    free(argument);
+    struct pool *p = self.pool;
     unsigned long seen = 0;
     for (;;) {
-        spin_then_wait(round_moved, seen, &pool.wake);
-        seen = atomic_load_explicit(&pool.round, memory_order_acquire);
-        struct copy_job job = pool.job;
-        int parts = pool.parts;
-        if (index + 1 < parts)
-            copy_part(&job, index + 1, parts); /* part 0 is the caller's */
-        if (atomic_fetch_sub_explicit(&pool.pending, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&pool.lock); /* the caller may be asleep */
-            pthread_cond_signal(&pool.finished);
-            pthread_mutex_unlock(&pool.lock);
+        spin_then_wait(p, round_moved, seen, &p->wake);
+        seen = atomic_load_explicit(&p->round, memory_order_acquire);
+        struct copy_job job = p->job;
+        int parts = p->parts;
+        if (self.index + 1 < parts)
+            copy_part(&job, self.index + 1, parts); /* part 0 is the caller's */
+        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
+            pthread_mutex_lock(&p->lock); /* the caller may be asleep */
+            pthread_cond_signal(&p->finished);
+            pthread_mutex_unlock(&p->lock);
         }
     }
     return NULL;
@@ -127,27 +137,55 @@ static void *helper_main(void *argument)
 /* After fork() only the calling thread exists in the child: it copies alone. */
 static void forget_helpers(void)
 {
-    pool.helpers = 0;
+    for (int i = 0; i < BR_COPY_POOLS; i++)
+        pools[i].helpers = 0;
 }
 
-static void start_helpers(void)
+static void init_pools(void)
 {
+    for (int i = 0; i < BR_COPY_POOLS; i++) {
+        struct pool *p = &pools[i];
+        pthread_mutex_init(&p->lock, NULL);
+        pthread_mutex_init(&p->job_lock, NULL);
+        pthread_cond_init(&p->wake, NULL);
+        pthread_cond_init(&p->finished, NULL);
+        p->parts = 1;
+    }
+    pthread_atfork(NULL, NULL, forget_helpers);
+}
+
+/* Starts a pool's helpers (under its job_lock): half the cores, shared by the pools in use,
+ * at most MAX_HELPERS. */
+static void start_helpers(struct pool *p)
+{
+    p->started = 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int wanted = cores > 1 ? (int)(cores / 2 < MAX_HELPERS ? cores / 2 : MAX_HELPERS) : 0;
+    long share = cores / 2 / atomic_load(&pools_in_use);
+    int wanted = cores > 1 ? (int)(share < MAX_HELPERS ? share : MAX_HELPERS) : 0;
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     for (int i = 0; i < wanted; i++) {
+        struct helper *h = malloc(sizeof *h);
         pthread_t thread;
-        if (pthread_create(&thread, &attributes, helper_main, (void *)(size_t)i) != 0)
+        if (!h)
             break;
-        pool.helpers++;
+        *h = (struct helper){p, i};
+        if (pthread_create(&thread, &attributes, helper_main, h) != 0) {
+            free(h);
+            break;
+        }
+        p->helpers++;
     }
     pthread_attr_destroy(&attributes);
-    pthread_atfork(NULL, NULL, forget_helpers);
 }
 
-void br_host_copy(void *dst, size_t dst_stride, const void *src, size_t src_stride,
+void br_host_copy_set_pools(int count)
+{
+    atomic_store(&pools_in_use, count < 1 ? 1 : count > BR_COPY_POOLS ? BR_COPY_POOLS : count);
+}
+
+void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns)
 {
     struct copy_job job = {dst, src, dst_stride, src_stride, column_bytes, columns};
@@ -156,25 +194,28 @@ void br_host_copy(void *dst, size_t dst_stride, const void *src, size_t src_stri
         copy_part(&job, 0, 1);
         return;
     }
-    pthread_once(&start_once, start_helpers);
-    pthread_mutex_lock(&job_lock);
-    int helpers = pool.helpers;
+    pthread_once(&init_once, init_pools);
+    struct pool *p = &pools[pool >= 0 && pool < BR_COPY_POOLS ? pool : 0];
+    pthread_mutex_lock(&p->job_lock);
+    if (!p->started)
+        start_helpers(p);
+    int helpers = p->helpers;
     if (helpers == 0) {
-        pthread_mutex_unlock(&job_lock);
+        pthread_mutex_unlock(&p->job_lock);
         copy_part(&job, 0, 1);
         return;
     }
     size_t most_parts = bytes / PART_MIN_BYTES;
     int parts = (size_t)helpers + 1 < most_parts ? helpers + 1 : (int)most_parts;
-    pool.job = job;
-    pool.parts = parts;
+    p->job = job;
+    p->parts = parts;
     /* Every helper takes part in every round; those beyond the parts have nothing to copy. */
-    atomic_store_explicit(&pool.pending, helpers, memory_order_relaxed);
-    pthread_mutex_lock(&pool.lock);
-    atomic_fetch_add_explicit(&pool.round, 1, memory_order_release);
-    pthread_cond_broadcast(&pool.wake);
-    pthread_mutex_unlock(&pool.lock);
+    atomic_store_explicit(&p->pending, helpers, memory_order_relaxed);
+    pthread_mutex_lock(&p->lock);
+    atomic_fetch_add_explicit(&p->round, 1, memory_order_release);
+    pthread_cond_broadcast(&p->wake);
+    pthread_mutex_unlock(&p->lock);
     copy_part(&job, 0, parts);
-    spin_then_wait(helpers_done, 0, &pool.finished);
-    pthread_mutex_unlock(&job_lock);
+    spin_then_wait(p, helpers_done, 0, &p->finished);
+    pthread_mutex_unlock(&p->job_lock);
 }

@@ -6,10 +6,18 @@
 
 #include <stddef.h>
 
+/* Pools of helper threads: one per device (its engine's index), so that several devices'
+ * transfers copy at once. */
+enum { BR_COPY_POOLS = 8 };
+
+/* How many pools are in use (the devices opened): the helpers, half the cores, are shared
+ * among them. Set before the first copy; pools started earlier keep their helpers. */
+void br_host_copy_set_pools(int count);
+
 /* Copies `columns` columns of column_bytes each, from src (columns src_stride bytes apart) to
- * dst (dst_stride apart). Large copies are split over the helper threads and the caller; the
- * call returns when all of it is done. */
-void br_host_copy(void *dst, size_t dst_stride, const void *src, size_t src_stride,
+ * dst (dst_stride apart), with the helpers of `pool`. Large copies are split over the helper
+ * threads and the caller; the call returns when all of it is done. */
+void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns);
 
 #endif

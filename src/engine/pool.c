@@ -1,5 +1,6 @@
 #include "engine/pool.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "env.h"
@@ -141,10 +142,11 @@ void br_pool_trim(struct br_pool *pool)
 }
 
 cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_command_queue queue,
-                       size_t slot_size)
+                       size_t slot_size, int copy_pool)
 {
     memset(staging, 0, sizeof *staging);
     staging->slot_size = slot_size;
+    staging->copy_pool = copy_pool;
     cl_int error = CL_SUCCESS;
     for (int s = 0; s < BR_STAGING_SLOTS && error == CL_SUCCESS; s++) {
         staging->buffers[s] = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
@@ -154,10 +156,12 @@ cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_comman
                                                   CL_MAP_READ | CL_MAP_WRITE, 0, slot_size, 0,
                                                   NULL, NULL, &error);
     }
-    if (error != CL_SUCCESS)
+    if (error != CL_SUCCESS) {
         br_staging_release(staging, queue);
-    else
+        staging->copy_pool = copy_pool; /* transfers without the ring still copy */
+    } else {
         staging->ready = 1;
+    }
     return error;
 }
 
@@ -189,5 +193,6 @@ void br_staging_release(struct br_staging *staging, cl_command_queue queue)
     }
     if (queue)
         clFinish(queue);
+    free(staging->scratch);
     memset(staging, 0, sizeof *staging);
 }

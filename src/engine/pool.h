@@ -62,11 +62,18 @@ struct br_staging {
     size_t slot_size;
     int next;
     int ready;
+    /* The host copy br_download_atomic gathers a result in: kept and grown, not allocated per
+     * call, so that its pages are faulted in once rather than on every call. Per engine, as the
+     * ring: several devices download at once. */
+    void *scratch;
+    size_t scratch_size;
+    int copy_pool; /* the host copy helpers (host_copy.h) of the engine's device */
 };
 
-/* Creates and maps the slots through queue; 0 on success. */
+/* Creates and maps the slots through queue; 0 on success. copy_pool: the engine's host copy
+ * helpers, kept also when the slots cannot be made. */
 cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_command_queue queue,
-                       size_t slot_size);
+                       size_t slot_size, int copy_pool);
 
 /* The next slot in turn, once the transfer that last used it has finished. */
 cl_int br_staging_next_slot(struct br_staging *staging, int *slot);

@@ -1,5 +1,6 @@
 #include "engine/timeline.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,10 +13,13 @@ struct command {
     size_t bytes;
 };
 
-static struct command *commands;
-static size_t count, capacity;
+/* The current call's commands, per thread: with several devices, each runs its part of a call
+ * on a thread of its own. The file and the call count are shared, under file_lock. */
+static _Thread_local struct command *commands;
+static _Thread_local size_t count, capacity;
+static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *file;
-static int failed; /* the file could not be opened: said once, nothing more */
+static _Atomic int failed; /* the file could not be opened: said once, nothing more */
 static unsigned long calls;
 
 int br_timeline_on(void)
@@ -59,7 +63,8 @@ void br_timeline_write(const struct br_call *call)
 {
     if (!br_timeline_on() || count == 0)
         return;
-    if (!file) {
+    pthread_mutex_lock(&file_lock);
+    if (!file && !failed) {
         file = fopen(br_env()->timeline, "w");
         if (!file) {
             br_warn("BLASROUTE_TIMELINE=%s cannot be written; no timeline", br_env()->timeline);
@@ -100,4 +105,5 @@ void br_timeline_write(const struct br_call *call)
         clReleaseEvent(commands[i].event);
     }
     count = 0;
+    pthread_mutex_unlock(&file_lock);
 }

@@ -1,8 +1,9 @@
 /* BLASROUTE_TIMELINE: the device commands of every call the engine runs (transfers and kernels),
  * with the device's own timestamps, one CSV line each, to see where a call's time goes: gaps
  * between commands, transfers not overlapping kernels, slow chunks. Off unless the variable
- * names a file; then the engine's queues are created with profiling enabled. Used under the
- * engine's lock. */
+ * names a file; then the engine's queues are created with profiling enabled. Each thread notes
+ * and writes its own call's commands (a device's part of a call spread over several runs on a
+ * thread of its own). */
 #ifndef BLASROUTE_ENGINE_TIMELINE_H
 #define BLASROUTE_ENGINE_TIMELINE_H
 

@@ -34,17 +34,17 @@ static int contiguous(const struct br_block *b)
 }
 
 /* Copies columns [first, first + count) between the caller's layout and a compact buffer;
- * with a triangle, only its part of each column. */
-static void pack_columns(void *compact, const struct br_block *b, size_t first, size_t count,
-                         int to_compact)
+ * with a triangle, only its part of each column. `pool`: the device's copy helpers. */
+static void pack_columns(int pool, void *compact, const struct br_block *b, size_t first,
+                         size_t count, int to_compact)
 {
     size_t column = b->rows * b->element, stride = b->ld * b->element;
     char *host = (char *)b->host + first * stride;
     if (!b->triangle) {
         if (to_compact)
-            br_host_copy(compact, column, host, stride, column, count);
+            br_host_copy(pool, compact, column, host, stride, column, count);
         else
-            br_host_copy(host, stride, compact, column, column, count);
+            br_host_copy(pool, host, stride, compact, column, column, count);
         return;
     }
     for (size_t j = 0; j < count; j++) {
@@ -71,19 +71,19 @@ static size_t piece_bytes(const struct br_block *b, const struct br_staging *sta
 
 /* Copies bytes [offset, offset + size) of the block's compact form between `compact` and the
  * caller's memory: any range of a contiguous block, whole columns of any other. */
-static void copy_piece(void *compact, const struct br_block *b, size_t offset, size_t size,
-                       int to_compact)
+static void copy_piece(int pool, void *compact, const struct br_block *b, size_t offset,
+                       size_t size, int to_compact)
 {
     size_t column = b->rows * b->element;
     if (!contiguous(b)) {
-        pack_columns(compact, b, offset / column, size / column, to_compact);
+        pack_columns(pool, compact, b, offset / column, size / column, to_compact);
         return;
     }
     char *host = (char *)b->host + offset;
     if (to_compact)
-        br_host_copy(compact, size, host, size, size, 1);
+        br_host_copy(pool, compact, size, host, size, size, 1);
     else
-        br_host_copy(host, size, compact, size, size, 1);
+        br_host_copy(pool, host, size, compact, size, size, 1);
 }
 
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
@@ -110,7 +110,7 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         void *dense = malloc(bytes);
         if (!dense)
             return CL_OUT_OF_HOST_MEMORY;
-        pack_columns(dense, b, 0, b->cols, 1);
+        pack_columns(staging->copy_pool, dense, b, 0, b->cols, 1);
         cl_int error = clEnqueueWriteBuffer(queue, dst, CL_TRUE, 0, bytes, dense, wait_count,
                                             wait, NULL);
         free(dense);
@@ -124,7 +124,7 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         error = br_staging_next_slot(staging, &slot);
         if (error != CL_SUCCESS)
             break;
-        copy_piece(staging->host[slot], b, offset, size, 1);
+        copy_piece(staging->copy_pool, staging->host[slot], b, offset, size, 1);
         error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, offset, size, staging->host[slot],
                                      offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
                                      &staging->busy[slot]);
@@ -168,7 +168,7 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
         cl_int error = clEnqueueReadBuffer(queue, src, CL_TRUE, 0, bytes, dense, wait_count,
                                            wait, NULL);
         if (error == CL_SUCCESS) {
-            pack_columns(dense, b, 0, b->cols, 0);
+            pack_columns(staging->copy_pool, dense, b, 0, b->cols, 0);
             *columns_written = b->cols;
         }
         free(dense);
@@ -207,7 +207,7 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
         while (copied < end) { /* from the slot of the piece that holds `copied` */
             size_t p = copied / piece, in_piece = copied - p * piece;
             size_t size = (p + 1) * piece < end ? (p + 1) * piece - copied : end - copied;
-            copy_piece((char *)staging->host[slots[p % BR_STAGING_SLOTS]] + in_piece, b, copied,
+            copy_piece(staging->copy_pool, (char *)staging->host[slots[p % BR_STAGING_SLOTS]] + in_piece, b, copied,
                        size, 0);
             copied += size;
         }
@@ -216,25 +216,20 @@ cl_int br_download(cl_command_queue queue, struct br_staging *staging, cl_mem sr
     return error;
 }
 
-/* The host copy br_download_atomic gathers a result in: kept and grown, not allocated per
- * call, so that its pages are faulted in once rather than on every call. Used under the
- * engine's lock. */
-static void *scratch;
-static size_t scratch_size;
-
 cl_int br_download_atomic(cl_command_queue queue, struct br_staging *staging, cl_mem src,
                           const struct br_block *b, cl_uint wait_count, const cl_event *wait)
 {
     size_t bytes = b->rows * b->element * b->cols;
     if (bytes == 0)
         return CL_SUCCESS;
-    if (bytes > scratch_size) {
-        void *bigger = realloc(scratch, bytes);
+    if (bytes > staging->scratch_size) {
+        void *bigger = realloc(staging->scratch, bytes);
         if (!bigger)
             return CL_OUT_OF_HOST_MEMORY;
-        scratch = bigger;
-        scratch_size = bytes;
+        staging->scratch = bigger;
+        staging->scratch_size = bytes;
     }
+    void *scratch = staging->scratch;
     /* Through the staging ring into the scratch copy (compact), then into the caller's
      * memory once all of it has arrived. */
     struct br_block dense = {.host = scratch, .ld = b->rows, .rows = b->rows, .cols = b->cols,
@@ -242,6 +237,6 @@ cl_int br_download_atomic(cl_command_queue queue, struct br_staging *staging, cl
     size_t columns = 0;
     cl_int error = br_download(queue, staging, src, &dense, wait_count, wait, &columns);
     if (error == CL_SUCCESS)
-        pack_columns(scratch, b, 0, b->cols, 0);
+        pack_columns(staging->copy_pool, scratch, b, 0, b->cols, 0);
     return error;
 }

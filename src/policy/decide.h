@@ -15,6 +15,7 @@ struct br_prediction {
     double cpu_seconds, device_seconds, hybrid_seconds; /* 0 where not predicted */
     double device_share;         /* BR_ON_HYBRID: the device's share of the work to split at */
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
+    int devices;                 /* devices the call is spread over (set by the router); 0, 1: one */
     const char *reason;                 /* one phrase: why this choice */
 };
 
@@ -62,6 +63,26 @@ double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_pr
 /* GB/s of the engine's staged transfers one way: the profile's measured figure if it has one
  * (> 0), else an estimate from the pinned link and the host copies. */
 double br_staged_rate(double measured, double pinned, double host_copy);
+
+/* Several devices. The shares of a call spread over `count` devices (profiles[i]: device i's;
+ * NULL where a device has none: the first's), in proportion to the rate each is predicted to
+ * run the whole call at, summing to total (1, or the devices' part of a hybrid run). */
+void br_device_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
+                      int count, double total, double *shares);
+
+/* What the call takes spread over the devices at those shares (the slowest device's pieces,
+ * one after the other) and what all their pieces move; 0 if not predictable. */
+double br_predict_spread_seconds(const struct br_call *call,
+                                 const struct br_device_profile *const *profiles, int count,
+                                 const double *shares, double *bytes_up, double *bytes_down);
+
+/* Whether a call bound for the device is spread over the `count` devices (1, with their shares
+ * and p's device time, bytes and device count set to the spread's) or runs on the first alone
+ * (0): spread when predicted faster than the first device alone by a margin (never over two
+ * devices on the host's own cores, which would share them), or always when `force`
+ * (BLASROUTE_TEST_SPREAD). */
+int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,
+                     int count, int force, double *shares, struct br_prediction *p);
 
 /* Bytes the device path moves each way for a call. */
 void br_call_bytes_moved(const struct br_call *call, double *up, double *down);

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +13,20 @@
 #include "policy/calibrate.h"
 #include "policy/keyfile.h"
 
-static struct br_device_profile device_profile;
+/* The profiles of the devices asked about (one per device model: several devices of one model
+ * share it), appended and never changed; device_count is raised (release) after an entry is
+ * complete, so that every routed call reads them without the lock. */
+enum { MAX_DEVICE_PROFILES = 8 };
+static struct loaded_profile {
+    char vendor[256], name[256], type[32];
+    struct br_device_profile profile;
+} device_profiles[MAX_DEVICE_PROFILES];
+static _Atomic int device_count;
 static struct br_cpu_profile cpu_profile;
 /* Each profile is loaded once under load_lock; every routed call then reads the flags without
  * it (set after the profile is complete). */
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic int device_loaded, cpu_loaded;
+static _Atomic int cpu_loaded;
 
 /* The user's profiles ($XDG_DATA_HOME/blasroute/profiles, ~/.local/share/...); 0 if there is
  * no home to find them in. */
@@ -64,14 +73,15 @@ static int best_in_directory(const char *dir, const char *vendor, const char *na
     return best >= 0;
 }
 
-static void find_device_profile(const char *vendor, const char *name, const char *type)
+static void find_device_profile(const char *vendor, const char *name, const char *type,
+                                struct br_device_profile *device_profile)
 {
     const char *chosen = br_env()->profile;
     if (chosen) {
         struct br_keyfile file;
         int read = br_keyfile_read(chosen, &file);
         if (read == 0) {
-            int parsed = br_device_profile_from_keys(&file, &device_profile);
+            int parsed = br_device_profile_from_keys(&file, device_profile);
             br_keyfile_free(&file);
             if (parsed == 0)
                 return;
@@ -81,27 +91,55 @@ static void find_device_profile(const char *vendor, const char *name, const char
     }
     char dir[1024];
     if (br_routing_user_profile_directory(dir, sizeof dir) &&
-        best_in_directory(dir, vendor, name, type, &device_profile))
+        best_in_directory(dir, vendor, name, type, device_profile))
         return;
-    if (best_in_directory(BLASROUTE_DATA_DIR "/profiles", vendor, name, type, &device_profile))
+    if (best_in_directory(BLASROUTE_DATA_DIR "/profiles", vendor, name, type, device_profile))
         return;
-    br_device_profile_builtin(vendor, name, type, &device_profile);
+    br_device_profile_builtin(vendor, name, type, device_profile);
+}
+
+static int same(const char *a, const char *b)
+{
+    return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* The entry loaded for this device, or NULL. */
+static const struct br_device_profile *loaded(const char *vendor, const char *name,
+                                              const char *type, int count)
+{
+    for (int i = 0; i < count; i++) {
+        const struct loaded_profile *e = &device_profiles[i];
+        if (same(e->vendor, vendor) && same(e->name, name) && same(e->type, type))
+            return &e->profile;
+    }
+    return NULL;
 }
 
 const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
                                                           const char *type)
 {
-    if (device_loaded)
-        return &device_profile;
+    const struct br_device_profile *found =
+        loaded(vendor, name, type, atomic_load_explicit(&device_count, memory_order_acquire));
+    if (found)
+        return found;
     pthread_mutex_lock(&load_lock);
-    if (!device_loaded) {
-        find_device_profile(vendor, name, type);
-        device_profile.shares_host_cpu = type && strcasecmp(type, "cpu") == 0;
-        device_loaded = 1;
-        br_verbose("profile: %s (%s)", device_profile.name, device_profile.source);
+    int count = atomic_load_explicit(&device_count, memory_order_relaxed);
+    found = loaded(vendor, name, type, count);
+    if (!found && count == MAX_DEVICE_PROFILES)
+        found = &device_profiles[0].profile; /* more models than a machine has: the first's */
+    if (!found) {
+        struct loaded_profile *e = &device_profiles[count];
+        snprintf(e->vendor, sizeof e->vendor, "%s", vendor ? vendor : "");
+        snprintf(e->name, sizeof e->name, "%s", name ? name : "");
+        snprintf(e->type, sizeof e->type, "%s", type ? type : "");
+        find_device_profile(vendor, name, type, &e->profile);
+        e->profile.shares_host_cpu = type && strcasecmp(type, "cpu") == 0;
+        br_verbose("profile: %s (%s)", e->profile.name, e->profile.source);
+        atomic_store_explicit(&device_count, count + 1, memory_order_release);
+        found = &e->profile;
     }
     pthread_mutex_unlock(&load_lock);
-    return &device_profile;
+    return found;
 }
 
 const struct br_cpu_profile *br_routing_cpu_profile(void)

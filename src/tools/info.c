@@ -76,48 +76,51 @@ static void list_opencl(void)
 
 /* ---- the device blasroute picks, and its profile ------------------------------------------ */
 
-/* How BLASROUTE_DEVICE's value is read (the order of engine/device.c). */
-static const char *device_request_kind(const char *value)
+static void show_one_device(int index, const struct br_device *device)
 {
-    const char *digits = "0123456789";
-    size_t p = strspn(value, digits), d = p ? strspn(value + p + 1, digits) : 0;
-    if (p && value[p] == ':' && d && !value[p + 1 + d])
-        return "platform:device indices";
-    if (!strcasecmp(value, "gpu") || !strcasecmp(value, "cpu") ||
-        !strcasecmp(value, "accelerator"))
-        return "device type";
-    return "part of the device name";
+    printf("  %d. %u:%u %s (%s, %s)\n", index + 1, device->platform_index,
+           device->device_index, device->name, br_device_type_name(device->type),
+           device->platform_name);
+    if (!device->double_precision) /* the engine declines them; the cost model does not */
+        printf("     no double precision: d and z calls stay on the CPU BLAS\n");
 }
 
+/* The devices the engine opened; returns the first (the one the decision's profile is). */
 static const struct br_device *show_device(enum br_mode mode)
 {
     const char *wanted = br_env()->device;
-    printf("\nDevice blasroute would use\n");
+    printf("\nDevices blasroute would use\n");
     if (wanted)
-        printf("  chosen by BLASROUTE_DEVICE=%s (%s)\n", wanted, device_request_kind(wanted));
+        printf("  chosen by BLASROUTE_DEVICE=%s\n", wanted);
     else
         printf("  chosen by the default rule: the first GPU, then the first accelerator (a CPU "
-               "OpenCL device only when BLASROUTE_DEVICE names it)\n");
+               "OpenCL device only when BLASROUTE_DEVICE names it; several devices only when "
+               "it lists them)\n");
     if (br_env()->test_faults)
         printf("  BLASROUTE_TEST_FAULT is set: the test suite's OpenCL failures are injected\n");
     if (mode == BR_MODE_CPU)
         printf("  mode is cpu: blasroute itself never opens OpenCL; shown for auto and device "
                "modes\n");
-    const struct br_device *device = br_engine_device();
-    if (device) {
-        printf("  %u:%u %s (%s, %s)\n", device->platform_index, device->device_index,
-               device->name, br_device_type_name(device->type), device->platform_name);
-        if (!device->double_precision) /* the engine declines them; the cost model does not */
-            printf("  no double precision: d and z calls stay on the CPU BLAS\n");
-        return device;
+    const struct br_device *first = br_engine_device();
+    int count = br_engine_count(), in_use = 0;
+    for (int i = 0; i < count; i++) {
+        const struct br_device *device = br_engine_device_at(i);
+        if (device)
+            show_one_device(in_use++, device);
     }
+    if (in_use > 1)
+        printf("  calls large enough are spread over the %d devices in proportion to their "
+               "profiled rates; smaller ones run on the first\n", in_use);
+    if (first)
+        return first;
     /* The engine keeps its reason to itself (it says it only with BLASROUTE_VERBOSE); asking
      * the discovery again gives it, or says the device was found but could not be set up. */
     char why[512];
-    struct br_device found;
-    if (br_device_find(&found, why, sizeof why) == 0)
+    struct br_device found[BR_MAX_DEVICES];
+    int found_count = br_device_find_all(found, BR_MAX_DEVICES, why, sizeof why);
+    if (found_count > 0)
         snprintf(why, sizeof why, "%s was found but cannot be set up (context or queues)",
-                 found.name);
+                 found[0].name);
     printf("  none: %s\n", why);
     return NULL;
 }

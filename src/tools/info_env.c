@@ -64,6 +64,9 @@ static const struct {
      "force the GEMM kernel family", 1},
     {"BLASROUTE_TEST_GEMM_TILES", "1 to 64", "the plan's",
      "the column tiles a tiled GEMM is cut into (for measuring the transfer pipeline)", 1},
+    {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
+     "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
+     "(checks the several-device path on small and odd shapes)", 1},
     {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
      "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
 };

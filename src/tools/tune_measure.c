@@ -132,11 +132,11 @@ static cl_int write_latency(cl_command_queue queue, cl_mem buffer, void *host, d
  * untimed, starts the copy's helper threads. */
 static double host_copy_rate(void *pinned, const void *pageable, size_t bytes)
 {
-    br_host_copy(pinned, bytes, pageable, bytes, bytes, 1);
+    br_host_copy(0, pinned, bytes, pageable, bytes, bytes, 1);
     double best = INFINITY;
     for (int r = 0; r < LINK_REPETITIONS; r++) {
         double t = br_seconds_now();
-        br_host_copy(pinned, bytes, pageable, bytes, bytes, 1);
+        br_host_copy(0, pinned, bytes, pageable, bytes, bytes, 1);
         best = fmin(best, br_seconds_now() - t);
     }
     return best > 0 ? (double)bytes / best * 1e-9 : 0;

@@ -40,17 +40,28 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
     }
     const struct br_device_profile *profile = br_routing_device_profile(
         device->vendor, device->name, br_device_type_name(device->type));
-    return br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy, settled,
-                                 prediction);
+    enum br_where where = br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy,
+                                                settled, prediction);
+    /* Auto mode weighs a hybrid run against the first device alone; with several devices the
+     * device side is a spread, which that comparison does not see: the devices answer. */
+    if (where == BR_ON_HYBRID && settled != BR_ON_HYBRID && br_engine_count() > 1) {
+        prediction->reason = "several devices: device predicted faster";
+        prediction->hybrid_seconds = prediction->device_share = 0;
+        return BR_ON_DEVICE;
+    }
+    return where;
 }
 
-/* The devices in use and their profiles, in the engine's order; how many (at most 8). */
-static int devices_in_use(int *engines, const struct br_device_profile **profiles)
+/* The devices in use that can run the call (double precision where it needs it) and their
+ * profiles, in the engine's order; how many (at most 8). */
+static int devices_in_use(const struct br_call *call, int *engines,
+                          const struct br_device_profile **profiles)
 {
     int count = 0, found = br_engine_count();
+    int needs_double = call->precision == BR_D || call->precision == BR_Z;
     for (int i = 0; i < found && count < BR_SPREAD_MAX_WORKERS - 1; i++) {
         const struct br_device *d = br_engine_device_at(i);
-        if (d) {
+        if (d && (d->double_precision || !needs_double)) {
             engines[count] = i;
             profiles[count++] =
                 br_routing_device_profile(d->vendor, d->name, br_device_type_name(d->type));
@@ -60,8 +71,10 @@ static int devices_in_use(int *engines, const struct br_device_profile **profile
 }
 
 /* Runs a spread and says how it went: a spread that left the devices nothing ran on the CPU
- * alone, one that left the CPU nothing on the devices alone, and is reported as such. */
-static enum br_path run_spread(const struct br_spread *spread, const int *engines)
+ * alone, one that left the CPU nothing on the devices alone, and is reported as such; the
+ * prediction learns how many devices had a part. */
+static enum br_path run_spread(const struct br_spread *spread, const int *engines,
+                               struct br_prediction *prediction)
 {
     int all_on_device = br_run_spread(spread, engines);
     int devices_used = 0, cpu_used = 0;
@@ -73,6 +86,7 @@ static enum br_path run_spread(const struct br_spread *spread, const int *engine
         else
             devices_used++;
     }
+    prediction->devices = devices_used;
     if (devices_used == 0)
         return BR_PATH_CPU;
     if (!all_on_device)
@@ -89,36 +103,41 @@ static enum br_path run_on_devices(const struct br_call *call, struct br_predict
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
     double shares[BR_SPREAD_MAX_WORKERS];
-    int count = br_engine_count() > 1 ? devices_in_use(engines, profiles) : 0;
+    int count = br_engine_count() > 1 ? devices_in_use(call, engines, profiles) : 0;
     if (count > 1 &&
         br_decide_spread(call, profiles, count, br_env()->test_spread, shares, prediction)) {
         struct br_spread spread;
         br_spread_call(call, shares, count, &spread);
-        return run_spread(&spread, engines);
+        return run_spread(&spread, engines, prediction);
     }
+    prediction->devices = 1;
     return br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
 }
 
-/* A hybrid run: the device's share of the work over the devices in proportion to their rates,
- * the rest to the CPU BLAS (the last worker). */
+/* A hybrid run: the devices' share of the work spread over them (br_device_shares), the rest
+ * to the CPU BLAS (the last worker). With several devices and no share set by BLASROUTE_SPLIT
+ * or the profile, the share is where the devices' parts and the CPU's are predicted to end
+ * together. */
 static enum br_path run_hybrid(const struct br_call *call, struct br_prediction *prediction)
 {
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
     double shares[BR_SPREAD_MAX_WORKERS];
-    int count = devices_in_use(engines, profiles);
+    int count = devices_in_use(call, engines, profiles);
     if (count == 0) { /* no device: its part is declined and answered by the CPU BLAS */
         engines[0] = BR_WORKER_NONE;
         profiles[0] = NULL;
         count = 1;
     }
+    if (count > 1 && br_policy()->split < 0 && profiles[0] && profiles[0]->hybrid_share < 0)
+        prediction->device_share =
+            br_spread_hybrid_share(call, profiles, count, br_routing_cpu_profile());
     br_device_shares(call, profiles, count, prediction->device_share, shares);
     engines[count] = BR_WORKER_CPU;
     shares[count] = 1 - prediction->device_share;
-    prediction->devices = count;
     struct br_spread spread;
     br_spread_call(call, shares, count + 1, &spread);
-    return run_spread(&spread, engines);
+    return run_spread(&spread, engines, prediction);
 }
 
 void br_route(const struct br_call *call)

@@ -27,7 +27,8 @@
  *    calls of every family spread over two equal devices, predicted at least
  *    10% faster than one (and no more than twice as fast); small calls, and
  *    two devices on the host's own cores, do not, unless BLASROUTE_TEST_SPREAD
- *    forces it; one device or no profile
+ *    forces it; a hybrid run over two devices as fast as the CPU gives the
+ *    devices about two thirds; one device or no profile
  *    never spreads unless forced, then at equal shares;
  *  - the decision: a device as fast as the CPU on a fast link goes hybrid in
  *    auto mode, at a share near one half, predicted at least 10% faster
@@ -739,10 +740,20 @@ static void check_spread_decision(void)
         fail("spread with one device, or without profiles");
     if (!br_decide_spread(&big, unprofiled, 2, 1, shares, &pr) || shares[0] != 0.5)
         fail("forced spread without profiles: not at equal shares (%g)", shares[0]);
+    /* Hybrid over two devices each as fast as the CPU: the devices take about two thirds. */
+    struct br_device_profile balanced;
+    device_profile(&balanced, &cpu, 1);
+    const struct br_device_profile *pair[2] = {&balanced, &balanced};
+    struct br_call hybrid_call = square(BR_GEMM, BR_D, 4096);
+    double devices_share = br_spread_hybrid_share(&hybrid_call, pair, 2, &cpu);
+    if (fabs(devices_share - 2.0 / 3) > 0.05)
+        fail("hybrid over two devices as fast as the CPU: the devices' share %g, not about 2/3",
+             devices_share);
     ok("several devices: shares follow the profiled rates (a device twice as fast gets more, "
        "and both parts end within 5%); every family at 16384 spreads over "
        "two equal devices, predicted at least 10% faster than one and not more than twice; "
-       "dgemm 64 does not, nor two devices on the host's cores, unless forced; one device or no profile: no spread unless forced, "
+       "dgemm 64 does not, nor two devices on the host's cores, unless forced; a hybrid run "
+       "over two devices as fast as the CPU gives them two thirds; one device or no profile: no spread unless forced, "
        "then at equal shares");
 }
 

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,11 @@ void br_cache_store(const char *key, const unsigned char *binary, size_t size)
         br_verbose("program cache: no usable cache directory; programs are compiled each run");
         return;
     }
-    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
+    /* Unique per process and per store: the engines of two devices of one model may store the
+     * same program at once. */
+    static atomic_uint stores;
+    snprintf(temporary, sizeof temporary, "%s.%ld.%u.tmp", path, (long)getpid(),
+             atomic_fetch_add(&stores, 1));
     int fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0) {
         br_verbose("program cache: cannot write %s", temporary);

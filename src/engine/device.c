@@ -202,8 +202,8 @@ static int pick(const struct request *r, const struct br_device *all, int all_co
 
 int br_device_find_all(struct br_device *devices, int max, char *why, size_t why_size)
 {
-    /* Static, not on the stack (each description is over a kilobyte): discovery runs once,
-     * under the engine's lock. */
+    /* Static, not on the stack (each description is over a kilobyte): the engine calls this
+     * once, under its discovery lock; blasroute-info again, single-threaded. */
     static struct br_device all[MAX_DEVICES];
     int all_count = list_devices(all, (int)(sizeof all / sizeof all[0]), why, why_size);
     if (all_count == 0)
@@ -239,5 +239,7 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
                      "accelerator, gpu:all, cpu:all, accelerator:all, or part of a device "
                      "name)", item, wanted);
     }
+    if (count == 0 && !why[0])
+        snprintf(why, why_size, "BLASROUTE_DEVICE=%s names no device", wanted);
     return count;
 }

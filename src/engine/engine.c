@@ -11,6 +11,7 @@
 #include "env.h"
 #include "log.h"
 #include "policy/routing.h"
+#include "spread.h"
 #include "engine/host_copy.h"
 #include "engine/timeline.h"
 #include "engine/transfer.h"
@@ -32,6 +33,9 @@ struct slot {
 };
 enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED };
 static struct slot slots[BR_MAX_DEVICES];
+/* Each device has its own host copy helpers, and a spread has a worker per device and the CPU. */
+_Static_assert((int)BR_COPY_POOLS >= (int)BR_MAX_DEVICES, "a host copy pool per device");
+_Static_assert((int)BR_SPREAD_MAX_WORKERS >= (int)BR_MAX_DEVICES + 1, "a spread worker per device");
 static int slot_count;
 /* The devices are found and opened once, on the first call routed to a device (never at load):
  * slots and slot_count are written before `discovered` is set (release) and read after it is
@@ -81,9 +85,12 @@ static void disable(struct slot *s, const char *why)
 {
     close_engine(&s->engine);
     s->state = ENGINE_DISABLED;
+    int others = 0; /* devices still in use (slots not yet opened are UNTRIED, not READY) */
+    for (int i = 0; i < BR_MAX_DEVICES; i++)
+        others += slots[i].state == ENGINE_READY;
     br_verbose("device: %s; %s", why,
-               slot_count > 1 ? "that device takes no more calls"
-                              : "every call goes to the CPU BLAS from now on");
+               others ? "that device takes no more calls"
+                      : "every call goes to the CPU BLAS from now on");
 }
 
 /* Opens the engine of a found device: context, queues, pool, staging. */
@@ -102,8 +109,8 @@ static void open_engine(struct slot *s)
     for (int q = 0; q < 3 && error == CL_SUCCESS; q++)
         *queues[q] = clCreateCommandQueue(e->context, e->device.id, properties, &error);
     if (error != CL_SUCCESS) {
-        snprintf(why, sizeof why, "cannot set up %s (%s)", e->device.name,
-                 br_cl_error_name(error));
+        snprintf(why, sizeof why, "cannot set up %u:%u %s (%s)", e->device.platform_index,
+                 e->device.device_index, e->device.name, br_cl_error_name(error));
         disable(s, why);
         return;
     }
@@ -117,10 +124,12 @@ static void open_engine(struct slot *s)
                         copy_pool) != CL_SUCCESS ||
         br_staging_init(&e->download_staging, e->context, e->download, STAGING_SLOT_BYTES,
                         copy_pool) != CL_SUCCESS)
-        br_verbose("device: no pinned staging buffers; transfers use pageable memory");
+        br_verbose("device: no pinned staging buffers for %u:%u; its transfers use pageable "
+                   "memory", e->device.platform_index, e->device.device_index);
     s->state = ENGINE_READY;
-    br_verbose("device: %s (%s, %s, driver %s, %.1f GiB)", e->device.name,
-               br_device_type_name(e->device.type), e->device.platform_name, e->device.driver,
+    br_verbose("device: %u:%u %s (%s, %s, driver %s, %.1f GiB)", e->device.platform_index,
+               e->device.device_index, e->device.name, br_device_type_name(e->device.type),
+               e->device.platform_name, e->device.driver,
                (double)e->device.global_memory / (1 << 30));
 }
 
@@ -285,8 +294,10 @@ static void note_failure(struct slot *s, cl_int error)
 {
     char why[512];
     if (++s->consecutive_failures >= FAILURES_BEFORE_DISABLING) {
-        snprintf(why, sizeof why, "%d calls in a row failed on %s (last: %s)",
-                 s->consecutive_failures, s->engine.device.name, br_cl_error_name(error));
+        snprintf(why, sizeof why, "%d calls in a row failed on %u:%u %s (last: %s)",
+                 s->consecutive_failures, s->engine.device.platform_index,
+                 s->engine.device.device_index, s->engine.device.name,
+                 br_cl_error_name(error));
         disable(s, why);
         return;
     }
@@ -352,10 +363,6 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
     return result;
 }
 
-enum br_engine_result br_engine_run(const struct br_call *call)
-{
-    return br_engine_run_on(br_engine_first_index(), call);
-}
 
 /* --- for tools -------------------------------------------------------------------------- */
 /* They work on the first device (blasroute-tune's --device names it). */

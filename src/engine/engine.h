@@ -70,8 +70,7 @@ int br_engine_count(void);
 int br_engine_first_index(void);
 const struct br_device *br_engine_device_at(int index);
 
-/* Runs a BR_WORK_FULL call on the first device in use, or on device `index`. */
-enum br_engine_result br_engine_run(const struct br_call *call);
+/* Runs a BR_WORK_FULL call on device `index` (declined if it is not in use). */
 enum br_engine_result br_engine_run_on(int index, const struct br_call *call);
 
 /* Internal to the engine: the GEMM path (engine/gemm.c), with the engine locked and ready.

@@ -14,9 +14,14 @@ struct command {
 };
 
 /* The current call's commands, per thread: with several devices, each runs its part of a call
- * on a thread of its own. The file and the call count are shared, under file_lock. */
-static _Thread_local struct command *commands;
-static _Thread_local size_t count, capacity;
+ * on a thread of its own, started for that call. A thread's list is freed when it ends. The
+ * file and the call count are shared, under file_lock. */
+struct list {
+    struct command *commands;
+    size_t count, capacity;
+};
+static pthread_key_t list_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *file;
 static _Atomic int failed; /* the file could not be opened: said once, nothing more */
@@ -27,19 +32,54 @@ int br_timeline_on(void)
     return br_env()->timeline != NULL && !failed;
 }
 
+static void forget(struct list *l)
+{
+    for (size_t i = 0; i < l->count; i++)
+        clReleaseEvent(l->commands[i].event);
+    l->count = 0;
+}
+
+static void free_list(void *list)
+{
+    struct list *l = list;
+    forget(l);
+    free(l->commands);
+    free(l);
+}
+
+static void make_key(void)
+{
+    pthread_key_create(&list_key, free_list);
+}
+
+/* The calling thread's list (made if `make`), or NULL. */
+static struct list *thread_list(int make)
+{
+    pthread_once(&key_once, make_key);
+    struct list *l = pthread_getspecific(list_key);
+    if (!l && make && (l = calloc(1, sizeof *l)) != NULL && pthread_setspecific(list_key, l)) {
+        free(l);
+        l = NULL;
+    }
+    return l;
+}
+
 void br_timeline_note(cl_event event, const char *what, size_t bytes)
 {
     if (!event || !br_timeline_on())
         return;
-    if (count == capacity) {
-        size_t grown = capacity ? 2 * capacity : 256;
-        struct command *more = realloc(commands, grown * sizeof *more);
+    struct list *l = thread_list(1);
+    if (!l)
+        return; /* a line missing from a diagnostic file, nothing worse */
+    if (l->count == l->capacity) {
+        size_t grown = l->capacity ? 2 * l->capacity : 256;
+        struct command *more = realloc(l->commands, grown * sizeof *more);
         if (!more)
-            return; /* a line missing from a diagnostic file, nothing worse */
-        commands = more, capacity = grown;
+            return;
+        l->commands = more, l->capacity = grown;
     }
     clRetainEvent(event);
-    struct command *c = &commands[count++];
+    struct command *c = &l->commands[l->count++];
     c->event = event;
     snprintf(c->what, sizeof c->what, "%s", what);
     c->bytes = bytes;
@@ -47,9 +87,9 @@ void br_timeline_note(cl_event event, const char *what, size_t bytes)
 
 void br_timeline_forget(void)
 {
-    for (size_t i = 0; i < count; i++)
-        clReleaseEvent(commands[i].event);
-    count = 0;
+    struct list *l = br_timeline_on() ? thread_list(0) : NULL;
+    if (l)
+        forget(l);
 }
 
 static void close_file(void)
@@ -61,8 +101,11 @@ static void close_file(void)
 
 void br_timeline_write(const struct br_call *call)
 {
-    if (!br_timeline_on() || count == 0)
+    struct list *l = br_timeline_on() ? thread_list(0) : NULL;
+    if (!l || l->count == 0)
         return;
+    struct command *commands = l->commands;
+    size_t count = l->count;
     pthread_mutex_lock(&file_lock);
     if (!file && !failed) {
         file = fopen(br_env()->timeline, "w");
@@ -104,6 +147,6 @@ void br_timeline_write(const struct br_call *call)
                     ((double)t[2] - (double)origin) * 1e-3);
         clReleaseEvent(commands[i].event);
     }
-    count = 0;
+    l->count = 0;
     pthread_mutex_unlock(&file_lock);
 }

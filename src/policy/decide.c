@@ -358,56 +358,89 @@ enum br_where br_decide_after_rules(const struct br_call *call,
 
 /* --- several devices ------------------------------------------------------------------------ */
 
-enum { MAX_SPREAD_DEVICES = BR_SPREAD_MAX_WORKERS };
-
-/* Each device's predicted time for its part of a spread at these shares (the rest of the
- * call, when they sum to less than 1, left to a last worker not timed here); 0 if not
- * predictable. */
-static int part_seconds(const struct br_call *call, const struct br_device_profile *const *profiles,
-                        int count, const double *shares, double *seconds)
+/* Each device's profile: its own, else the first device's. */
+static const struct br_device_profile *
+profile_of(const struct br_device_profile *const *profiles, int i)
 {
-    double asked[MAX_SPREAD_DEVICES + 1], total = 0;
-    for (int i = 0; i < count; i++)
-        total += asked[i] = shares[i];
-    asked[count] = total < 1 ? 1 - total : 0;
-    struct br_spread spread;
-    br_spread_call(call, asked, count + 1, &spread);
+    return profiles[i] ? profiles[i] : profiles[0];
+}
+
+/* Each of the first `count` workers' predicted time for its pieces of a spread (seconds), and
+ * what all of them move; -1 if a piece cannot be predicted. The workers past `count` (the
+ * CPU's part of a hybrid run) are not timed here. */
+static int spread_part_seconds(const struct br_spread *spread,
+                               const struct br_device_profile *const *profiles, int count,
+                               double *seconds, double *bytes_up, double *bytes_down)
+{
+    *bytes_up = *bytes_down = 0;
     for (int w = 0; w < count; w++) {
-        const struct br_device_profile *profile = profiles[w] ? profiles[w] : profiles[0];
+        const struct br_device_profile *profile = profile_of(profiles, w);
         seconds[w] = 0;
-        for (int i = 0; i < spread.parts[w].count; i++) {
+        for (int i = 0; i < spread->parts[w].count; i++) {
             struct br_prediction piece = {0};
-            double t = br_predict_device_seconds(&spread.parts[w].pieces[i], profile, &piece);
+            double t = profile ? br_predict_device_seconds(&spread->parts[w].pieces[i],
+                                                           profile, &piece)
+                               : 0;
             if (t <= 0)
                 return -1;
             seconds[w] += t;
+            *bytes_up += piece.bytes_up;
+            *bytes_down += piece.bytes_down;
         }
     }
     return 0;
 }
 
-void br_device_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
-                      int count, double total, double *shares)
+/* The devices' parts at these shares (summing to `total`; the rest of the call to one more
+ * worker, the CPU's, not timed): each device's time. -1 if not predictable. */
+static int device_part_seconds(const struct br_call *call,
+                               const struct br_device_profile *const *profiles, int count,
+                               const double *shares, double total, double *seconds)
 {
-    double rates[MAX_SPREAD_DEVICES], sum = 0;
-    if (count > MAX_SPREAD_DEVICES - 1)
-        count = MAX_SPREAD_DEVICES - 1;
+    double asked[BR_SPREAD_MAX_WORKERS + 1], up, down;
+    for (int i = 0; i < count; i++)
+        asked[i] = shares[i];
+    asked[count] = total < 1 ? 1 - total : 0;
+    struct br_spread spread;
+    br_spread_call(call, asked, count + 1, &spread);
+    return spread_part_seconds(&spread, profiles, count, seconds, &up, &down);
+}
+
+/* Shares in proportion to each device's predicted rate on the whole call, summing to total
+ * (equal where nothing can be predicted); 1 if they came from rates. */
+static int rate_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
+                       int count, double total, double *shares)
+{
+    double rates[BR_SPREAD_MAX_WORKERS], sum = 0;
     for (int i = 0; i < count; i++) {
-        const struct br_device_profile *profile = profiles[i] ? profiles[i] : profiles[0];
+        const struct br_device_profile *profile = profile_of(profiles, i);
         struct br_prediction whole = {0};
         double t = profile ? br_predict_device_seconds(call, profile, &whole) : 0;
         rates[i] = t > 0 ? 1 / t : 0;
         sum += rates[i];
     }
-    /* First in proportion to each device's rate on the whole call; then each share scaled by
-     * how long its part is predicted to take against the others', so that the parts end
-     * together (a part's fixed costs and the operand every part moves do not shrink with its
-     * share). */
     for (int i = 0; i < count; i++)
         shares[i] = sum > 0 ? total * rates[i] / sum : total / count;
-    for (int round = 0; sum > 0 && round < 3; round++) {
-        double seconds[MAX_SPREAD_DEVICES], scaled = 0;
-        if (part_seconds(call, profiles, count, shares, seconds) != 0)
+    return sum > 0;
+}
+
+void br_device_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
+                      int count, double total, double *shares)
+{
+    if (count > BR_SPREAD_MAX_WORKERS - 1)
+        count = BR_SPREAD_MAX_WORKERS - 1;
+    if (count == 1) {
+        shares[0] = total;
+        return;
+    }
+    /* First by rates; then each share scaled by how long its part is predicted to take against
+     * the others', so that the parts end together (a part's fixed costs and the operand every
+     * part moves do not shrink with its share). */
+    if (!rate_shares(call, profiles, count, total, shares))
+        return;
+    for (int round = 0; round < 3; round++) {
+        double seconds[BR_SPREAD_MAX_WORKERS], scaled = 0;
+        if (device_part_seconds(call, profiles, count, shares, total, seconds) != 0)
             return;
         for (int i = 0; i < count; i++) {
             if (!(seconds[i] > 0))
@@ -425,25 +458,39 @@ double br_predict_spread_seconds(const struct br_call *call,
 {
     struct br_spread spread;
     br_spread_call(call, shares, count, &spread);
-    double slowest = 0;
-    *bytes_up = *bytes_down = 0;
-    for (int w = 0; w < spread.workers; w++) {
-        const struct br_device_profile *profile = profiles[w] ? profiles[w] : profiles[0];
-        double seconds = 0;
-        for (int i = 0; i < spread.parts[w].count; i++) {
-            struct br_prediction piece = {0};
-            double t = profile ? br_predict_device_seconds(&spread.parts[w].pieces[i], profile,
-                                                           &piece)
-                               : 0;
-            if (t <= 0)
-                return 0;
-            seconds += t;
-            *bytes_up += piece.bytes_up;
-            *bytes_down += piece.bytes_down;
-        }
-        slowest = fmax(slowest, seconds);
-    }
+    double seconds[BR_SPREAD_MAX_WORKERS], slowest = 0;
+    if (spread_part_seconds(&spread, profiles, count, seconds, bytes_up, bytes_down) != 0)
+        return 0;
+    for (int w = 0; w < count; w++)
+        slowest = fmax(slowest, seconds[w]);
     return slowest + spread_overhead_seconds;
+}
+
+double br_spread_hybrid_share(const struct br_call *call,
+                              const struct br_device_profile *const *profiles, int count,
+                              const struct br_cpu_profile *cpu)
+{
+    double low = 0, high = 1;
+    for (int step = 0; step < 12; step++) {
+        double share = (low + high) / 2, shares[BR_SPREAD_MAX_WORKERS + 1];
+        double seconds[BR_SPREAD_MAX_WORKERS + 1], up, down;
+        br_device_shares(call, profiles, count, share, shares);
+        shares[count] = 1 - share;
+        struct br_spread spread;
+        br_spread_call(call, shares, count + 1, &spread);
+        if (spread_part_seconds(&spread, profiles, count, seconds, &up, &down) != 0)
+            return 0.5;
+        double devices = 0, on_cpu = 0;
+        for (int w = 0; w < count; w++)
+            devices = fmax(devices, seconds[w]);
+        for (int i = 0; i < spread.parts[count].count; i++)
+            on_cpu += br_predict_cpu_seconds(&spread.parts[count].pieces[i], cpu);
+        if (devices > on_cpu)
+            high = share;
+        else
+            low = share;
+    }
+    return (low + high) / 2;
 }
 
 int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,
@@ -451,21 +498,24 @@ int br_decide_spread(const struct br_call *call, const struct br_device_profile 
 {
     if (count < 2 || (!profiles[0] && !force))
         return 0;
+    if (force) { /* the test hook: a real spread however small the call, by rates alone */
+        rate_shares(call, profiles, count, 1, shares);
+        p->devices = count;
+        return 1;
+    }
     /* Devices on the host's own cores (CPU OpenCL) would share those cores: spreading over two
      * of them cannot gain. */
     int on_host = 0;
     for (int i = 0; i < count; i++)
         on_host += profiles[i] && profiles[i]->shares_host_cpu;
-    if (on_host > 1 && !force)
+    if (on_host > 1)
         return 0;
     br_device_shares(call, profiles, count, 1, shares);
     struct br_prediction single = {0};
-    double alone = profiles[0] ? br_predict_device_seconds(call, profiles[0], &single) : 0;
+    double alone = br_predict_device_seconds(call, profiles[0], &single);
     double up = 0, down = 0;
-    double spread = profiles[0] ? br_predict_spread_seconds(call, profiles, count, shares, &up,
-                                                            &down)
-                                : 0;
-    if (!force && !(spread > 0 && alone > 0 && spread * spread_margin < alone))
+    double spread = br_predict_spread_seconds(call, profiles, count, shares, &up, &down);
+    if (!(spread > 0 && alone > 0 && spread * spread_margin < alone))
         return 0;
     p->device_seconds = spread;
     p->bytes_up = up;

@@ -65,22 +65,31 @@ double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_pr
 double br_staged_rate(double measured, double pinned, double host_copy);
 
 /* Several devices. The shares of a call spread over `count` devices (profiles[i]: device i's;
- * NULL where a device has none: the first's), in proportion to the rate each is predicted to
- * run the whole call at, summing to total (1, or the devices' part of a hybrid run). */
+ * NULL where a device has none: the first's), summing to total (1, or the devices' part of a
+ * hybrid run): first in proportion to the rate each is predicted to run the whole call at, then
+ * adjusted until the parts are predicted to end together. Equal where nothing is predictable. */
 void br_device_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
                       int count, double total, double *shares);
 
 /* What the call takes spread over the devices at those shares (the slowest device's pieces,
- * one after the other) and what all their pieces move; 0 if not predictable. */
+ * one after the other, and the spread's fixed cost) and what all their pieces move; 0 if not
+ * predictable. */
 double br_predict_spread_seconds(const struct br_call *call,
                                  const struct br_device_profile *const *profiles, int count,
                                  const double *shares, double *bytes_up, double *bytes_down);
 
+/* The devices' part of a hybrid run over several devices when neither BLASROUTE_SPLIT nor the
+ * profile sets it: where the slowest device's part is predicted to take as long as the CPU's
+ * (bisection); one half if not predictable. */
+double br_spread_hybrid_share(const struct br_call *call,
+                              const struct br_device_profile *const *profiles, int count,
+                              const struct br_cpu_profile *cpu);
+
 /* Whether a call bound for the device is spread over the `count` devices (1, with their shares
  * and p's device time, bytes and device count set to the spread's) or runs on the first alone
  * (0): spread when predicted faster than the first device alone by a margin (never over two
- * devices on the host's own cores, which would share them), or always when `force`
- * (BLASROUTE_TEST_SPREAD). */
+ * devices on the host's own cores, which would share them). `force` (BLASROUTE_TEST_SPREAD):
+ * always, at shares by rates alone, so that even a tiny call is really cut. */
 int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,
                      int count, int force, double *shares, struct br_prediction *p);
 

@@ -102,15 +102,21 @@ static const struct br_device *show_device(enum br_mode mode)
         printf("  mode is cpu: blasroute itself never opens OpenCL; shown for auto and device "
                "modes\n");
     const struct br_device *first = br_engine_device();
-    int count = br_engine_count(), in_use = 0;
+    int count = br_engine_count(), in_use = 0, on_host = 0;
     for (int i = 0; i < count; i++) {
         const struct br_device *device = br_engine_device_at(i);
-        if (device)
+        if (device) {
             show_one_device(in_use++, device);
+            on_host += br_device_is_host_cpu(device);
+        }
     }
-    if (in_use > 1)
-        printf("  calls large enough are spread over the %d devices in proportion to their "
-               "profiled rates; smaller ones run on the first\n", in_use);
+    if (in_use > 1 && on_host > 1)
+        printf("  %d of them are CPU OpenCL devices on the host's own cores: calls are not "
+               "spread over them (they would share the cores); they run on the first\n",
+               on_host);
+    else if (in_use > 1)
+        printf("  calls that the cost model predicts faster when spread run over the %d "
+               "devices, at shares from their profiles; the others run on the first\n", in_use);
     if (first)
         return first;
     /* The engine keeps its reason to itself (it says it only with BLASROUTE_VERBOSE); asking

@@ -16,7 +16,8 @@
 #  - without BLASROUTE_TEST_SPREAD, calls stay on one device: the cost model never spreads over
 #    two devices on the host's own cores;
 #  - the device list: 0:0,0:1 opens two devices, a repeated device counts once, an item that
-#    matches nothing gives one warning naming it and the others still serve.
+#    matches nothing gives one warning naming it and the others still serve;
+#  - tuned parameters the devices cannot take: one warning for the two devices of one model.
 # Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
 . "$top_srcdir/tests/tap.sh"
 
@@ -33,7 +34,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 info cpu:all
 [ "$listed" -ge 2 ] || skip_all "PoCL shows fewer than two devices with POCL_DEVICES=\"pthread pthread\""
 
-plan 8
+plan 9
 out="$tmp/stdout" err="$tmp/stderr"
 
 # two PROGRAM VAR=VALUE...: runs a test program on both PoCL devices in device mode, every call
@@ -103,4 +104,14 @@ two gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_DEVICE=cpu:all,no-such-device
 all_ok && [ "$(grep -c "no OpenCL device matches 'no-such-device'" "$err")" -eq 1 ] &&
     report_paths | grep -qx spread
 ok $? "an item that matches nothing: one warning naming it, the other devices serve"
+diag_file "$err"
+
+# Parameters the devices cannot take (no cl_nv_compiler_options on PoCL): both devices fall back
+# to the built-in ones, and the warning, the same for both, is given once.
+{ cat "$top_srcdir/profiles/pocl-cpu.profile"; printf '\n[params.d]\nmax_registers = 128\n'; } \
+    > "$tmp/cap.profile"
+two gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_PROFILE="$tmp/cap.profile"
+warnings=$(grep -c "params.d. kernel parameters are not valid on .*; using the built-in ones" "$err")
+all_ok && [ "$warnings" -eq 1 ]
+ok $? "invalid tuned parameters on two devices of one model: right results, $warnings warning (want 1)"
 diag_file "$err"

@@ -173,27 +173,28 @@ static int matches(const struct request *r, const struct br_device *d)
     return contains_ignoring_case(d->name, r->name);
 }
 
-/* Adds a device unless it is in the list already; 1 if added. */
+/* Adds a device unless it is in the list already; 1 if added, -1 if the list is full. */
 static int add_once(struct br_device *devices, int *count, int max, const struct br_device *d)
 {
     for (int i = 0; i < *count; i++)
         if (devices[i].id == d->id)
             return 0;
     if (*count >= max)
-        return 0;
+        return -1;
     devices[(*count)++] = *d;
     return 1;
 }
 
-/* The devices of one item of the list; 1 if any device matched it. */
+/* The devices of one item of the list; 1 if any device matched it. *dropped counts the
+ * matching devices past the most the engine drives. */
 static int pick(const struct request *r, const struct br_device *all, int all_count,
-                struct br_device *devices, int *count, int max)
+                struct br_device *devices, int *count, int max, int *dropped)
 {
     int matched = 0;
     for (int i = 0; i < all_count; i++)
         if (matches(r, &all[i])) {
             matched = 1;
-            add_once(devices, count, max, &all[i]);
+            *dropped += add_once(devices, count, max, &all[i]) < 0;
             if (!r->all)
                 break;
         }
@@ -210,12 +211,12 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
         return 0;
     why[0] = 0;
     const char *wanted = br_env()->device;
-    int count = 0;
+    int count = 0, dropped = 0;
     if (!wanted) { /* the first GPU, else the first accelerator */
         struct request gpu = {.type = CL_DEVICE_TYPE_GPU};
         struct request accelerator = {.type = CL_DEVICE_TYPE_ACCELERATOR};
-        if (!pick(&gpu, all, all_count, devices, &count, max))
-            pick(&accelerator, all, all_count, devices, &count, max);
+        if (!pick(&gpu, all, all_count, devices, &count, max, &dropped))
+            pick(&accelerator, all, all_count, devices, &count, max, &dropped);
         if (count == 0)
             snprintf(why, why_size, "no OpenCL GPU or accelerator (a CPU OpenCL device is used "
                      "only when BLASROUTE_DEVICE asks for it, e.g. BLASROUTE_DEVICE=cpu)");
@@ -233,7 +234,7 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
             *--end = 0;
         struct request r;
         parse_request(item, &r);
-        if (*item && !pick(&r, all, all_count, devices, &count, max) && !why[0])
+        if (*item && !pick(&r, all, all_count, devices, &count, max, &dropped) && !why[0])
             snprintf(why, why_size, "no OpenCL device matches '%s' of BLASROUTE_DEVICE=%s "
                      "(accepted: a comma-separated list of platform:device indices, gpu, cpu, "
                      "accelerator, gpu:all, cpu:all, accelerator:all, or part of a device "
@@ -241,5 +242,8 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
     }
     if (count == 0 && !why[0])
         snprintf(why, why_size, "BLASROUTE_DEVICE=%s names no device", wanted);
+    if (dropped && !why[0])
+        snprintf(why, why_size, "BLASROUTE_DEVICE=%s names %d devices more than the %d used",
+                 wanted, dropped, max);
     return count;
 }

@@ -209,6 +209,26 @@ const struct br_device *br_engine_device_at(int index)
                : NULL;
 }
 
+/* Whether this profile's parameters of a precision have not been warned about yet: several
+ * devices of one model share a profile, and the warning is the same for each. */
+static int first_warning(const struct br_device_profile *profile, enum br_precision precision)
+{
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static const struct br_device_profile *warned[BR_MAX_DEVICES * BR_PRECISION_COUNT];
+    static enum br_precision warned_precision[BR_MAX_DEVICES * BR_PRECISION_COUNT];
+    static int count;
+    pthread_mutex_lock(&lock);
+    int first = 1;
+    for (int i = 0; i < count && first; i++)
+        first = !(warned[i] == profile && warned_precision[i] == precision);
+    if (first && count < BR_MAX_DEVICES * BR_PRECISION_COUNT) {
+        warned[count] = profile;
+        warned_precision[count++] = precision;
+    }
+    pthread_mutex_unlock(&lock);
+    return first;
+}
+
 /* The parameters a precision's program is built with: the tuner's, else the built-in ones with
  * the device profile's tuned ones over them, if they are valid on this device (else one
  * warning, and the built-in ones). */
@@ -229,7 +249,7 @@ static void program_params(struct br_engine *e, enum br_precision precision,
             br_verbose("profile: %c kernel parameters from %s", br_precision_letter(precision),
                        profile->source);
         }
-        else
+        else if (first_warning(profile, precision))
             br_warn("%s: the [params.%c] kernel parameters are not valid on %s; using the "
                     "built-in ones", profile->source, br_precision_letter(precision),
                     e->device.name);

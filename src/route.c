@@ -104,8 +104,13 @@ static enum br_path run_on_devices(const struct br_call *call, struct br_predict
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
     double shares[BR_SPREAD_MAX_WORKERS];
     int count = br_engine_count() > 1 ? devices_in_use(call, engines, profiles) : 0;
+    /* Auto mode's prediction of the first device in use, if that is the first of the spread. */
+    struct br_prediction trial = *prediction;
+    if (count > 1 && engines[0] != br_engine_first_index())
+        trial.device_seconds = 0;
     if (count > 1 &&
-        br_decide_spread(call, profiles, count, br_env()->test_spread, shares, prediction)) {
+        br_decide_spread(call, profiles, count, br_env()->test_spread, shares, &trial)) {
+        *prediction = trial;
         struct br_spread spread;
         br_spread_call(call, shares, count, &spread);
         return run_spread(&spread, engines, prediction);

@@ -511,8 +511,10 @@ int br_decide_spread(const struct br_call *call, const struct br_device_profile 
     if (on_host > 1)
         return 0;
     br_device_shares(call, profiles, count, 1, shares);
+    /* The first device alone: auto mode's decision has predicted it already. */
     struct br_prediction single = {0};
-    double alone = br_predict_device_seconds(call, profiles[0], &single);
+    double alone = p->device_seconds > 0 ? p->device_seconds
+                                         : br_predict_device_seconds(call, profiles[0], &single);
     double up = 0, down = 0;
     double spread = br_predict_spread_seconds(call, profiles, count, shares, &up, &down);
     if (!(spread > 0 && alone > 0 && spread * spread_margin < alone))

@@ -87,7 +87,7 @@ double br_spread_hybrid_share(const struct br_call *call,
 
 /* Whether a call bound for the device is spread over the `count` devices (1, with their shares
  * and p's device time, bytes and device count set to the spread's) or runs on the first alone
- * (0): spread when predicted faster than the first device alone by a margin (never over two
+ * (0; p's device time, when set, is taken as the first device's): spread when predicted faster than the first device alone by a margin (never over two
  * devices on the host's own cores, which would share them). `force` (BLASROUTE_TEST_SPREAD):
  * always, at shares by rates alone, so that even a tiny call is really cut. */
 int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,

@@ -43,14 +43,16 @@ inline real scaled_element(const real x, const int scaled, const real scale)
     return scaled ? MUL(scale, x) : x;
 }
 
-// The destination is dst_ld x dst_cols (K-major); the global sizes may overshoot it (they are
-// rounded up to the work-group shape), the stores are guarded.
-// Global size: (dst_ld, dst_cols / COPY_WPT) rounded up; work-group (COPY_DIM_X, COPY_DIM_Y).
+// The destination is dst_rows x dst_cols of a K-major array with leading dimension dst_ld (a
+// block of rows of a larger packed operand when dst_rows < dst_ld: GEMM loads A in row pieces);
+// the global sizes may overshoot it (they are rounded up to the work-group shape), the stores
+// are guarded.
+// Global size: (dst_rows, dst_cols / COPY_WPT) rounded up; work-group (COPY_DIM_X, COPY_DIM_Y).
 __kernel __attribute__((reqd_work_group_size(COPY_DIM_X, COPY_DIM_Y, 1)))
 void pack_straight(const int rows, const int cols, const int ld, const int src_offset,
                    const __global real *restrict src, const int conjugate, const int dst_ld,
-                   const int dst_cols, const int dst_offset, const int scaled, const real scale,
-                   __global real *restrict dst)
+                   const int dst_rows, const int dst_cols, const int dst_offset,
+                   const int scaled, const real scale, __global real *restrict dst)
 {
     dst += dst_offset;
     const int i = get_global_id(0);
@@ -59,20 +61,20 @@ void pack_straight(const int rows, const int cols, const int ld, const int src_o
     #pragma unroll
     for (int w = 0; w < COPY_WPT; w++) {
         const int p = p0 + w;
-        if (i < dst_ld && p < dst_cols)
+        if (i < dst_rows && p < dst_cols)
             dst[(size_t)p * dst_ld + i] = scaled_element(
                 source_element(src, ld, rows, cols, i, p, 1, conjugate), scaled, scale);
     }
 }
 
-// Global size: (dst_ld, dst_cols / TRANSPOSE_WPT) rounded up in tiles of TRANSPOSE_DIM x TRANSPOSE_DIM;
+// Global size: (dst_rows, dst_cols / TRANSPOSE_WPT) rounded up in tiles of TRANSPOSE_DIM x TRANSPOSE_DIM;
 // work-group (TRANSPOSE_DIM, TRANSPOSE_DIM / TRANSPOSE_WPT). Reads run along p (coalesced in
 // the source), writes along i (coalesced in the destination).
 __kernel __attribute__((reqd_work_group_size(TRANSPOSE_DIM, TRANSPOSE_DIM / TRANSPOSE_WPT, 1)))
 void pack_transpose(const int rows, const int cols, const int ld, const int src_offset,
                     const __global real *restrict src, const int conjugate, const int dst_ld,
-                    const int dst_cols, const int dst_offset, const int scaled,
-                    const real scale, __global real *restrict dst)
+                    const int dst_rows, const int dst_cols, const int dst_offset,
+                    const int scaled, const real scale, __global real *restrict dst)
 {
     dst += dst_offset;
     // One extra column keeps the transposed reads of the tile free of bank conflicts.
@@ -92,7 +94,7 @@ void pack_transpose(const int rows, const int cols, const int ld, const int src_
     #pragma unroll
     for (int w = 0; w < TRANSPOSE_WPT; w++) {
         const int lp = ly + w * (TRANSPOSE_DIM / TRANSPOSE_WPT);
-        if (i0 + lx < dst_ld && p0 + lp < dst_cols)
+        if (i0 + lx < dst_rows && p0 + lp < dst_cols)
             dst[(size_t)(p0 + lp) * dst_ld + i0 + lx] = scaled_element(tile[lx][lp], scaled, scale);
     }
 }

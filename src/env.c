@@ -183,6 +183,7 @@ static void read_all(void)
     settings.test_gemm_kernel = (enum br_gemm_kernel_choice)read_choice(
         "BLASROUTE_TEST_GEMM_KERNEL", kernels, 3, BR_GEMM_KERNEL_AUTO, "auto, direct, tiled");
     settings.test_gemm_tiles = read_count("BLASROUTE_TEST_GEMM_TILES", 64);
+    settings.test_gemm_a_pieces = read_count("BLASROUTE_TEST_GEMM_A_PIECES", 64);
     settings.test_spread = read_switch("BLASROUTE_TEST_SPREAD", 0);
 }
 

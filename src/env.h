@@ -52,6 +52,7 @@ struct br_env {
     unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */
     enum br_gemm_kernel_choice test_gemm_kernel; /* BLASROUTE_TEST_GEMM_KERNEL */
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
+    int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
 };
 

@@ -2,7 +2,7 @@
 # What the OpenCL GEMM engine does when the device fails, or is configured oddly: with every
 # fault that BLASROUTE_TEST_FAULT can inject (no-platform, context, build, alloc, enqueue,
 # enqueue-late), a device that does not exist (by name, by P:D), a tiny buffer pool (tiled
-# path), each kernel family forced, and a program cache that is fresh, reused, corrupted or
+# path), each kernel family forced, A loaded in row pieces, and a program cache that is fresh, reused, corrupted or
 # unwritable, tests/gemm_device (quick set; the full set for the defaults and the tiny pool)
 # must give only right answers and exit 0. On top:
 #  - fault runs: the CPU answered (report: `cpu` or `fallback` on every ?gemm line, no
@@ -23,7 +23,7 @@ program="$top_builddir/tests/gemm_device"
 [ -x "$program" ] || skip_all "$program is not built"
 require_reference_and_pocl
 
-plan 21
+plan 24
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 
@@ -145,6 +145,29 @@ check device "BLASROUTE_TEST_GEMM_KERNEL=direct: right, answered by the device"
 
 gemm BLASROUTE_TEST_GEMM_KERNEL=tiled
 check device "BLASROUTE_TEST_GEMM_KERNEL=tiled: right, answered by the device"
+
+# A loaded in row pieces, each multiplied as soon as it is packed (the engine does so on its
+# own only for a large A): copied (every wrap refused, so the pieces are uploaded into parts of
+# the raw A buffer) with tiles over M, N, K, then read in place with column tiles, where the
+# first two tiles of each row block take the pieces together. The copied run is made twice
+# on the same seed, A whole and A in pieces: the pieces must show as more GEMM launches.
+seed=${BLASROUTE_TEST_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+gemm_launches() { grep -c ',gemm_tiled,' "$1" 2> /dev/null; }
+pieces_run() {
+    gemm BLASROUTE_TEST_GEMM_KERNEL=tiled BLASROUTE_TEST_FAULT=wrap BLASROUTE_DEVICE_MEMORY=1M \
+        BLASROUTE_TEST_SEED=$seed BLASROUTE_TEST_GEMM_A_PIECES=$1 BLASROUTE_TIMELINE="$tmp/$1.csv"
+}
+pieces_run 1
+whole=$(gemm_launches "$tmp/1.csv")
+check device "A whole (BLASROUTE_TEST_GEMM_A_PIECES=1), copied, 1M pool: right, by the device"
+pieces_run 5
+pieces=$(gemm_launches "$tmp/5.csv")
+extra=""
+[ "${pieces:-0}" -gt "${whole:-0}" ] ||
+    extra="${pieces:-no} GEMM launches in pieces, not more than the ${whole:-no} with A whole; "
+check device "A in 5 row pieces, copied into parts of the raw buffer, 1M pool: right, by the device, ${pieces:-no} GEMM launches against ${whole:-no} with A whole" "$extra"
+gemm BLASROUTE_TEST_GEMM_KERNEL=tiled BLASROUTE_TEST_GEMM_A_PIECES=3 BLASROUTE_TEST_GEMM_TILES=4
+check device "A in 3 row pieces, 4 column tiles (the first two take the pieces together), read in place: right, by the device"
 
 # --- injected faults: the CPU answers, right, and the device is given up ---------------------
 # The program cache is off so that the build really happens (a cached binary could skip the

@@ -9,6 +9,7 @@
  * compute queue and the previous tile comes back on the download queue. A tile is copied into
  * the caller's C only once it has fully arrived, so if the device fails mid-call, the tiles
  * already written are final and the CPU computes the others from the untouched C. */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,17 +20,21 @@
 #include "env.h"
 #include "stats.h"
 
+/* Buffer sets for B and C: tiles take them in turn, so that one tile's transfers overlap
+ * another's kernels; three when tiles go in groups (group_size). */
+enum { SETS_MAX = 3 };
+
 struct gemm_plan {
     int direct;
     size_t rows, cols, depth; /* tile sizes along M, N, K */
     size_t tiles_m, tiles_n, chunks_k;
-    int sets; /* buffer sets for B and C: two when tiles alternate */
+    int sets; /* buffer sets for B and C: two when tiles alternate, three for groups */
 };
 
 /* The device buffers of a call. */
 struct gemm_buffers {
     cl_mem a, a_packed;
-    cl_mem b[2], b_packed[2], c[2];
+    cl_mem b[SETS_MAX], b_packed[SETS_MAX], c[SETS_MAX];
 };
 
 static size_t min_size(size_t a, size_t b)
@@ -37,7 +42,7 @@ static size_t min_size(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-enum { GEMM_BUFFERS = 8 };
+enum { GEMM_BUFFERS = 2 + 3 * SETS_MAX };
 
 /* The bytes of each buffer a plan needs, in the order of gemm_slots (0: not needed). */
 static void plan_sizes(const struct gemm_plan *plan, const struct br_gemm_params *g,
@@ -47,7 +52,7 @@ static void plan_sizes(const struct gemm_plan *plan, const struct br_gemm_params
     size_t packed = plan->direct ? 0 : 1;
     sizes[0] = plan->rows * plan->depth * element;
     sizes[1] = packed * br_round_up(plan->rows, (size_t)g->mwg) * depth_padded * element;
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < SETS_MAX; s++) {
         size_t used = s < plan->sets ? 1 : 0;
         sizes[2 + 3 * s] = used * plan->depth * plan->cols * element;
         sizes[3 + 3 * s] =
@@ -62,6 +67,31 @@ static void count_tiles(struct gemm_plan *plan, const struct br_call *call)
     plan->tiles_n = ((size_t)call->n + plan->cols - 1) / plan->cols;
     plan->chunks_k = ((size_t)call->k + plan->depth - 1) / plan->depth;
     plan->sets = plan->tiles_m * plan->tiles_n > 1 ? 2 : 1;
+}
+
+/* A large block of op(A) is loaded in pieces of rows, each packed and multiplied as soon as it
+ * arrives: the kernels of the first piece start while the others are on their way. Loaded
+ * whole, the block held every kernel back for its whole upload (2 GB of dgemm 16384's A took
+ * 40 ms on an H200, a tenth of the call). Pieces of at least A_PIECE_MIN_ROWS rows and
+ * A_PIECE_MIN_BYTES keep each piece's kernel many work-groups wide and its transfer long. */
+enum { A_PIECES_MAX = 8, A_PIECE_MIN_ROWS = 1024 };
+#define A_PIECE_MIN_BYTES ((size_t)32 << 20)
+
+/* The rows of each piece of a rows x depth block of op(A): a multiple of the kernel's rows per
+ * work-group, `rows` or more when the block goes whole. */
+static size_t a_piece_rows(size_t rows, size_t depth, size_t element, size_t mwg)
+{
+    size_t pieces = rows * depth * element / A_PIECE_MIN_BYTES;
+    if (pieces > rows / A_PIECE_MIN_ROWS)
+        pieces = rows / A_PIECE_MIN_ROWS;
+    if (pieces > A_PIECES_MAX)
+        pieces = A_PIECES_MAX;
+    if (br_env()->test_gemm_a_pieces > 0) /* a measurement hook */
+        pieces = (size_t)br_env()->test_gemm_a_pieces;
+    /* The pack kernel takes a piece's start in the raw buffer as an int. */
+    if (pieces < 2 || rows * depth > (size_t)INT_MAX)
+        return rows;
+    return br_round_up((rows + pieces - 1) / pieces, mwg);
 }
 
 static int choose_plan(const struct br_engine *engine, const struct br_kernel_params *params,
@@ -96,6 +126,15 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
     for (;;) {
         count_tiles(plan, call);
         size_t sizes[GEMM_BUFFERS];
+        /* A third buffer set for the tiles that go in groups, if it fits. */
+        if (plan->tiles_m * plan->tiles_n >= SETS_MAX &&
+            a_piece_rows(plan->rows, plan->depth, element, (size_t)g->mwg) < plan->rows) {
+            plan->sets = SETS_MAX;
+            plan_sizes(plan, g, element, sizes);
+            if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
+                return 0;
+            count_tiles(plan, call);
+        }
         plan_sizes(plan, g, element, sizes);
         if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
             return 0;
@@ -115,9 +154,13 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
 /* The buffers of a call in the order of plan_sizes. */
 static void gemm_slots(struct gemm_buffers *b, cl_mem *slots[GEMM_BUFFERS])
 {
-    cl_mem *order[GEMM_BUFFERS] = {&b->a,    &b->a_packed,    &b->b[0], &b->b_packed[0],
-                                   &b->c[0], &b->b[1], &b->b_packed[1], &b->c[1]};
-    memcpy(slots, order, sizeof order);
+    slots[0] = &b->a;
+    slots[1] = &b->a_packed;
+    for (int s = 0; s < SETS_MAX; s++) {
+        slots[2 + 3 * s] = &b->b[s];
+        slots[3 + 3 * s] = &b->b_packed[s];
+        slots[4 + 3 * s] = &b->c[s];
+    }
 }
 
 static cl_int acquire_buffers(struct br_engine *engine, const struct gemm_plan *plan,
@@ -200,14 +243,14 @@ static struct br_block c_block(const struct br_call *c, const struct tile *tile)
 /* Events that order the reuse of buffers across the queues. */
 struct gemm_events {
     cl_event a_packed;    /* the last pack of A: the raw A buffer is free after it */
-    cl_event b_packed[2]; /* the last pack of B per set */
-    cl_event done[2];     /* the last kernel writing C per set */
+    cl_event b_packed[SETS_MAX]; /* the last pack of B per set */
+    cl_event done[SETS_MAX];     /* the last kernel writing C per set */
 };
 
 static void release_events(struct gemm_events *events)
 {
     br_release_event(&events->a_packed);
-    for (int s = 0; s < 2; s++) {
+    for (int s = 0; s < SETS_MAX; s++) {
         br_release_event(&events->b_packed[s]);
         br_release_event(&events->done[s]);
     }
@@ -265,34 +308,46 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
     return error;
 }
 
-/* Uploads a block of an operand into pack->src once the previous packing from that buffer
- * (*packed) is done, then packs it; *packed becomes the new packing's event. On a device that
- * shares the host's memory the pack kernel reads the caller's block in place instead (no
- * copy), unless the driver refuses to wrap it. */
+/* Uploads a block of an operand into pack->src (from element pack->src_offset on) once `reuse`
+ * (if not NULL: the last packing from that part of the buffer) is done, then packs it; *done
+ * receives the packing's event. On a device that shares the host's memory the pack kernel reads
+ * the caller's block in place instead (no copy), unless the driver refuses to wrap it. */
 static cl_int upload_and_pack(struct br_engine *engine, const struct br_program *program,
                               enum br_precision precision, const struct br_block *block,
-                              const struct br_pack *pack, cl_event *packed)
+                              const struct br_pack *pack, cl_event reuse, cl_event *done)
 {
-    cl_event uploaded = NULL, done = NULL;
+    cl_event uploaded = NULL;
     cl_int error = CL_SUCCESS;
     cl_mem in_place = engine->device.host_unified ? br_wrap_block(engine->context, block)
                                                   : NULL;
+    *done = NULL;
     if (in_place) {
         struct br_pack from_host = *pack;
         from_host.src = in_place;
         from_host.src_ld = (cl_int)block->ld;
         from_host.src_offset = 0;
-        error = br_enqueue_pack(engine, program, precision, &from_host, *packed ? 1 : 0,
-                                *packed ? packed : NULL, &done);
+        error = br_enqueue_pack(engine, program, precision, &from_host, 0, NULL, done);
         clReleaseMemObject(in_place); /* freed once the pack that reads it completes */
         engine->read_in_place = 1;
     } else {
-        error = br_upload(engine->upload, &engine->upload_staging, pack->src, block,
-                          *packed ? 1 : 0, *packed ? packed : NULL, &uploaded);
+        size_t offset = (size_t)pack->src_offset * br_element_size(precision);
+        error = br_upload_at(engine->upload, &engine->upload_staging, pack->src, offset, block,
+                             reuse ? 1 : 0, reuse ? &reuse : NULL, &uploaded);
         if (error == CL_SUCCESS)
-            error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, &done);
+            error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, done);
     }
     br_release_event(&uploaded);
+    return error;
+}
+
+/* upload_and_pack for a buffer used by one packing at a time: *packed is the last packing from
+ * it, and becomes the new one. */
+static cl_int reload(struct br_engine *engine, const struct br_program *program,
+                     enum br_precision precision, const struct br_block *block,
+                     const struct br_pack *pack, cl_event *packed)
+{
+    cl_event done = NULL;
+    cl_int error = upload_and_pack(engine, program, precision, block, pack, *packed, &done);
     if (error == CL_SUCCESS) {
         br_release_event(packed);
         *packed = done;
@@ -300,63 +355,163 @@ static cl_int upload_and_pack(struct br_engine *engine, const struct br_program 
     return error;
 }
 
-/* One tile of the copy+GEMM path: for each K chunk, the A and B blocks are uploaded and packed
- * and the GEMM kernel accumulates into the tile's C buffer (beta on the first chunk, one after). */
-static cl_int enqueue_tile(struct br_engine *engine, const struct br_program *program,
-                           const struct br_call *call, const struct gemm_plan *plan,
-                           const struct gemm_scalars *s, struct gemm_buffers *buffers,
-                           struct gemm_events *events, size_t t, size_t *a_loaded)
+/* The tiles of C enqueued together: with A loaded in pieces, the first two tiles of its row
+ * block take each piece in turn, so that the kernels have twice the work per piece while A is
+ * on its way (at n = 16384 on two H200s a piece's upload took 4.5 ms and its kernel on one
+ * tile 2.9). One tile otherwise. A group needs a third buffer set, for the tile after it to be
+ * enqueued before the group's first tile is home. */
+enum { GROUP_MAX = 2 };
+
+static size_t group_size(const struct gemm_plan *plan, const struct br_call *call,
+                         const struct br_gemm_params *g, size_t t, size_t a_loaded)
+{
+    struct tile tile = tile_at(plan, call, t);
+    size_t depth = min_size(plan->depth, (size_t)call->k);
+    int pieces = a_loaded != t / plan->tiles_n * plan->chunks_k &&
+                 a_piece_rows(tile.rows, depth, br_element_size(call->precision),
+                              (size_t)g->mwg) < tile.rows;
+    int next_in_row = t % plan->tiles_n + 1 < plan->tiles_n;
+    return pieces && next_in_row && plan->sets > GROUP_MAX ? GROUP_MAX : 1;
+}
+
+/* Uploads and packs the K range [p, p + depth) of a tile's op(B) into its buffer set. */
+static cl_int load_b(struct br_engine *engine, const struct br_program *program,
+                     const struct br_call *call, struct gemm_buffers *buffers,
+                     struct gemm_events *events, const struct tile *tile, int set, size_t p,
+                     size_t depth)
 {
     const struct br_gemm_params *g = &program->params.gemm;
-    int set = (int)(t % (size_t)plan->sets);
-    struct tile tile = tile_at(plan, call, t);
-    cl_int rows_padded = (cl_int)br_round_up(tile.rows, (size_t)g->mwg);
-    cl_int cols_padded = (cl_int)br_round_up(tile.cols, (size_t)g->nwg);
+    struct br_block b = b_block(call, tile->col, tile->cols, p, depth);
+    struct br_pack pack = {buffers->b[set], call->transb != 'N', call->transb == 'C',
+                           (cl_int)tile->cols, (cl_int)depth, buffers->b_packed[set],
+                           (cl_int)br_round_up(tile->cols, (size_t)g->nwg),
+                           (cl_int)br_round_up(depth, (size_t)g->kwg), 0, NULL, 0, 0, 0};
+    return reload(engine, program, call->precision, &b, &pack, &events->b_packed[set]);
+}
+
+/* Tiles [first, first + count) of one row block, on buffer sets first % sets on: for each K
+ * chunk, their B blocks and the A block are uploaded and packed, and the GEMM kernel
+ * accumulates into each tile's C buffer (beta on the first chunk, one after). A is loaded
+ * again only when its block changes (with one row block and one K chunk, once for the whole
+ * call); when large, in pieces of rows after B, each piece's kernels launched at once. */
+static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *program,
+                            const struct br_call *call, const struct gemm_plan *plan,
+                            const struct gemm_scalars *s, struct gemm_buffers *buffers,
+                            struct gemm_events *events, size_t first, size_t count,
+                            size_t *a_loaded)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    struct tile tiles[GROUP_MAX];
+    int sets[GROUP_MAX];
+    cl_event c_uploaded[GROUP_MAX] = {NULL};
     cl_int error = CL_SUCCESS;
-    cl_event c_uploaded = NULL;
-    if (!s->beta_zero) {
-        struct br_block c = c_block(call, &tile);
-        error = br_upload(engine->upload, &engine->upload_staging, buffers->c[set], &c, 0, NULL,
-                          &c_uploaded);
+    for (size_t u = 0; u < count; u++) {
+        tiles[u] = tile_at(plan, call, first + u);
+        sets[u] = (int)((first + u) % (size_t)plan->sets);
     }
+    size_t rows = tiles[0].rows, row0 = tiles[0].row;
+    size_t rows_padded = br_round_up(rows, (size_t)g->mwg);
     for (size_t chunk = 0; chunk < plan->chunks_k && error == CL_SUCCESS; chunk++) {
         size_t p = chunk * plan->depth, depth = min_size(plan->depth, (size_t)call->k - p);
         cl_int depth_padded = (cl_int)br_round_up(depth, (size_t)g->kwg);
-        /* A is packed again only when its block changes: with one row block and one K chunk
-         * it is uploaded and packed once for the whole call. */
-        size_t a_key = t / plan->tiles_n * plan->chunks_k + chunk;
-        if (*a_loaded != a_key) {
-            struct br_block a = a_block(call, tile.row, tile.rows, p, depth);
-            struct br_pack pack = {buffers->a, call->transa == 'N', call->transa == 'C',
-                                   (cl_int)tile.rows, (cl_int)depth, buffers->a_packed,
-                                   rows_padded, depth_padded, 0, NULL, 0, 0};
-            error = upload_and_pack(engine, program, call->precision, &a, &pack,
-                                    &events->a_packed);
-            if (error != CL_SUCCESS)
-                break;
-            *a_loaded = a_key;
+        size_t a_key = first / plan->tiles_n * plan->chunks_k + chunk;
+        int load_a = *a_loaded != a_key;
+        size_t piece_rows = load_a ? a_piece_rows(rows, depth, s->size, (size_t)g->mwg) : rows;
+        int in_pieces = piece_rows < rows;
+        /* B after A (B changes every tile while A stays), but when A comes in pieces, the
+         * first tile's B before them: the first piece's kernel needs both, and the other
+         * tiles' B can follow that kernel. */
+        for (size_t u = 0; u < count && error == CL_SUCCESS && (!load_a || in_pieces); u++)
+            if (!load_a || u == 0)
+                error = load_b(engine, program, call, buffers, events, &tiles[u], sets[u], p,
+                               depth);
+        /* The first piece of A waits for the last packing from the raw A buffer; the pieces
+         * after it go to other parts of the buffer and wait for nothing (waiting for their
+         * predecessor's packing would queue each upload behind the kernels before it). */
+        cl_event a_reuse = events->a_packed;
+        events->a_packed = NULL;
+        for (size_t row = 0; row < rows && error == CL_SUCCESS; row += piece_rows) {
+            size_t piece = min_size(piece_rows, rows - row);
+            if (load_a) {
+                struct br_block a = a_block(call, row0 + row, piece, p, depth);
+                struct br_pack a_pack = {
+                    buffers->a, call->transa == 'N', call->transa == 'C', (cl_int)piece,
+                    (cl_int)depth, buffers->a_packed, (cl_int)rows_padded, depth_padded,
+                    (cl_int)row, NULL, (cl_int)(row * depth), 0,
+                    (cl_int)br_round_up(piece, (size_t)g->mwg)};
+                cl_event done = NULL;
+                error = upload_and_pack(engine, program, call->precision, &a, &a_pack, a_reuse,
+                                        &done);
+                if (error != CL_SUCCESS)
+                    break;
+                br_release_event(&events->a_packed);
+                events->a_packed = done;
+            }
+            for (size_t u = 0; u < count && error == CL_SUCCESS; u++) {
+                /* A tile's C (if read) and B go just before its first kernel (B before the
+                 * pieces for the first tile), the kernels queued so far started first. */
+                int load_c = chunk == 0 && row == 0 && !s->beta_zero;
+                int load_b_here = load_a && row == 0 && !(in_pieces && u == 0);
+                if (u > 0 && (load_c || load_b_here))
+                    error = clFlush(engine->upload);
+                if (error == CL_SUCCESS && u > 0 && (load_c || load_b_here))
+                    error = clFlush(engine->compute);
+                if (error == CL_SUCCESS && load_c) {
+                    struct br_block c = c_block(call, &tiles[u]);
+                    error = br_upload(engine->upload, &engine->upload_staging,
+                                      buffers->c[sets[u]], &c, 0, NULL, &c_uploaded[u]);
+                }
+                if (error == CL_SUCCESS && load_b_here)
+                    error = load_b(engine, program, call, buffers, events, &tiles[u], sets[u],
+                                   p, depth);
+                if (error != CL_SUCCESS)
+                    break;
+                cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
+                const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
+                struct br_gemm_launch launch = {
+                    (cl_int)piece, (cl_int)tiles[u].cols, depth_padded, (cl_int)rows_padded,
+                    (cl_int)br_round_up(tiles[u].cols, (size_t)g->nwg), s->alpha, beta,
+                    beta_zero, buffers->a_packed, buffers->b_packed[sets[u]],
+                    buffers->c[sets[u]], (cl_int)row, (cl_int)rows, 0, 0, 0, 0, (cl_int)row, 0};
+                int wait_c = chunk == 0 && row == 0 && c_uploaded[u];
+                br_release_event(&events->done[sets[u]]);
+                error = br_enqueue_gemm(engine, program, call->precision, &launch,
+                                        wait_c ? 1 : 0, wait_c ? &c_uploaded[u] : NULL,
+                                        &events->done[sets[u]]);
+            }
+            /* Start this piece's transfer and kernels while the next piece is copied. */
+            if (error == CL_SUCCESS && in_pieces)
+                error = clFlush(engine->upload);
+            if (error == CL_SUCCESS && in_pieces)
+                error = clFlush(engine->compute);
         }
-        struct br_block b = b_block(call, tile.col, tile.cols, p, depth);
-        struct br_pack pack = {buffers->b[set], call->transb != 'N', call->transb == 'C',
-                               (cl_int)tile.cols, (cl_int)depth, buffers->b_packed[set],
-                               cols_padded, depth_padded, 0, NULL, 0, 0};
-        error = upload_and_pack(engine, program, call->precision, &b, &pack,
-                                &events->b_packed[set]);
-        if (error != CL_SUCCESS)
-            break;
-
-        cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
-        const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
-        struct br_gemm_launch launch = {
-            (cl_int)tile.rows, (cl_int)tile.cols, depth_padded, rows_padded, cols_padded,
-            s->alpha, beta, beta_zero, buffers->a_packed, buffers->b_packed[set],
-            buffers->c[set], 0, (cl_int)tile.rows, 0, 0, 0, 0, 0, 0};
-        int wait_c = chunk == 0 && c_uploaded;
-        br_release_event(&events->done[set]);
-        error = br_enqueue_gemm(engine, program, call->precision, &launch, wait_c ? 1 : 0,
-                                wait_c ? &c_uploaded : NULL, &events->done[set]);
+        if (events->a_packed == NULL) { /* A was not loaded: its last packing stands */
+            events->a_packed = a_reuse;
+            a_reuse = NULL;
+        }
+        br_release_event(&a_reuse);
+        if (error == CL_SUCCESS && load_a)
+            *a_loaded = a_key;
     }
-    br_release_event(&c_uploaded);
+    for (size_t u = 0; u < count; u++)
+        br_release_event(&c_uploaded[u]);
+    return error;
+}
+
+/* Brings tile t home once its last kernel is done. */
+static cl_int fetch_tile(struct br_engine *engine, const struct br_call *call,
+                         const struct gemm_plan *plan, struct gemm_buffers *buffers,
+                         struct gemm_events *events, size_t t)
+{
+    int set = (int)(t % (size_t)plan->sets);
+    struct tile tile = tile_at(plan, call, t);
+    struct br_block c = c_block(call, &tile);
+    cl_int error = br_download(engine->download, &engine->download_staging, buffers->c[set], &c,
+                               1, &events->done[set], &engine->columns_written);
+    if (error == CL_SUCCESS) {
+        engine->tiles_written++;
+        engine->columns_written = 0;
+    }
     return error;
 }
 
@@ -381,29 +536,32 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
     cl_int error = acquire_buffers(engine, &plan, &program->params,
                                    br_element_size(call->precision), &buffers);
     size_t tiles = plan.tiles_m * plan.tiles_n, a_loaded = (size_t)-1;
-    /* Enqueue tile t, then bring tile t - 1 home: its download overlaps tile t's kernels. */
-    for (size_t t = 0; t <= tiles && error == CL_SUCCESS; t++) {
-        if (t < tiles)
-            error = plan.direct ? enqueue_direct(engine, program, call, &scalars, &buffers,
-                                                 &events)
-                                : enqueue_tile(engine, program, call, &plan, &scalars, &buffers,
-                                               &events, t, &a_loaded);
-        /* Start the queued transfers and kernels now rather than at the first wait. */
-        if (error == CL_SUCCESS)
-            error = clFlush(engine->upload);
-        if (error == CL_SUCCESS)
-            error = clFlush(engine->compute);
-        if (error == CL_SUCCESS && t > 0) {
-            int set = (int)((t - 1) % (size_t)plan.sets);
-            struct tile tile = tile_at(&plan, call, t - 1);
-            struct br_block c = c_block(call, &tile);
-            error = br_download(engine->download, &engine->download_staging, buffers.c[set], &c,
-                                1, &events.done[set], &engine->columns_written);
-            if (error == CL_SUCCESS) {
-                engine->tiles_written++;
-                engine->columns_written = 0;
-            }
+    size_t next = 0, fetched = 0; /* tiles enqueued, and brought home */
+    /* Enqueue the next tiles, then bring home the tiles enqueued before the last sets - 1:
+     * their downloads overlap the kernels of those. A tile's buffer set is free again once
+     * the tile that used it before is home. */
+    while (fetched < tiles && error == CL_SUCCESS) {
+        if (next < tiles) {
+            size_t count = plan.direct ? 1
+                                       : group_size(&plan, call, &program->params.gemm, next,
+                                                    a_loaded);
+            while (fetched + (size_t)plan.sets < next + count && error == CL_SUCCESS)
+                error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
+            if (error == CL_SUCCESS)
+                error = plan.direct ? enqueue_direct(engine, program, call, &scalars, &buffers,
+                                                     &events)
+                                    : enqueue_tiles(engine, program, call, &plan, &scalars,
+                                                    &buffers, &events, next, count, &a_loaded);
+            next += count;
+            /* Start the queued transfers and kernels now rather than at the first wait. */
+            if (error == CL_SUCCESS)
+                error = clFlush(engine->upload);
+            if (error == CL_SUCCESS)
+                error = clFlush(engine->compute);
         }
+        while (error == CL_SUCCESS && fetched < tiles &&
+               (fetched + (size_t)plan.sets - 1 < next || next == tiles))
+            error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
     }
     if (error != CL_SUCCESS) {
         /* Nothing may still run against the caller's memory once the call returns. */
@@ -478,9 +636,9 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
     cl_int cols_padded = (cl_int)br_round_up((size_t)call->n, (size_t)g->nwg);
     cl_int depth_padded = (cl_int)br_round_up((size_t)call->k, (size_t)g->kwg);
     struct br_pack pack_a = {buffers.a, call->transa == 'N', 0, call->m, call->k,
-                             buffers.a_packed, rows_padded, depth_padded, 0, NULL, 0, 0};
+                             buffers.a_packed, rows_padded, depth_padded, 0, NULL, 0, 0, 0};
     struct br_pack pack_b = {buffers.b[0], call->transb != 'N', 0, call->n, call->k,
-                             buffers.b_packed[0], cols_padded, depth_padded, 0, NULL, 0, 0};
+                             buffers.b_packed[0], cols_padded, depth_padded, 0, NULL, 0, 0, 0};
     struct br_gemm_launch launch = {call->m, call->n, depth_padded, rows_padded, cols_padded,
                                     s.alpha, s.beta, s.beta_zero, buffers.a_packed,
                                     buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};

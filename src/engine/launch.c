@@ -33,24 +33,26 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
     union br_scalar one = br_scalar_real(precision, 1.0);
     const void *scale = pack->scale ? (const void *)pack->scale : (const void *)&one;
     size_t element = br_element_size(precision);
+    cl_int dst_rows = pack->dst_rows ? pack->dst_rows : pack->dst_ld;
     struct br_kernel_arg args[] = {
-        BR_ARG(pack->rows), BR_ARG(pack->cols), BR_ARG(ld), BR_ARG(offset), BR_ARG(pack->src), BR_ARG(conjugate),
-        BR_ARG(pack->dst_ld), BR_ARG(pack->dst_cols), BR_ARG(pack->dst_offset), BR_ARG(scaled),
-        {element, scale}, BR_ARG(pack->dst)};
+        BR_ARG(pack->rows),       BR_ARG(pack->cols),   BR_ARG(ld),       BR_ARG(offset),
+        BR_ARG(pack->src),        BR_ARG(conjugate),    BR_ARG(pack->dst_ld), BR_ARG(dst_rows),
+        BR_ARG(pack->dst_cols),   BR_ARG(pack->dst_offset), BR_ARG(scaled), {element, scale},
+        BR_ARG(pack->dst)};
     cl_kernel kernel = pack->straight ? program->pack_straight : program->pack_transpose;
-    cl_int error = br_set_args(kernel, args, 12);
+    cl_int error = br_set_args(kernel, args, 13);
     size_t global[2], local[2];
-    size_t dst_ld = (size_t)pack->dst_ld, dst_cols = (size_t)pack->dst_cols;
+    size_t rows = (size_t)dst_rows, dst_cols = (size_t)pack->dst_cols;
     if (pack->straight) {
         local[0] = (size_t)c->dim_x;
         local[1] = (size_t)c->dim_y;
-        global[0] = br_round_up(dst_ld, local[0]);
+        global[0] = br_round_up(rows, local[0]);
         global[1] = br_round_up((dst_cols + (size_t)c->wpt - 1) / (size_t)c->wpt, local[1]);
     } else {
         size_t tile = (size_t)c->transpose_dim;
         local[0] = tile;
         local[1] = tile / (size_t)c->transpose_wpt;
-        global[0] = br_round_up(dst_ld, tile);
+        global[0] = br_round_up(rows, tile);
         global[1] = br_round_up(dst_cols, tile) / (size_t)c->transpose_wpt;
     }
     if (error == CL_SUCCESS)

@@ -19,7 +19,8 @@ cl_int br_set_args(cl_kernel kernel, const struct br_kernel_arg *args, int count
 /* One packing of a general compact source (element (i, p) at src[i + p * ld] when straight,
  * src[p + i * ld] otherwise; rows x cols of it, ld = rows or cols accordingly) into dst, a
  * K-major dst_ld x dst_cols array starting dst_offset elements in. scale, if not NULL, multiplies
- * every element. */
+ * every element. dst_rows, if not 0, limits the rows written to that many (a row block of a
+ * larger packed operand); 0: dst_ld. */
 struct br_pack {
     cl_mem src;
     int straight, conjugate;
@@ -28,6 +29,7 @@ struct br_pack {
     cl_int dst_ld, dst_cols, dst_offset;
     const union br_scalar *scale;
     cl_int src_offset, src_ld; /* 0, 0: the source is compact from its start */
+    cl_int dst_rows;
 };
 
 cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *program,

@@ -204,7 +204,7 @@ static cl_int enqueue_side(struct br_engine *engine, const struct br_program *pr
                                           dst_ld, dst_cols, 1, &uploaded[pack->source], done);
     struct br_pack p = {sources[pack->source], pack->straight, pack->conjugate, pack->rows,
                         pack->cols, dst, dst_ld, dst_cols - pack->k_offset,
-                        pack->k_offset * dst_ld, pack->scale, 0, 0};
+                        pack->k_offset * dst_ld, pack->scale, 0, 0, 0};
     return br_enqueue_pack(engine, program, precision, &p, 1, &uploaded[pack->source], done);
 }
 

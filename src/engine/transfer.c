@@ -90,14 +90,22 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
                  const struct br_block *b, cl_uint wait_count, const cl_event *wait,
                  cl_event *done)
 {
+    return br_upload_at(queue, staging, dst, 0, b, wait_count, wait, done);
+}
+
+cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
+                    size_t dst_offset, const struct br_block *b, cl_uint wait_count,
+                    const cl_event *wait, cl_event *done)
+{
     size_t column = b->rows * b->element, bytes = column * b->cols;
     *done = NULL;
     if (bytes == 0)
         return clEnqueueMarkerWithWaitList(queue, wait_count, wait, done);
     int stageable = staging->ready && (column <= staging->slot_size || contiguous(b));
     if (!b->triangle && (bytes <= DIRECT_UPLOAD_LIMIT || !stageable)) {
-        const size_t origin[3] = {0, 0, 0}, region[3] = {column, b->cols, 1};
-        cl_int error = clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, origin, region,
+        const size_t origin[3] = {dst_offset, 0, 0}, host_origin[3] = {0, 0, 0};
+        const size_t region[3] = {column, b->cols, 1};
+        cl_int error = clEnqueueWriteBufferRect(queue, dst, CL_FALSE, origin, host_origin, region,
                                                 column, 0, b->ld * b->element, 0, b->host,
                                                 wait_count, wait, done);
         if (error == CL_SUCCESS)
@@ -111,8 +119,8 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         if (!dense)
             return CL_OUT_OF_HOST_MEMORY;
         pack_columns(staging->copy_pool, dense, b, 0, b->cols, 1);
-        cl_int error = clEnqueueWriteBuffer(queue, dst, CL_TRUE, 0, bytes, dense, wait_count,
-                                            wait, NULL);
+        cl_int error = clEnqueueWriteBuffer(queue, dst, CL_TRUE, dst_offset, bytes, dense,
+                                            wait_count, wait, NULL);
         free(dense);
         return error == CL_SUCCESS ? clEnqueueMarkerWithWaitList(queue, 0, NULL, done) : error;
     }
@@ -125,7 +133,8 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
         if (error != CL_SUCCESS)
             break;
         copy_piece(staging->copy_pool, staging->host[slot], b, offset, size, 1);
-        error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, offset, size, staging->host[slot],
+        error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, dst_offset + offset, size,
+                                     staging->host[slot],
                                      offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
                                      &staging->busy[slot]);
         if (error == CL_SUCCESS)

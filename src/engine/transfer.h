@@ -36,6 +36,11 @@ cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
                  const struct br_block *block, cl_uint wait_count, const cl_event *wait,
                  cl_event *done);
 
+/* br_upload into dst from byte dst_offset on (a block of a larger buffer). */
+cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
+                    size_t dst_offset, const struct br_block *block, cl_uint wait_count,
+                    const cl_event *wait, cl_event *done);
+
 /* On a device that shares the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY): a read-only
  * buffer over the caller's block itself (CL_MEM_USE_HOST_PTR), from its first element to its
  * last, the caller's leading dimension kept, so that kernels read it in place instead of a

@@ -40,7 +40,7 @@ static void pack_band(struct solve *s, cl_mem from, cl_int first, cl_int count, 
 {
     struct br_pack pack = {from, !s->left, 0, s->left ? s->n : s->m, count,
                            s->buffers[PACKED], s->packed_ld, depth, 0, NULL,
-                           s->left ? first : first * s->m, s->m};
+                           s->left ? first : first * s->m, s->m, 0};
     if (s->error == CL_SUCCESS)
         s->error = br_enqueue_pack(s->engine, s->program, s->precision, &pack, 0, NULL, NULL);
 }

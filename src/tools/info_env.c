@@ -64,6 +64,9 @@ static const struct {
      "force the GEMM kernel family", 1},
     {"BLASROUTE_TEST_GEMM_TILES", "1 to 64", "the plan's",
      "the column tiles a tiled GEMM is cut into (for measuring the transfer pipeline)", 1},
+    {"BLASROUTE_TEST_GEMM_A_PIECES", "1 to 64", "the plan's",
+     "the row pieces a tiled GEMM loads A in, each multiplied as soon as it arrives (1: whole; "
+     "for measuring the pipeline, and testing it on small shapes)", 1},
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},

@@ -39,6 +39,9 @@ static void describe(struct br_device *d)
                     NULL);
     clGetDeviceInfo(d->id, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_work_group,
                     &d->max_work_group, NULL);
+    d->compute_units = 1;
+    clGetDeviceInfo(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units,
+                    &d->compute_units, NULL);
     cl_uint bits = 0;
     clGetDeviceInfo(d->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL);
     d->address_alignment = bits / 8 ? bits / 8 : 128;

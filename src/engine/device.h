@@ -12,6 +12,7 @@ struct br_device {
     char name[256], vendor[256], driver[128], platform_name[256], platform_version[256];
     cl_ulong global_memory, max_allocation, local_memory;
     size_t max_work_group;
+    cl_uint compute_units; /* CL_DEVICE_MAX_COMPUTE_UNITS (an H200: its 132 SMs) */
     int double_precision; /* cl_khr_fp64 (or OpenCL's double support) */
     int nv_compiler_options; /* cl_nv_compiler_options: -cl-nv-maxrregcount and friends */
     int nv_compute_capability; /* NVIDIA's major * 10 + minor (cl_nv_device_attribute_query); 0 */

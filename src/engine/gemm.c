@@ -72,18 +72,25 @@ static void count_tiles(struct gemm_plan *plan, const struct br_call *call)
 /* A large block of op(A) is loaded in pieces of rows, each packed and multiplied as soon as it
  * arrives: the kernels of the first piece start while the others are on their way. Loaded
  * whole, the block held every kernel back for its whole upload (2 GB of dgemm 16384's A took
- * 40 ms on an H200, a tenth of the call). Pieces of at least A_PIECE_MIN_ROWS rows and
- * A_PIECE_MIN_BYTES keep each piece's kernel many work-groups wide and its transfer long. */
-enum { A_PIECES_MAX = 8, A_PIECE_MIN_ROWS = 1024 };
+ * 40 ms on an H200, a tenth of the call). Pieces are at least A_PIECE_MIN_BYTES, for their
+ * transfers to stay long, and a piece's kernel on a tile at least A_PIECE_MIN_WAVES work-groups
+ * per compute unit: on an H200, sgemm pieces of 1024 x 2048 (128 work-groups of 128 x 128 on
+ * 132 SMs) ran at 66% of the rate of whole tiles, dgemm ones of 512 work-groups at 88%. */
+enum { A_PIECES_MAX = 8, A_PIECE_MIN_WAVES = 2 };
 #define A_PIECE_MIN_BYTES ((size_t)32 << 20)
 
-/* The rows of each piece of a rows x depth block of op(A): a multiple of the kernel's rows per
- * work-group, `rows` or more when the block goes whole. */
-static size_t a_piece_rows(size_t rows, size_t depth, size_t element, size_t mwg)
+/* The rows of each piece of a rows x depth block of op(A), for tiles of `cols` columns: a
+ * multiple of the kernel's rows per work-group, `rows` or more when the block goes whole. */
+static size_t a_piece_rows(const struct br_engine *engine, const struct br_gemm_params *g,
+                           size_t rows, size_t cols, size_t depth, size_t element)
 {
+    size_t mwg = (size_t)g->mwg, nwg = (size_t)g->nwg;
+    size_t groups_across = (cols + nwg - 1) / nwg;
+    size_t groups_wanted = A_PIECE_MIN_WAVES * (size_t)engine->device.compute_units;
+    size_t min_rows = (groups_wanted + groups_across - 1) / groups_across * mwg;
     size_t pieces = rows * depth * element / A_PIECE_MIN_BYTES;
-    if (pieces > rows / A_PIECE_MIN_ROWS)
-        pieces = rows / A_PIECE_MIN_ROWS;
+    if (pieces > rows / min_rows)
+        pieces = rows / min_rows;
     if (pieces > A_PIECES_MAX)
         pieces = A_PIECES_MAX;
     if (br_env()->test_gemm_a_pieces > 0) /* a measurement hook */
@@ -128,7 +135,7 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
         size_t sizes[GEMM_BUFFERS];
         /* A third buffer set for the tiles that go in groups, if it fits. */
         if (plan->tiles_m * plan->tiles_n >= SETS_MAX &&
-            a_piece_rows(plan->rows, plan->depth, element, (size_t)g->mwg) < plan->rows) {
+            a_piece_rows(engine, g, plan->rows, plan->cols, plan->depth, element) < plan->rows) {
             plan->sets = SETS_MAX;
             plan_sizes(plan, g, element, sizes);
             if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
@@ -362,14 +369,15 @@ static cl_int reload(struct br_engine *engine, const struct br_program *program,
  * enqueued before the group's first tile is home. */
 enum { GROUP_MAX = 2 };
 
-static size_t group_size(const struct gemm_plan *plan, const struct br_call *call,
-                         const struct br_gemm_params *g, size_t t, size_t a_loaded)
+static size_t group_size(const struct br_engine *engine, const struct gemm_plan *plan,
+                         const struct br_call *call, const struct br_gemm_params *g, size_t t,
+                         size_t a_loaded)
 {
     struct tile tile = tile_at(plan, call, t);
     size_t depth = min_size(plan->depth, (size_t)call->k);
     int pieces = a_loaded != t / plan->tiles_n * plan->chunks_k &&
-                 a_piece_rows(tile.rows, depth, br_element_size(call->precision),
-                              (size_t)g->mwg) < tile.rows;
+                 a_piece_rows(engine, g, tile.rows, tile.cols, depth,
+                              br_element_size(call->precision)) < tile.rows;
     int next_in_row = t % plan->tiles_n + 1 < plan->tiles_n;
     return pieces && next_in_row && plan->sets > GROUP_MAX ? GROUP_MAX : 1;
 }
@@ -416,7 +424,8 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
         cl_int depth_padded = (cl_int)br_round_up(depth, (size_t)g->kwg);
         size_t a_key = first / plan->tiles_n * plan->chunks_k + chunk;
         int load_a = *a_loaded != a_key;
-        size_t piece_rows = load_a ? a_piece_rows(rows, depth, s->size, (size_t)g->mwg) : rows;
+        size_t piece_rows = load_a ? a_piece_rows(engine, g, rows, tiles[0].cols, depth, s->size)
+                                   : rows;
         int in_pieces = piece_rows < rows;
         /* B after A (B changes every tile while A stays), but when A comes in pieces, the
          * first tile's B before them: the first piece's kernel needs both, and the other
@@ -543,8 +552,8 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
     while (fetched < tiles && error == CL_SUCCESS) {
         if (next < tiles) {
             size_t count = plan.direct ? 1
-                                       : group_size(&plan, call, &program->params.gemm, next,
-                                                    a_loaded);
+                                       : group_size(engine, &plan, call, &program->params.gemm,
+                                                    next, a_loaded);
             while (fetched + (size_t)plan.sets < next + count && error == CL_SUCCESS)
                 error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
             if (error == CL_SUCCESS)

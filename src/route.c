@@ -40,16 +40,8 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
     }
     const struct br_device_profile *profile = br_routing_device_profile(
         device->vendor, device->name, br_device_type_name(device->type));
-    enum br_where where = br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy,
-                                                settled, prediction);
-    /* Auto mode weighs a hybrid run against the first device alone; with several devices the
-     * device side is a spread, which that comparison does not see: the devices answer. */
-    if (where == BR_ON_HYBRID && settled != BR_ON_HYBRID && br_engine_count() > 1) {
-        prediction->reason = "several devices: device predicted faster";
-        prediction->hybrid_seconds = prediction->device_share = 0;
-        return BR_ON_DEVICE;
-    }
-    return where;
+    return br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy, settled,
+                                 br_engine_count(), prediction);
 }
 
 /* The devices in use that can run the call (double precision where it needs it) and their

@@ -616,10 +616,23 @@ static void check_auto(void)
             if (br_decide(&c, &balanced, &cpu, &off, &pr) == BR_ON_HYBRID ||
                 br_decide(&c, &host, &cpu, &policy, &pr) == BR_ON_HYBRID)
                 wrong++;
+            /* Several devices in use: the same balanced device, which alone splits every
+             * large call, never does; it still runs what it runs faster than the CPU. */
+            struct br_prediction one, several;
+            int settled = br_decide_by_rules(&c, &policy, &several);
+            enum br_where alone = br_decide(&c, &balanced, &cpu, &policy, &one);
+            enum br_where w = br_decide_after_rules(&c, &balanced, &cpu, &policy, settled, 2,
+                                                    &several);
+            if (w == BR_ON_HYBRID || (alone == BR_ON_HYBRID && w == BR_ON_CPU &&
+                                      one.device_seconds * policy.rules[f][BR_Z].margin <
+                                          one.cpu_seconds))
+                wrong++;
         }
     if (wrong)
-        fail("%d calls split although hybrid = off or the device is the host CPU", wrong);
-    ok("auto: hybrid = off, or a device that is the host's CPU, never splits");
+        fail("%d calls split although hybrid = off, the device is the host CPU or several "
+             "devices are in use", wrong);
+    ok("auto: hybrid = off, a device that is the host's CPU, or several devices in use: never "
+       "splits");
 }
 
 static void check_forced(void)

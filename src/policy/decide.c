@@ -295,13 +295,13 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
 {
     *p = (struct br_prediction){0};
     int settled = br_decide_by_rules(call, policy, p);
-    return br_decide_after_rules(call, device, cpu, policy, settled, p);
+    return br_decide_after_rules(call, device, cpu, policy, settled, 1, p);
 }
 
 enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_device_profile *device,
                                     const struct br_cpu_profile *cpu,
-                                    const struct br_policy *policy, int settled,
+                                    const struct br_policy *policy, int settled, int devices,
                                     struct br_prediction *p)
 {
     p->effective_size = effective_size(call);
@@ -326,7 +326,7 @@ enum br_where br_decide_after_rules(const struct br_call *call,
         p->reason = "no rates for this routine";
         return BR_ON_CPU;
     }
-    if (rule->hybrid_allowed && !device->shares_host_cpu &&
+    if (rule->hybrid_allowed && !device->shares_host_cpu && devices <= 1 &&
         hybrid_may_win(p->cpu_seconds, p->device_seconds, rule->margin,
                        device->hybrid_slowdown)) {
         double share = br_hybrid_share(call, device, cpu, policy), up, down;

@@ -31,11 +31,14 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
                        struct br_prediction *prediction);
 
 /* br_decide after br_decide_by_rules gave `settled` (prediction as it left it): the router
- * evaluates the rules once, before it opens the device and loads the profiles. */
+ * evaluates the rules once, before it opens the device and loads the profiles. `devices`: the
+ * devices in use (br_decide: 1); with several, auto mode does not weigh a hybrid run, whose
+ * device side would be a spread that the comparison with the first device alone does not see:
+ * the devices answer. */
 enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_device_profile *device,
                                     const struct br_cpu_profile *cpu,
-                                    const struct br_policy *policy, int settled,
+                                    const struct br_policy *policy, int settled, int devices,
                                     struct br_prediction *prediction);
 
 /* What a hybrid run of the call at the device's share would take (the slower side, each side

@@ -166,8 +166,15 @@ extra=""
 [ "${pieces:-0}" -gt "${whole:-0}" ] ||
     extra="${pieces:-no} GEMM launches in pieces, not more than the ${whole:-no} with A whole; "
 check device "A in 5 row pieces, copied into parts of the raw buffer, 1M pool: right, by the device, ${pieces:-no} GEMM launches against ${whole:-no} with A whole" "$extra"
-gemm BLASROUTE_TEST_GEMM_KERNEL=tiled BLASROUTE_TEST_GEMM_A_PIECES=3 BLASROUTE_TEST_GEMM_TILES=4
-check device "A in 3 row pieces, 4 column tiles (the first two take the pieces together), read in place: right, by the device"
+# Grouped, a call of 4 tiles makes 3 + 3 + 1 + 1 launches of the tiled kernel; one tile at a
+# time, at most 3 + 1 + 1 + 1.
+gemm BLASROUTE_TEST_GEMM_KERNEL=tiled BLASROUTE_TEST_GEMM_A_PIECES=3 BLASROUTE_TEST_GEMM_TILES=4 \
+    BLASROUTE_TIMELINE="$tmp/grouped.csv"
+most=$(awk -F, '$6 == "gemm_tiled" { n[$1]++ } END { m = 0; for (c in n) if (n[c] > m) m = n[c]; print m }' \
+    "$tmp/grouped.csv" 2> /dev/null)
+extra=""
+[ "${most:-0}" -ge 8 ] || extra="at most ${most:-no} tiled launches in a call: no group of two tiles formed; "
+check device "A in 3 row pieces, 4 column tiles (the first two take the pieces together), read in place: right, by the device, up to ${most:-no} launches a call" "$extra"
 
 # --- injected faults: the CPU answers, right, and the device is given up ---------------------
 # The program cache is off so that the build really happens (a cached binary could skip the

@@ -338,8 +338,13 @@ static cl_int upload_and_pack(struct br_engine *engine, const struct br_program 
         engine->read_in_place = 1;
     } else {
         size_t offset = (size_t)pack->src_offset * br_element_size(precision);
-        error = br_upload_at(engine->upload, &engine->upload_staging, pack->src, offset, block,
-                             reuse ? 1 : 0, reuse ? &reuse : NULL, &uploaded);
+        /* `reuse` is a compute-queue event: OpenCL wants that queue flushed before another
+         * queue's command waits for it (a driver need not submit it on its own). */
+        if (reuse)
+            error = clFlush(engine->compute);
+        if (error == CL_SUCCESS)
+            error = br_upload_at(engine->upload, &engine->upload_staging, pack->src, offset,
+                                 block, reuse ? 1 : 0, reuse ? &reuse : NULL, &uploaded);
         if (error == CL_SUCCESS)
             error = br_enqueue_pack(engine, program, precision, pack, 1, &uploaded, done);
     }
@@ -434,9 +439,9 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
             if (!load_a || u == 0)
                 error = load_b(engine, program, call, buffers, events, &tiles[u], sets[u], p,
                                depth);
-        /* The first piece of A waits for the last packing from the raw A buffer; the pieces
-         * after it go to other parts of the buffer and wait for nothing (waiting for their
-         * predecessor's packing would queue each upload behind the kernels before it). */
+        /* Every piece of A waits only for the last packing from the raw A buffer before them
+         * (a_reuse), not for its predecessor's packing: the pieces go to other parts of the
+         * buffer, and that wait would queue each upload behind the kernels before it. */
         cl_event a_reuse = events->a_packed;
         events->a_packed = NULL;
         for (size_t row = 0; row < rows && error == CL_SUCCESS; row += piece_rows) {

@@ -32,8 +32,7 @@ int br_run_on_engine(int engine, const struct br_call *call)
 
 int br_run_on_device(const struct br_call *call)
 {
-    int first = br_engine_first_index();
-    return br_run_on_engine(first >= 0 ? first : BR_WORKER_NONE, call);
+    return br_run_on_engine(br_engine_first_index(), call);
 }
 
 static void run_worker(struct worker *w)
@@ -91,7 +90,5 @@ int br_run_hybrid(const struct br_split *split)
     for (int i = 0; i < split->cpu_count; i++)
         cpu->pieces[cpu->count++] = split->cpu[i];
     int engines[2] = {br_engine_first_index(), BR_WORKER_CPU};
-    if (engines[0] < 0)
-        engines[0] = BR_WORKER_NONE; /* declined: the CPU answers, and it is said so */
     return br_run_spread(&spread, engines);
 }

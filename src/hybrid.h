@@ -5,9 +5,10 @@
 
 #include "spread.h"
 
-/* In br_run_spread's list of engines: the CPU BLAS; no device (its pieces are declined, and
- * the CPU BLAS answers them as a fallback). */
-enum { BR_WORKER_CPU = -1, BR_WORKER_NONE = -2 };
+/* In br_run_spread's list of engines: the CPU BLAS. Not an engine index: any other index
+ * outside the devices in use (-1, br_engine_first_index's "none") is declined by the engine,
+ * and the CPU BLAS answers its pieces as a fallback. */
+enum { BR_WORKER_CPU = -2 };
 
 /* Runs a call on device `engine` (br_engine_run_on's index); what the device declines or cannot
  * finish, the CPU BLAS answers. 1 if the device answered all of it. */

@@ -33,13 +33,11 @@ static enum br_where choose(const struct br_call *call, struct br_prediction *pr
     if (settled == BR_ON_CPU || settled == BR_ON_DEVICE)
         return (enum br_where)settled;
     /* Before the profiles: without a device the CPU BLAS need not be calibrated. */
-    const struct br_device *device = br_engine_device();
-    if (!device) {
+    const struct br_device_profile *profile = br_engine_profile_at(br_engine_first_index());
+    if (!profile) {
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
-    const struct br_device_profile *profile = br_routing_device_profile(
-        device->vendor, device->name, br_device_type_name(device->type));
     return br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy, settled,
                                  br_engine_count(), prediction);
 }
@@ -55,8 +53,7 @@ static int devices_in_use(const struct br_call *call, int *engines,
         const struct br_device *d = br_engine_device_at(i);
         if (d && (d->double_precision || !needs_double)) {
             engines[count] = i;
-            profiles[count++] =
-                br_routing_device_profile(d->vendor, d->name, br_device_type_name(d->type));
+            profiles[count++] = br_engine_profile_at(i);
         }
     }
     return count;
@@ -107,7 +104,6 @@ static enum br_path run_on_devices(const struct br_call *call, struct br_predict
         br_spread_call(call, shares, count, &spread);
         return run_spread(&spread, engines, prediction);
     }
-    prediction->devices = 1;
     return br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
 }
 
@@ -122,7 +118,7 @@ static enum br_path run_hybrid(const struct br_call *call, struct br_prediction 
     double shares[BR_SPREAD_MAX_WORKERS];
     int count = devices_in_use(call, engines, profiles);
     if (count == 0) { /* no device: its part is declined and answered by the CPU BLAS */
-        engines[0] = BR_WORKER_NONE;
+        engines[0] = -1;
         profiles[0] = NULL;
         count = 1;
     }

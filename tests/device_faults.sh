@@ -32,8 +32,7 @@ out="$tmp/stdout" err="$tmp/stderr"
 # full set). The engine's other knobs are cleared so that the caller's environment cannot
 # change what a line tests; the program cache goes to a private directory, never the user's.
 gemm() {
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL \
-        -u BLASROUTE_CACHE -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES \
+    env $clear_knobs -u BLASROUTE_CACHE -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES \
         BLASROUTE_TEST_QUICK=1 BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu BLASROUTE_VERBOSE=1 \
         BLASROUTE_REPORT=1 BLASROUTE_CACHE_DIR="$tmp/cache-default" "$@" \
         timeout 300 "$program" > "$out" 2> "$err"

@@ -19,7 +19,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # run PROGRAM: its TAP output in $tmp/PROGRAM; 0 if it passed every check and said, for each
 # precision, that it builds with the profile's parameters.
 run() {
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY BLASROUTE_PROFILE="$tmp/variants.profile" \
+    env $clear_knobs BLASROUTE_PROFILE="$tmp/variants.profile" \
         BLASROUTE_VERBOSE=1 BLASROUTE_TEST_QUICK=1 BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
         "$top_builddir/tests/$1" > "$tmp/$1" 2>&1
     status=$?

@@ -26,13 +26,16 @@ require_reference_and_pocl() {
 tap_counts() { passed=$(grep -c '^ok ' "$1"); failed=$(grep -c '^not ok ' "$1"); }
 # For scripts that run TAP test programs with their stdout in $out, their stderr in $err and
 # their exit status in $status:
+# The engine's fault, memory and measurement knobs, for `env $clear_knobs ...`: every run clears
+# them, so that the caller's environment cannot change what a check tests.
+clear_knobs="-u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL
+    -u BLASROUTE_TEST_GEMM_TILES -u BLASROUTE_TEST_GEMM_A_PIECES -u BLASROUTE_TEST_SPREAD"
 # run_program PROGRAM VAR=VALUE...: runs tests/PROGRAM with a report and the program cache of
 # the build, the engine's other knobs cleared, the given variables last.
 run_program() {
     program="$top_builddir/tests/$1"; shift
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL \
-        -u BLASROUTE_SPLIT -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES -u BLASROUTE_TRACE \
-        -u BLASROUTE_TEST_SPREAD BLASROUTE_REPORT=1 \
+    env $clear_knobs -u BLASROUTE_SPLIT -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES \
+        -u BLASROUTE_TRACE BLASROUTE_REPORT=1 \
         BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" "$@" \
         timeout 900 "$program" > "$out" 2> "$err"
     status=$?

@@ -16,7 +16,7 @@ require_reference_and_pocl
 plan 2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 run() {
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_PROFILE -u BLASROUTE_DEVICE_MEMORY \
+    env $clear_knobs -u BLASROUTE_PROFILE \
         BLASROUTE_TIMELINE="$1" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$bench" \
         --routine gemm --precision d --sizes 700x500x600 --repeat 1 --no-cpu --no-clblast \
         > "$tmp/out" 2> "$tmp/err"

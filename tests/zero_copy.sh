@@ -16,7 +16,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # run NAME [VARIABLE=VALUE]: gemm_device's output in $tmp/NAME; sets passed, failed, in_place.
 run() {
     name=$1; shift
-    env -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_PROFILE "$@" \
+    env $clear_knobs -u BLASROUTE_PROFILE "$@" \
         BLASROUTE_VERBOSE=1 BLASROUTE_TEST_QUICK=1 BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
         "$top_builddir/tests/gemm_device" > "$tmp/$name" 2>&1
     status=$?

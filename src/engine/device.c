@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "env.h"
+#include "policy/keyfile.h"
 
 enum { MAX_PLATFORMS = 16, MAX_DEVICES = 64 };
 
@@ -231,10 +232,7 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
     snprintf(list, sizeof list, "%s", wanted);
     char *saved = NULL;
     for (char *item = strtok_r(list, ",", &saved); item; item = strtok_r(NULL, ",", &saved)) {
-        while (isspace((unsigned char)*item))
-            item++;
-        for (char *end = item + strlen(item); end > item && isspace((unsigned char)end[-1]);)
-            *--end = 0;
+        item = br_trim(item);
         struct request r;
         parse_request(item, &r);
         if (*item && !pick(&r, all, all_count, devices, &count, max, &dropped) && !why[0])

@@ -27,14 +27,15 @@ struct slot {
      * another thread's device call to end. The device's description is written before READY
      * and never after. */
     _Atomic int state;
+    /* The device's profile, found by name once (routed calls ask for it on every call). */
+    _Atomic(const struct br_device_profile *) profile;
     int consecutive_failures;
     cl_int told[16]; /* the kinds of failure already told */
     int told_count;
 };
 enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED };
 static struct slot slots[BR_MAX_DEVICES];
-/* Each device has its own host copy helpers, and a spread has a worker per device and the CPU. */
-_Static_assert((int)BR_COPY_POOLS >= (int)BR_MAX_DEVICES, "a host copy pool per device");
+/* A spread has a worker per device and the CPU. */
 _Static_assert((int)BR_SPREAD_MAX_WORKERS >= (int)BR_MAX_DEVICES + 1, "a spread worker per device");
 static int slot_count;
 /* The devices are found and opened once, on the first call routed to a device (never at load):
@@ -207,6 +208,21 @@ const struct br_device *br_engine_device_at(int index)
     return index >= 0 && index < slot_count && slots[index].state == ENGINE_READY
                ? &slots[index].engine.device
                : NULL;
+}
+
+const struct br_device_profile *br_engine_profile_at(int index)
+{
+    const struct br_device *d = br_engine_device_at(index);
+    if (!d)
+        return NULL;
+    struct slot *s = &slots[index];
+    const struct br_device_profile *profile =
+        atomic_load_explicit(&s->profile, memory_order_acquire);
+    if (!profile) { /* threads that race here find the same entry */
+        profile = br_routing_device_profile(d->vendor, d->name, br_device_type_name(d->type));
+        atomic_store_explicit(&s->profile, profile, memory_order_release);
+    }
+    return profile;
 }
 
 /* Whether this profile's parameters of a precision have not been warned about yet: several

@@ -69,6 +69,9 @@ const struct br_device *br_engine_device(void);
 int br_engine_count(void);
 int br_engine_first_index(void);
 const struct br_device *br_engine_device_at(int index);
+/* The profile of device `index` (br_routing_device_profile, looked up once), or NULL when the
+ * device is not in use. */
+const struct br_device_profile *br_engine_profile_at(int index);
 
 /* Runs a BR_WORK_FULL call on device `index` (declined if it is not in use). */
 enum br_engine_result br_engine_run_on(int index, const struct br_call *call);

@@ -367,6 +367,13 @@ static cl_int reload(struct br_engine *engine, const struct br_program *program,
     return error;
 }
 
+/* Starts what is queued for upload and compute now rather than at the first wait. */
+static cl_int flush_queues(struct br_engine *engine)
+{
+    cl_int error = clFlush(engine->upload);
+    return error == CL_SUCCESS ? clFlush(engine->compute) : error;
+}
+
 /* The tiles of C enqueued together: with A loaded in pieces, the first two tiles of its row
  * block take each piece in turn, so that the kernels have twice the work per piece while A is
  * on its way (at n = 16384 on two H200s a piece's upload took 4.5 ms and its kernel on one
@@ -379,9 +386,8 @@ static size_t group_size(const struct br_engine *engine, const struct gemm_plan 
                          size_t a_loaded)
 {
     struct tile tile = tile_at(plan, call, t);
-    size_t depth = min_size(plan->depth, (size_t)call->k);
     int pieces = a_loaded != t / plan->tiles_n * plan->chunks_k &&
-                 a_piece_rows(engine, g, tile.rows, tile.cols, depth,
+                 a_piece_rows(engine, g, tile.rows, tile.cols, plan->depth,
                               br_element_size(call->precision)) < tile.rows;
     int next_in_row = t % plan->tiles_n + 1 < plan->tiles_n;
     return pieces && next_in_row && plan->sets > GROUP_MAX ? GROUP_MAX : 1;
@@ -400,6 +406,14 @@ static cl_int load_b(struct br_engine *engine, const struct br_program *program,
                            (cl_int)br_round_up(tile->cols, (size_t)g->nwg),
                            (cl_int)br_round_up(depth, (size_t)g->kwg), 0, NULL, 0, 0, 0};
     return reload(engine, program, call->precision, &b, &pack, &events->b_packed[set]);
+}
+
+/* Whether tile u of a group has its B loaded before A: when A stays (B changes every tile),
+ * and for the first tile when A comes in pieces (that piece's kernel needs both). Otherwise B
+ * follows A's first piece, just before the tile's first kernel. */
+static int b_before_a(int load_a, int in_pieces, size_t u)
+{
+    return !load_a || (in_pieces && u == 0);
 }
 
 /* Tiles [first, first + count) of one row block, on buffer sets first % sets on: for each K
@@ -432,11 +446,8 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
         size_t piece_rows = load_a ? a_piece_rows(engine, g, rows, tiles[0].cols, depth, s->size)
                                    : rows;
         int in_pieces = piece_rows < rows;
-        /* B after A (B changes every tile while A stays), but when A comes in pieces, the
-         * first tile's B before them: the first piece's kernel needs both, and the other
-         * tiles' B can follow that kernel. */
-        for (size_t u = 0; u < count && error == CL_SUCCESS && (!load_a || in_pieces); u++)
-            if (!load_a || u == 0)
+        for (size_t u = 0; u < count && error == CL_SUCCESS; u++)
+            if (b_before_a(load_a, in_pieces, u))
                 error = load_b(engine, program, call, buffers, events, &tiles[u], sets[u], p,
                                depth);
         /* Every piece of A waits only for the last packing from the raw A buffer before them
@@ -462,14 +473,12 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
                 events->a_packed = done;
             }
             for (size_t u = 0; u < count && error == CL_SUCCESS; u++) {
-                /* A tile's C (if read) and B go just before its first kernel (B before the
-                 * pieces for the first tile), the kernels queued so far started first. */
+                /* A tile's C (if read) goes just before its first kernel too, the kernels
+                 * queued so far started first. */
                 int load_c = chunk == 0 && row == 0 && !s->beta_zero;
-                int load_b_here = load_a && row == 0 && !(in_pieces && u == 0);
+                int load_b_here = row == 0 && !b_before_a(load_a, in_pieces, u);
                 if (u > 0 && (load_c || load_b_here))
-                    error = clFlush(engine->upload);
-                if (error == CL_SUCCESS && u > 0 && (load_c || load_b_here))
-                    error = clFlush(engine->compute);
+                    error = flush_queues(engine);
                 if (error == CL_SUCCESS && load_c) {
                     struct br_block c = c_block(call, &tiles[u]);
                     error = br_upload(engine->upload, &engine->upload_staging,
@@ -495,9 +504,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
             }
             /* Start this piece's transfer and kernels while the next piece is copied. */
             if (error == CL_SUCCESS && in_pieces)
-                error = clFlush(engine->upload);
-            if (error == CL_SUCCESS && in_pieces)
-                error = clFlush(engine->compute);
+                error = flush_queues(engine);
         }
         if (events->a_packed == NULL) { /* A was not loaded: its last packing stands */
             events->a_packed = a_reuse;
@@ -567,11 +574,8 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
                                     : enqueue_tiles(engine, program, call, &plan, &scalars,
                                                     &buffers, &events, next, count, &a_loaded);
             next += count;
-            /* Start the queued transfers and kernels now rather than at the first wait. */
             if (error == CL_SUCCESS)
-                error = clFlush(engine->upload);
-            if (error == CL_SUCCESS)
-                error = clFlush(engine->compute);
+                error = flush_queues(engine);
         }
         while (error == CL_SUCCESS && fetched < tiles &&
                (fetched + (size_t)plan.sets - 1 < next || next == tiles))

@@ -2,10 +2,11 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "engine/device.h"
 
 /* Copies below this size are done by the calling thread alone: waking helpers costs more.
  * Above it, each thread takes at least PART_MIN_BYTES. One thread copies pageable memory at
@@ -26,6 +27,13 @@ struct copy_job {
     size_t dst_stride, src_stride, column_bytes, columns;
 };
 
+/* A helper: its pool and its place in it. */
+struct pool;
+struct helper {
+    struct pool *pool;
+    int index;
+};
+
 /* One pool of helpers per device, so that several devices' transfers copy at once. The job and
  * parts are written before `round` is raised (release) and read after it is seen raised
  * (acquire); the mutex and conditions only serve threads that went to sleep. */
@@ -41,16 +49,11 @@ struct pool {
     /* One parallel copy at a time per pool (its device's engine is locked anyway; this keeps
      * the helpers simple). */
     pthread_mutex_t job_lock;
+    struct helper members[MAX_HELPERS]; /* what each helper thread is started with */
 };
-static struct pool pools[BR_COPY_POOLS];
+static struct pool pools[BR_MAX_DEVICES];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static _Atomic int pools_in_use = 1;
-
-/* A helper: its pool and its place in it. */
-struct helper {
-    struct pool *pool;
-    int index;
-};
 
 static void cpu_relax(void)
 {
@@ -115,7 +118,6 @@ static void spin_then_wait(struct pool *p, int (*ready)(struct pool *, unsigned 
 static void *helper_main(void *argument)
 {
     struct helper self = *(struct helper *)argument;
-    free(argument);
     struct pool *p = self.pool;
     unsigned long seen = 0;
     for (;;) {
@@ -137,13 +139,13 @@ static void *helper_main(void *argument)
 /* After fork() only the calling thread exists in the child: it copies alone. */
 static void forget_helpers(void)
 {
-    for (int i = 0; i < BR_COPY_POOLS; i++)
+    for (int i = 0; i < BR_MAX_DEVICES; i++)
         pools[i].helpers = 0;
 }
 
 static void init_pools(void)
 {
-    for (int i = 0; i < BR_COPY_POOLS; i++) {
+    for (int i = 0; i < BR_MAX_DEVICES; i++) {
         struct pool *p = &pools[i];
         pthread_mutex_init(&p->lock, NULL);
         pthread_mutex_init(&p->job_lock, NULL);
@@ -170,15 +172,11 @@ static void start_helpers(struct pool *p)
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     for (int i = 0; i < wanted; i++) {
-        struct helper *h = malloc(sizeof *h);
+        struct helper *h = &p->members[i];
         pthread_t thread;
-        if (!h)
-            break;
         *h = (struct helper){p, i};
-        if (pthread_create(&thread, &attributes, helper_main, h) != 0) {
-            free(h);
+        if (pthread_create(&thread, &attributes, helper_main, h) != 0)
             break;
-        }
         p->helpers++;
     }
     pthread_attr_destroy(&attributes);
@@ -186,7 +184,7 @@ static void start_helpers(struct pool *p)
 
 void br_host_copy_set_pools(int count)
 {
-    atomic_store(&pools_in_use, count < 1 ? 1 : count > BR_COPY_POOLS ? BR_COPY_POOLS : count);
+    atomic_store(&pools_in_use, count < 1 ? 1 : count > BR_MAX_DEVICES ? BR_MAX_DEVICES : count);
 }
 
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
@@ -199,7 +197,7 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
         return;
     }
     pthread_once(&init_once, init_pools);
-    struct pool *p = &pools[pool >= 0 && pool < BR_COPY_POOLS ? pool : 0];
+    struct pool *p = &pools[pool >= 0 && pool < BR_MAX_DEVICES ? pool : 0];
     pthread_mutex_lock(&p->job_lock);
     if (!p->started)
         start_helpers(p);

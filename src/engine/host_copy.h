@@ -6,11 +6,8 @@
 
 #include <stddef.h>
 
-/* Pools of helper threads: one per device (its engine's index), so that several devices'
- * transfers copy at once. */
-enum { BR_COPY_POOLS = 8 };
-
-/* How many pools are in use (the devices opened): the helpers, half the cores, are shared
+/* Pools of helper threads: one per device (its engine's index, below BR_MAX_DEVICES), so that
+ * several devices' transfers copy at once. How many pools are in use (the devices opened): the helpers, half the cores, are shared
  * among them. Set before the first copy; pools started earlier keep their helpers. */
 void br_host_copy_set_pools(int count);
 

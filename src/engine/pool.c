@@ -146,7 +146,6 @@ cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_comman
 {
     memset(staging, 0, sizeof *staging);
     staging->slot_size = slot_size;
-    staging->copy_pool = copy_pool;
     cl_int error = CL_SUCCESS;
     for (int s = 0; s < BR_STAGING_SLOTS && error == CL_SUCCESS; s++) {
         staging->buffers[s] = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
@@ -156,12 +155,11 @@ cl_int br_staging_init(struct br_staging *staging, cl_context context, cl_comman
                                                   CL_MAP_READ | CL_MAP_WRITE, 0, slot_size, 0,
                                                   NULL, NULL, &error);
     }
-    if (error != CL_SUCCESS) {
+    if (error != CL_SUCCESS)
         br_staging_release(staging, queue);
-        staging->copy_pool = copy_pool; /* transfers without the ring still copy */
-    } else {
+    else
         staging->ready = 1;
-    }
+    staging->copy_pool = copy_pool; /* transfers without the ring still copy */
     return error;
 }
 

@@ -32,7 +32,7 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
 
 /* br_decide after br_decide_by_rules gave `settled` (prediction as it left it): the router
  * evaluates the rules once, before it opens the device and loads the profiles. `devices`: the
- * devices in use (br_decide: 1); with several, auto mode does not weigh a hybrid run, whose
+ * devices found (br_engine_count; br_decide: 1); with several, auto mode does not weigh a hybrid run, whose
  * device side would be a spread that the comparison with the first device alone does not see:
  * the devices answer. */
 enum br_where br_decide_after_rules(const struct br_call *call,

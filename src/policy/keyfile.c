@@ -8,7 +8,7 @@
 
 #include "log.h"
 
-static char *trim(char *s)
+char *br_trim(char *s)
 {
     while (isspace((unsigned char)*s))
         s++;
@@ -60,7 +60,7 @@ int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file
         char *hash = strchr(buffer, '#');
         if (hash)
             *hash = 0;
-        char *line = trim(buffer);
+        char *line = br_trim(buffer);
         if (!*line)
             continue;
         if (*line == '[') {
@@ -72,7 +72,7 @@ int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file
                 return -2;
             }
             *end = 0;
-            snprintf(section, sizeof section, "%s", trim(line + 1));
+            snprintf(section, sizeof section, "%s", br_trim(line + 1));
             continue;
         }
         char *equals = strchr(line, '=');
@@ -83,7 +83,7 @@ int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file
             return -2;
         }
         *equals = 0;
-        char *key = trim(line), *value = trim(equals + 1);
+        char *key = br_trim(line), *value = br_trim(equals + 1);
         if (!*key || !*value || strlen(key) >= 64 || strlen(value) >= 256) {
             br_warn("%s:%d: expected 'key = value'; file ignored", name, line_number);
             br_keyfile_free(file);

@@ -3,6 +3,10 @@
 #ifndef BLASROUTE_POLICY_KEYFILE_H
 #define BLASROUTE_POLICY_KEYFILE_H
 
+/* Strips the white space around s in place; returns where the rest begins (also used for the
+ * items of BLASROUTE_DEVICE's list). */
+char *br_trim(char *s);
+
 struct br_key_entry {
     char section[64];
     char key[64];

@@ -75,8 +75,12 @@ static void count_tiles(struct gemm_plan *plan, const struct br_call *call)
  * 40 ms on an H200, a tenth of the call). Pieces are at least A_PIECE_MIN_BYTES, for their
  * transfers to stay long, and a piece's kernel on a tile at least A_PIECE_MIN_WAVES work-groups
  * per compute unit: on an H200, sgemm pieces of 1024 x 2048 (128 work-groups of 128 x 128 on
- * 132 SMs) ran at 66% of the rate of whole tiles, dgemm ones of 512 work-groups at 88%. */
-enum { A_PIECES_MAX = 8, A_PIECE_MIN_WAVES = 2 };
+ * 132 SMs) ran at 66% of the rate of whole tiles, dgemm ones of 512 work-groups at 88%.
+ * At most A_PIECES_MAX: each piece's kernels end in a partly filled wave of work-groups, a
+ * loss that grows with their number, while the upload they hide shrinks only as 1 - 1/pieces.
+ * On an H200 (2026-11-21, end to end, beta 0) c, d and z 8192 and sgemm 16384 ran best with 2
+ * to 4 pieces and lost 3% to 8% of that with 7 (cgemm with 7: 6% slower than A whole). */
+enum { A_PIECES_MAX = 4, A_PIECE_MIN_WAVES = 2 };
 #define A_PIECE_MIN_BYTES ((size_t)32 << 20)
 
 /* The rows of each piece of a rows x depth block of op(A), for tiles of `cols` columns: a

@@ -91,26 +91,23 @@ static enum br_path run_on_devices(const struct br_call *call, struct br_predict
 {
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
-    double shares[BR_SPREAD_MAX_WORKERS];
     int count = br_engine_count() > 1 ? devices_in_use(call, engines, profiles) : 0;
     /* Auto mode's prediction of the first device in use, if that is the first of the spread. */
     struct br_prediction trial = *prediction;
     if (count > 1 && engines[0] != br_engine_first_index())
         trial.device_seconds = 0;
+    struct br_spread spread;
     if (count > 1 &&
-        br_decide_spread(call, profiles, count, br_env()->test_spread, shares, &trial)) {
+        br_decide_spread(call, profiles, count, br_env()->test_spread, &spread, &trial)) {
         *prediction = trial;
-        struct br_spread spread;
-        br_spread_call(call, shares, count, &spread);
         return run_spread(&spread, engines, prediction);
     }
     return br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
 }
 
 /* A hybrid run: the devices' share of the work spread over them (br_device_shares), the rest
- * to the CPU BLAS (the last worker). With several devices and no share set by BLASROUTE_SPLIT
- * or the profile, the share is where the devices' parts and the CPU's are predicted to end
- * together. */
+ * to the CPU BLAS (the last worker). With several devices found, the decision left the share
+ * to be picked here, over those that can run the call. */
 static enum br_path run_hybrid(const struct br_call *call, struct br_prediction *prediction)
 {
     int engines[BR_SPREAD_MAX_WORKERS];
@@ -122,9 +119,13 @@ static enum br_path run_hybrid(const struct br_call *call, struct br_prediction 
         profiles[0] = NULL;
         count = 1;
     }
-    if (count > 1 && br_policy()->split < 0 && profiles[0] && profiles[0]->hybrid_share < 0)
-        prediction->device_share =
-            br_spread_hybrid_share(call, profiles, count, br_routing_cpu_profile());
+    if (!(prediction->device_share >= 0)) {
+        const struct br_cpu_profile *cpu = br_routing_cpu_profile();
+        prediction->device_share = br_hybrid_share_over(call, profiles, count, cpu, br_policy());
+        prediction->hybrid_seconds =
+            br_predict_hybrid_seconds_over(call, profiles, count, cpu, prediction->device_share,
+                                           &prediction->bytes_up, &prediction->bytes_down);
+    }
     br_device_shares(call, profiles, count, prediction->device_share, shares);
     engines[count] = BR_WORKER_CPU;
     shares[count] = 1 - prediction->device_share;

@@ -656,11 +656,23 @@ static void check_forced(void)
     balanced.hybrid_share = 0.6;
     if (br_decide(&big, &balanced, &cpu, &policy, &pr) != BR_ON_HYBRID || pr.device_share != 0.6)
         fail("profile share 0.6: share %g", pr.device_share);
+    /* Several devices: the router picks the share over them; the one-device share the tuner
+     * measured does not apply to two. */
+    const struct br_device_profile *one[1] = {&balanced}, *pair[2] = {&balanced, &balanced};
+    int settled = br_decide_by_rules(&big, &policy, &pr);
+    if (br_decide_after_rules(&big, &balanced, &cpu, &policy, settled, 2, &pr) != BR_ON_HYBRID ||
+        pr.device_share != -1)
+        fail("mode hybrid, two devices: the decision set the share %g", pr.device_share);
+    double over_one = br_hybrid_share_over(&big, one, 1, &cpu, &policy);
+    double over_two = br_hybrid_share_over(&big, pair, 2, &cpu, &policy);
+    if (over_one != 0.6 || !(fabs(over_two - 2.0 / 3) < 0.05))
+        fail("profile share 0.6: over one device %g, over two %g (not about 2/3)", over_one,
+             over_two);
     balanced.hybrid_share = -1;
     if (br_decide(&big, NULL, &cpu, &policy, &pr) != BR_ON_CPU)
         fail("mode hybrid without a device profile: not the CPU");
-    ok("mode hybrid: every call split, at BLASROUTE_SPLIT's share, else the profile's; no "
-       "device: the CPU");
+    ok("mode hybrid: every call split, at BLASROUTE_SPLIT's share, else the profile's (one "
+       "device; over two, the model's, picked by the router); no device: the CPU");
 
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
         struct br_call c = square((enum br_family)f, BR_Z, 3000);
@@ -710,6 +722,7 @@ static void check_spread_decision(void)
     const struct br_device_profile *same[2] = {&gpu, &gpu}, *mixed[2] = {&gpu, &twice};
     const struct br_device_profile *unprofiled[2] = {NULL, NULL};
     double shares[2];
+    struct br_spread cut;
     struct br_call big = square(BR_GEMM, BR_D, 16384), tiny = square(BR_GEMM, BR_D, 64);
     br_device_shares(&big, mixed, 2, 1, shares);
     double part[2][2];
@@ -733,32 +746,36 @@ static void check_spread_decision(void)
         struct br_call c = square((enum br_family)f, BR_D, 16384);
         struct br_prediction pr = {0}, alone = {0};
         double single = br_predict_device_seconds(&c, &gpu, &alone);
-        if (!br_decide_spread(&c, same, 2, 0, shares, &pr) || pr.devices != 2 ||
+        if (!br_decide_spread(&c, same, 2, 0, &cut, &pr) || pr.devices != 2 ||
+            cut.parts[0].count == 0 || cut.parts[1].count == 0 ||
             !(pr.device_seconds * 1.1 < single) || !(pr.device_seconds > 0.45 * single))
             fail("d%s 16384 on two equal devices: spread %d, predicted %g s against %g alone",
                  br_family_name(c.family), pr.devices, pr.device_seconds, single);
     }
     struct br_prediction pr = {0};
-    if (br_decide_spread(&tiny, same, 2, 0, shares, &pr) || pr.devices != 0)
+    if (br_decide_spread(&tiny, same, 2, 0, &cut, &pr) || pr.devices != 0)
         fail("dgemm 64 spread over two devices");
-    if (!br_decide_spread(&tiny, same, 2, 1, shares, &pr) || pr.devices != 2)
+    if (!br_decide_spread(&tiny, same, 2, 1, &cut, &pr) || pr.devices != 2)
         fail("dgemm 64 not spread although forced");
     struct br_device_profile host = gpu;
     host.shares_host_cpu = 1;
     const struct br_device_profile *hosts[2] = {&host, &host};
-    if (br_decide_spread(&big, hosts, 2, 0, shares, &pr))
+    if (br_decide_spread(&big, hosts, 2, 0, &cut, &pr))
         fail("dgemm 16384 spread over two devices on the host's own cores");
-    if (br_decide_spread(&big, same, 1, 1, shares, &pr) ||
-        br_decide_spread(&big, unprofiled, 2, 0, shares, &pr))
+    if (br_decide_spread(&big, same, 1, 1, &cut, &pr) ||
+        br_decide_spread(&big, unprofiled, 2, 0, &cut, &pr))
         fail("spread with one device, or without profiles");
-    if (!br_decide_spread(&big, unprofiled, 2, 1, shares, &pr) || shares[0] != 0.5)
-        fail("forced spread without profiles: not at equal shares (%g)", shares[0]);
+    if (!br_decide_spread(&big, unprofiled, 2, 1, &cut, &pr) ||
+        cut.parts[0].share != 0.5)
+        fail("forced spread without profiles: not at equal shares (%g)", cut.parts[0].share);
     /* Hybrid over two devices each as fast as the CPU: the devices take about two thirds. */
     struct br_device_profile balanced;
     device_profile(&balanced, &cpu, 1);
     const struct br_device_profile *pair[2] = {&balanced, &balanced};
     struct br_call hybrid_call = square(BR_GEMM, BR_D, 4096);
-    double devices_share = br_spread_hybrid_share(&hybrid_call, pair, 2, &cpu);
+    struct br_policy policy;
+    br_policy_default(&policy);
+    double devices_share = br_hybrid_share_over(&hybrid_call, pair, 2, &cpu, &policy);
     if (fabs(devices_share - 2.0 / 3) > 0.05)
         fail("hybrid over two devices as fast as the CPU: the devices' share %g, not about 2/3",
              devices_share);

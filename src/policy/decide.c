@@ -207,77 +207,6 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
     return -1;
 }
 
-/* Each side's time for a split at a share (its pieces one after the other), and what the
- * device's pieces move; -1 if a piece cannot be predicted. */
-static int predict_sides(const struct br_call *call, const struct br_device_profile *device,
-                         const struct br_cpu_profile *cpu, double share, double seconds[2],
-                         double bytes[2])
-{
-    struct br_split split;
-    br_split_call(call, share, &split);
-    seconds[0] = seconds[1] = bytes[0] = bytes[1] = 0;
-    for (int i = 0; i < split.device_count; i++) {
-        struct br_prediction piece = {0};
-        double t = br_predict_device_seconds(&split.device[i], device, &piece);
-        if (t <= 0)
-            return -1;
-        seconds[0] += t;
-        bytes[0] += piece.bytes_up;
-        bytes[1] += piece.bytes_down;
-    }
-    for (int i = 0; i < split.cpu_count; i++) {
-        double t = br_predict_cpu_seconds(&split.cpu[i], cpu);
-        if (t <= 0)
-            return -1;
-        seconds[1] += t;
-    }
-    return 0;
-}
-
-double br_predict_hybrid_seconds(const struct br_call *call,
-                                 const struct br_device_profile *device,
-                                 const struct br_cpu_profile *cpu, double share,
-                                 double *bytes_up, double *bytes_down)
-{
-    double seconds[2], bytes[2];
-    *bytes_up = *bytes_down = 0;
-    if (predict_sides(call, device, cpu, share, seconds, bytes) != 0)
-        return 0;
-    *bytes_up = bytes[0];
-    *bytes_down = bytes[1];
-    double slowdown = device->hybrid_slowdown >= 1 ? device->hybrid_slowdown : 1;
-    return slowdown * fmax(seconds[0], seconds[1]) + hybrid_overhead_seconds;
-}
-
-/* The share where the device's pieces take as long as the CPU's: the device's time grows with
- * its share and the CPU's shrinks, so bisection finds it; -1 if not predictable. */
-static double model_share(const struct br_call *call, const struct br_device_profile *device,
-                          const struct br_cpu_profile *cpu)
-{
-    double low = 0, high = 1;
-    for (int step = 0; step < 12; step++) {
-        double share = (low + high) / 2, seconds[2], bytes[2];
-        if (predict_sides(call, device, cpu, share, seconds, bytes) != 0)
-            return -1;
-        if (seconds[0] > seconds[1])
-            high = share;
-        else
-            low = share;
-    }
-    return (low + high) / 2;
-}
-
-double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
-                       const struct br_cpu_profile *cpu, const struct br_policy *policy)
-{
-    if (policy->split >= 0)
-        return policy->split;
-    if (device && device->hybrid_share >= 0)
-        return device->hybrid_share;
-    double share = device && cpu ? model_share(call, device, cpu) : -1;
-    return share >= 0 ? share : 0.5;
-}
-
 /* In auto mode, whether a hybrid run can win at all: even split perfectly, both sides working
  * the whole time, it takes cpu * device / (cpu + device); skip the search when that cannot beat
  * the device alone by the hybrid margin nor the CPU by the policy's. */
@@ -313,6 +242,12 @@ enum br_where br_decide_after_rules(const struct br_call *call,
     }
     if (settled == BR_ON_DEVICE)
         return BR_ON_DEVICE;
+    if (settled == BR_ON_HYBRID && devices > 1) {
+        /* The devices' side is a spread over those that can run the call, which the router
+         * knows: it picks the share and predicts the run (br_hybrid_share_over). */
+        p->device_share = -1;
+        return BR_ON_HYBRID;
+    }
     if (settled == BR_ON_HYBRID) {
         p->device_share = br_hybrid_share(call, device, cpu, policy);
         p->hybrid_seconds = br_predict_hybrid_seconds(call, device, cpu, p->device_share,
@@ -452,39 +387,100 @@ void br_device_shares(const struct br_call *call, const struct br_device_profile
     }
 }
 
-double br_predict_spread_seconds(const struct br_call *call,
-                                 const struct br_device_profile *const *profiles, int count,
-                                 const double *shares, double *bytes_up, double *bytes_down)
+/* What an already cut spread takes over its `count` devices (the slowest device's pieces, one
+ * after the other, and the spread's fixed cost) and what all their pieces move; 0 if not
+ * predictable. */
+static double spread_seconds(const struct br_spread *spread,
+                             const struct br_device_profile *const *profiles, int count,
+                             double *bytes_up, double *bytes_down)
 {
-    struct br_spread spread;
-    br_spread_call(call, shares, count, &spread);
     double seconds[BR_SPREAD_MAX_WORKERS], slowest = 0;
-    if (spread_part_seconds(&spread, profiles, count, seconds, bytes_up, bytes_down) != 0)
+    if (spread_part_seconds(spread, profiles, count, seconds, bytes_up, bytes_down) != 0)
         return 0;
     for (int w = 0; w < count; w++)
         slowest = fmax(slowest, seconds[w]);
     return slowest + spread_overhead_seconds;
 }
 
-double br_spread_hybrid_share(const struct br_call *call,
-                              const struct br_device_profile *const *profiles, int count,
-                              const struct br_cpu_profile *cpu)
+double br_predict_spread_seconds(const struct br_call *call,
+                                 const struct br_device_profile *const *profiles, int count,
+                                 const double *shares, double *bytes_up, double *bytes_down)
+{
+    struct br_spread spread;
+    br_spread_call(call, shares, count, &spread);
+    return spread_seconds(&spread, profiles, count, bytes_up, bytes_down);
+}
+
+/* --- hybrid runs: the devices' part (one device or a spread) and the CPU's ------------------ */
+
+/* The two sides of a hybrid run with the devices' share `share`, cut as the router cuts it
+ * (the devices' part spread over them by br_device_shares, the CPU's last): the slowest
+ * device's time, the CPU's, each side's pieces one after the other, and what the devices'
+ * pieces move; -1 if a piece cannot be predicted. With one device this is the one split of
+ * split.h: a spread of two workers cuts the call once. */
+static int hybrid_sides(const struct br_call *call,
+                        const struct br_device_profile *const *profiles, int count,
+                        const struct br_cpu_profile *cpu, double share, double *devices,
+                        double *on_cpu, double *bytes_up, double *bytes_down)
+{
+    if (count > BR_SPREAD_MAX_WORKERS - 1)
+        count = BR_SPREAD_MAX_WORKERS - 1;
+    double shares[BR_SPREAD_MAX_WORKERS], seconds[BR_SPREAD_MAX_WORKERS];
+    br_device_shares(call, profiles, count, share, shares);
+    shares[count] = 1 - share;
+    struct br_spread spread;
+    br_spread_call(call, shares, count + 1, &spread);
+    if (spread_part_seconds(&spread, profiles, count, seconds, bytes_up, bytes_down) != 0)
+        return -1;
+    *devices = *on_cpu = 0;
+    for (int w = 0; w < count; w++)
+        *devices = fmax(*devices, seconds[w]);
+    for (int i = 0; i < spread.parts[count].count; i++) {
+        double t = br_predict_cpu_seconds(&spread.parts[count].pieces[i], cpu);
+        if (t <= 0)
+            return -1;
+        *on_cpu += t;
+    }
+    return 0;
+}
+
+double br_predict_hybrid_seconds_over(const struct br_call *call,
+                                      const struct br_device_profile *const *profiles,
+                                      int count, const struct br_cpu_profile *cpu, double share,
+                                      double *bytes_up, double *bytes_down)
+{
+    double devices, on_cpu;
+    if (count < 1 || !profiles[0] ||
+        hybrid_sides(call, profiles, count, cpu, share, &devices, &on_cpu, bytes_up,
+                     bytes_down) != 0) {
+        *bytes_up = *bytes_down = 0;
+        return 0;
+    }
+    double slowdown = profiles[0]->hybrid_slowdown >= 1 ? profiles[0]->hybrid_slowdown : 1;
+    return slowdown * fmax(devices, on_cpu) + hybrid_overhead_seconds;
+}
+
+double br_predict_hybrid_seconds(const struct br_call *call,
+                                 const struct br_device_profile *device,
+                                 const struct br_cpu_profile *cpu, double share,
+                                 double *bytes_up, double *bytes_down)
+{
+    const struct br_device_profile *one[1] = {device};
+    return br_predict_hybrid_seconds_over(call, one, 1, cpu, share, bytes_up, bytes_down);
+}
+
+/* The devices' share where their slowest part takes as long as the CPU's: the devices' time
+ * grows with their share and the CPU's shrinks, so bisection finds it; -1 if not
+ * predictable. */
+static double balanced_share(const struct br_call *call,
+                             const struct br_device_profile *const *profiles, int count,
+                             const struct br_cpu_profile *cpu)
 {
     double low = 0, high = 1;
     for (int step = 0; step < 12; step++) {
-        double share = (low + high) / 2, shares[BR_SPREAD_MAX_WORKERS + 1];
-        double seconds[BR_SPREAD_MAX_WORKERS + 1], up, down;
-        br_device_shares(call, profiles, count, share, shares);
-        shares[count] = 1 - share;
-        struct br_spread spread;
-        br_spread_call(call, shares, count + 1, &spread);
-        if (spread_part_seconds(&spread, profiles, count, seconds, &up, &down) != 0)
-            return 0.5;
-        double devices = 0, on_cpu = 0;
-        for (int w = 0; w < count; w++)
-            devices = fmax(devices, seconds[w]);
-        for (int i = 0; i < spread.parts[count].count; i++)
-            on_cpu += br_predict_cpu_seconds(&spread.parts[count].pieces[i], cpu);
+        double share = (low + high) / 2, devices, on_cpu, up, down;
+        if (hybrid_sides(call, profiles, count, cpu, share, &devices, &on_cpu, &up, &down) != 0)
+            return -1;
         if (devices > on_cpu)
             high = share;
         else
@@ -493,13 +489,36 @@ double br_spread_hybrid_share(const struct br_call *call,
     return (low + high) / 2;
 }
 
+double br_hybrid_share_over(const struct br_call *call,
+                            const struct br_device_profile *const *profiles, int count,
+                            const struct br_cpu_profile *cpu, const struct br_policy *policy)
+{
+    if (policy->split >= 0)
+        return policy->split;
+    /* The tuner measured its share with one device beside the CPU. */
+    if (count == 1 && profiles[0] && profiles[0]->hybrid_share >= 0)
+        return profiles[0]->hybrid_share;
+    double share = count >= 1 && profiles[0] && cpu ? balanced_share(call, profiles, count, cpu)
+                                                     : -1;
+    return share >= 0 ? share : 0.5;
+}
+
+double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
+                       const struct br_cpu_profile *cpu, const struct br_policy *policy)
+{
+    const struct br_device_profile *one[1] = {device};
+    return br_hybrid_share_over(call, one, 1, cpu, policy);
+}
+
 int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,
-                     int count, int force, double *shares, struct br_prediction *p)
+                     int count, int force, struct br_spread *spread, struct br_prediction *p)
 {
     if (count < 2 || (!profiles[0] && !force))
         return 0;
+    double shares[BR_SPREAD_MAX_WORKERS];
     if (force) { /* the test hook: a real spread however small the call, by rates alone */
         rate_shares(call, profiles, count, 1, shares);
+        br_spread_call(call, shares, count, spread);
         p->devices = count;
         return 1;
     }
@@ -516,10 +535,11 @@ int br_decide_spread(const struct br_call *call, const struct br_device_profile 
     double alone = p->device_seconds > 0 ? p->device_seconds
                                          : br_predict_device_seconds(call, profiles[0], &single);
     double up = 0, down = 0;
-    double spread = br_predict_spread_seconds(call, profiles, count, shares, &up, &down);
-    if (!(spread > 0 && alone > 0 && spread * spread_margin < alone))
+    br_spread_call(call, shares, count, spread);
+    double seconds = spread_seconds(spread, profiles, count, &up, &down);
+    if (!(seconds > 0 && alone > 0 && seconds * spread_margin < alone))
         return 0;
-    p->device_seconds = spread;
+    p->device_seconds = seconds;
     p->bytes_up = up;
     p->bytes_down = down;
     p->devices = count;

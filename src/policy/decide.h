@@ -5,6 +5,7 @@
 #define BLASROUTE_POLICY_DECIDE_H
 
 #include "call.h"
+#include "spread.h"
 #include "policy/policy.h"
 #include "policy/profile.h"
 
@@ -32,9 +33,10 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
 
 /* br_decide after br_decide_by_rules gave `settled` (prediction as it left it): the router
  * evaluates the rules once, before it opens the device and loads the profiles. `devices`: the
- * devices found (br_engine_count; br_decide: 1); with several, auto mode does not weigh a hybrid run, whose
- * device side would be a spread that the comparison with the first device alone does not see:
- * the devices answer. */
+ * devices found (br_engine_count; br_decide: 1). With several, auto mode does not weigh a
+ * hybrid run, whose device side would be a spread that the comparison with the first device
+ * alone does not see: the devices answer. A forced hybrid run then gets device_share -1: the
+ * router picks it over the devices that can run the call (br_hybrid_share_over). */
 enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_device_profile *device,
                                     const struct br_cpu_profile *cpu,
@@ -47,12 +49,22 @@ double br_predict_hybrid_seconds(const struct br_call *call,
                                  const struct br_device_profile *device,
                                  const struct br_cpu_profile *cpu, double share,
                                  double *bytes_up, double *bytes_down);
-
 /* The share a hybrid run of the call uses: BLASROUTE_SPLIT (policy->split), else the profile's
  * tuned share, else the share the model predicts fastest, else one half. */
 double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
                        const struct br_cpu_profile *cpu, const struct br_policy *policy);
-
+/* The same two over `count` devices (profiles[i]: device i's; NULL where a device has none:
+ * the first's), their part spread over them by br_device_shares: the slowest device's part
+ * against the CPU's. The profile's tuned share applies to one device only (the tuner measured
+ * it beside the CPU alone); with several, the model's share, where the slowest device's part
+ * is predicted to take as long as the CPU's. The single-device forms are these with count 1. */
+double br_predict_hybrid_seconds_over(const struct br_call *call,
+                                      const struct br_device_profile *const *profiles,
+                                      int count, const struct br_cpu_profile *cpu, double share,
+                                      double *bytes_up, double *bytes_down);
+double br_hybrid_share_over(const struct br_call *call,
+                            const struct br_device_profile *const *profiles, int count,
+                            const struct br_cpu_profile *cpu, const struct br_policy *policy);
 /* The cheap first test, before anything is loaded or opened: 1 if the policy could send this
  * call to a device at all (routine allowed, effective size at least min_size). */
 int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy);
@@ -81,21 +93,14 @@ double br_predict_spread_seconds(const struct br_call *call,
                                  const struct br_device_profile *const *profiles, int count,
                                  const double *shares, double *bytes_up, double *bytes_down);
 
-/* The devices' part of a hybrid run over several devices when neither BLASROUTE_SPLIT nor the
- * profile sets it: where the slowest device's part is predicted to take as long as the CPU's
- * (bisection); one half if not predictable. */
-double br_spread_hybrid_share(const struct br_call *call,
-                              const struct br_device_profile *const *profiles, int count,
-                              const struct br_cpu_profile *cpu);
-
-/* Whether a call bound for the device is spread over the `count` devices (1, with their shares
- * and p's device time, bytes and device count set to the spread's) or runs on the first alone
- * (0; p's device time, when set, is taken as the first device's): spread when predicted faster than the first device alone by a margin (never over two
- * devices on the host's own cores, which would share them). `force` (BLASROUTE_TEST_SPREAD):
- * always, at shares by rates alone, so that even a tiny call is really cut. */
+/* Whether a call bound for the device is spread over the `count` devices (1: *spread cut, and
+ * p's device time, bytes and device count set to the spread's) or runs on the first alone (0;
+ * p's device time, when set, is taken as the first device's): spread when predicted faster
+ * than the first device alone by a margin (never over two devices on the host's own cores,
+ * which would share them). `force` (BLASROUTE_TEST_SPREAD): always, at shares by rates alone,
+ * so that even a tiny call is really cut. */
 int br_decide_spread(const struct br_call *call, const struct br_device_profile *const *profiles,
-                     int count, int force, double *shares, struct br_prediction *p);
-
+                     int count, int force, struct br_spread *spread, struct br_prediction *p);
 /* Bytes the device path moves each way for a call. */
 void br_call_bytes_moved(const struct br_call *call, double *up, double *down);
 

@@ -305,3 +305,26 @@ union br_scalar br_scalar_real(enum br_precision precision, double value)
         x.z[0] = value;
     return x;
 }
+
+struct br_call br_square_call(enum br_family family, enum br_precision precision, blas_int n)
+{
+    struct br_call c = {.family = family, .precision = precision, .work = BR_WORK_FULL,
+                        .n = n, .lda = n, .ldb = n, .ldc = n};
+    switch (family) {
+    case BR_GEMM:
+        c.transa = c.transb = 'N', c.m = c.k = n;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        c.side = 'L', c.uplo = 'U', c.m = n;
+        break;
+    case BR_TRMM:
+    case BR_TRSM:
+        c.side = 'L', c.uplo = 'U', c.transa = 'N', c.diag = 'N', c.m = n;
+        break;
+    default: /* the rank-k and rank-2k families */
+        c.uplo = 'U', c.transa = 'N', c.k = n;
+        break;
+    }
+    return c;
+}

@@ -66,6 +66,12 @@ char br_precision_letter(enum br_precision precision);
 int br_parse_family(const char *name);
 int br_parse_routine(const char *name, enum br_family *family, enum br_precision *precision);
 
+/* A square call of order n with the options blasroute-bench, the profiles' rates and the tuner
+ * mean: GEMM 'N', 'N'; SYMM and HEMM side L, upper; TRMM and TRSM side L, upper, 'N', non-unit;
+ * the rank-k and rank-2k families upper, 'N', k = n. Leading dimensions n; no operands, zero
+ * scalars: the caller sets those it runs with. */
+struct br_call br_square_call(enum br_family family, enum br_precision precision, blas_int n);
+
 /* Whether the routine exists: HEMM, HERK and HER2K only in the complex precisions. */
 static inline int br_routine_exists(enum br_family family, enum br_precision precision)
 {

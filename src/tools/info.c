@@ -237,39 +237,12 @@ static int sweep_sizes(int sizes[MAX_SIZES])
     return count;
 }
 
-static void set_one(union br_scalar *x, enum br_precision precision)
+/* The square call the crossovers are found for, as a program would make it: alpha = beta = 1
+ * (C read, and moved to the device). */
+static struct br_call crossover_call(int family, int precision, int n)
 {
-    memset(x, 0, sizeof *x);
-    if (precision == BR_S || precision == BR_C)
-        x->s = 1; /* .s is .c[0]: also HERK's real scalars */
-    else
-        x->d = 1;
-}
-
-/* A square call of order n with the usual options, as the entry points would hand it over. */
-static struct br_call square_call(int family, int precision, int n)
-{
-    struct br_call c = {.family = (enum br_family)family,
-                        .precision = (enum br_precision)precision, .work = BR_WORK_FULL,
-                        .n = n, .lda = n, .ldb = n, .ldc = n};
-    switch (family) {
-    case BR_GEMM:
-        c.transa = c.transb = 'N', c.m = c.k = n;
-        break;
-    case BR_SYMM:
-    case BR_HEMM:
-        c.side = 'L', c.uplo = 'U', c.m = n;
-        break;
-    case BR_TRMM:
-    case BR_TRSM:
-        c.side = 'L', c.uplo = 'U', c.transa = 'N', c.diag = 'N', c.m = n;
-        break;
-    default: /* rank-k, rank-2k */
-        c.uplo = 'U', c.transa = 'N', c.k = n;
-        break;
-    }
-    set_one(&c.alpha, c.precision);
-    set_one(&c.beta, c.precision);
+    struct br_call c = br_square_call((enum br_family)family, (enum br_precision)precision, n);
+    c.alpha = c.beta = br_scalar_real(c.precision, 1.0);
     return c;
 }
 
@@ -300,7 +273,7 @@ static void show_crossovers(const struct br_device *opencl,
             struct br_prediction prediction;
             const char *reason = "";
             for (int i = count - 1; i >= 0; i--) {
-                struct br_call call = square_call(f, p, sizes[i]);
+                struct br_call call = crossover_call(f, p, sizes[i]);
                 if (br_decide(&call, device, cpu, &automatic, &prediction) != BR_ON_DEVICE) {
                     if (i == count - 1)
                         reason = prediction.reason;
@@ -320,7 +293,7 @@ static void show_crossovers(const struct br_device *opencl,
                 snprintf(where, sizeof where, "no rates");
             else
                 snprintf(where, sizeof where, "never");
-            struct br_call call = square_call(f, p, n);
+            struct br_call call = crossover_call(f, p, n);
             double flops = br_call_flops(&call) * 1e-9;
             double cpu_s = br_predict_cpu_seconds(&call, cpu);
             double dev_s = br_predict_device_seconds(&call, device, &prediction);

@@ -119,20 +119,6 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 /* --- measurements -------------------------------------------------------------------------- */
 
-/* The square call blasroute-bench and the profiles' rates mean, for flop counting. */
-static struct br_call square_call(int family, int precision, int n)
-{
-    struct br_call c;
-    memset(&c, 0, sizeof c);
-    c.family = (enum br_family)family;
-    c.precision = (enum br_precision)precision;
-    c.side = 'L';
-    c.m = c.n = c.k = n;
-    if (family == BR_SYRK || family == BR_HERK || family == BR_SYR2K || family == BR_HER2K)
-        c.m = 0;
-    return c;
-}
-
 /* Each routine's rate with its operands on the device, over the grid, bottom up until one call
  * takes longer than the limit; the larger sizes keep the last rate (rates saturate). */
 static void measure_rates(const struct br_device *device, const char *precisions,
@@ -153,7 +139,7 @@ static void measure_rates(const struct br_device *device, const char *precisions
                 int n = (int)br_grid_sizes[i];
                 double seconds[2] = {0, 0};
                 if (n <= max) {
-                    struct br_call c = square_call(f, p, n);
+                    struct br_call c = br_square_call((enum br_family)f, (enum br_precision)p, n);
                     if (blasroute_bench_resident(name, "", n, n, n, 2, seconds) == 0 &&
                         seconds[0] > 0) {
                         last = br_call_flops(&c) / seconds[0] * 1e-9;
@@ -238,11 +224,9 @@ static int measure_hybrid(const struct br_device *device, const struct br_device
     }
     for (size_t i = 0; i < (size_t)n * n; i++)
         a[i] = (float)(i % 7) * 0.1f, b[i] = (float)(i % 5) * 0.1f, c0[i] = 0.5f;
-    struct br_call call = square_call(BR_GEMM, BR_S, n);
-    call.work = BR_WORK_FULL;
-    call.transa = call.transb = 'N';
+    struct br_call call = br_square_call(BR_GEMM, BR_S, n);
     call.alpha = br_scalar_real(BR_S, 1.0), call.beta = br_scalar_real(BR_S, 0.5);
-    call.a = a, call.b = b, call.c = c, call.lda = call.ldb = call.ldc = n;
+    call.a = a, call.b = b, call.c = c;
     struct br_policy policy;
     br_policy_default(&policy);
     struct br_device_profile model = *dev;

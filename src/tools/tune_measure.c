@@ -231,31 +231,12 @@ static char *matrix(const struct operands *o, int index)
 
 static struct br_call square_call(enum br_family family, const struct operands *o)
 {
-    blas_int n = o->n;
     /* alpha = 1, beta = 0: C is overwritten, so repeated calls never grow it. A complex
      * scalar's real part is where HERK's and HER2K's real scalars are read (.s, .d). */
-    struct br_call c = {.family = family, .precision = o->precision, .work = BR_WORK_FULL,
-                        .m = n, .n = n, .k = n,
-                        .alpha = br_scalar_real(o->precision, 1.0),
-                        .beta = br_scalar_real(o->precision, 0.0),
-                        .a = matrix(o, 0), .lda = n, .b = matrix(o, 1), .ldb = n,
-                        .c = matrix(o, 2), .ldc = n};
-    switch (family) {
-    case BR_GEMM:
-        c.transa = c.transb = 'N';
-        break;
-    case BR_SYMM:
-    case BR_HEMM:
-        c.side = 'L', c.uplo = 'U';
-        break;
-    case BR_TRMM:
-    case BR_TRSM:
-        c.side = 'L', c.uplo = 'U', c.transa = 'N', c.diag = 'N';
-        break;
-    default: /* the rank-k and rank-2k families */
-        c.uplo = 'U', c.transa = 'N';
-        break;
-    }
+    struct br_call c = br_square_call(family, o->precision, o->n);
+    c.alpha = br_scalar_real(o->precision, 1.0);
+    c.beta = br_scalar_real(o->precision, 0.0);
+    c.a = matrix(o, 0), c.b = matrix(o, 1), c.c = matrix(o, 2);
     return c;
 }
 

@@ -293,39 +293,51 @@ static double evaluate(struct tune_search *s, struct problems *pr,
     return gflops;
 }
 
-/* The GEMM parameters' values the search moves through. */
+/* The GEMM parameters the search moves, by name, and the values each moves through. */
+enum domain_name {
+    D_MWG, D_NWG, D_KWG, D_MDIMC, D_NDIMC, D_VWM, D_VWN, D_SA, D_SB, D_KWI, D_DB,
+    D_MAX_REGISTERS, D_MMA, DOMAIN_COUNT
+};
 struct domain {
-    int key;
+    size_t offset; /* of the int in struct br_kernel_params */
     int values[6];
     int count;
 };
-static const struct domain domains[] = {
-    {0, {16, 32, 64, 128}, 4},   /* mwg */
-    {1, {16, 32, 64, 128}, 4},   /* nwg */
-    {2, {8, 16, 32}, 3},         /* kwg */
-    {3, {8, 16, 32}, 3},         /* mdimc */
-    {4, {8, 16, 32}, 3},         /* ndimc */
-    {5, {1, 2, 4, 8}, 4},        /* vwm */
-    {6, {1, 2, 4, 8}, 4},        /* vwn */
-    {7, {0, 1}, 2},              /* sa */
-    {8, {0, 1}, 2},              /* sb */
-    {9, {1, 2, 4, 8}, 4},        /* kwi */
-    {19, {0, 1}, 2},             /* db */
-    {20, {0, 128, 168, 255}, 4}, /* max_registers (NVIDIA only: invalid elsewhere) */
-    {21, {0, 1}, 2},             /* mma (NVIDIA, double only: invalid elsewhere) */
+#define PARAM(field) offsetof(struct br_kernel_params, field)
+static const struct domain domains[DOMAIN_COUNT] = {
+    [D_MWG] = {PARAM(gemm.mwg), {16, 32, 64, 128}, 4},
+    [D_NWG] = {PARAM(gemm.nwg), {16, 32, 64, 128}, 4},
+    [D_KWG] = {PARAM(gemm.kwg), {8, 16, 32}, 3},
+    [D_MDIMC] = {PARAM(gemm.mdimc), {8, 16, 32}, 3},
+    [D_NDIMC] = {PARAM(gemm.ndimc), {8, 16, 32}, 3},
+    [D_VWM] = {PARAM(gemm.vwm), {1, 2, 4, 8}, 4},
+    [D_VWN] = {PARAM(gemm.vwn), {1, 2, 4, 8}, 4},
+    [D_SA] = {PARAM(gemm.sa), {0, 1}, 2},
+    [D_SB] = {PARAM(gemm.sb), {0, 1}, 2},
+    [D_KWI] = {PARAM(gemm.kwi), {1, 2, 4, 8}, 4},
+    [D_DB] = {PARAM(gemm.db), {0, 1}, 2},
+    /* NVIDIA only: invalid elsewhere. */
+    [D_MAX_REGISTERS] = {PARAM(max_registers), {0, 128, 168, 255}, 4},
+    /* NVIDIA, double only: invalid elsewhere. */
+    [D_MMA] = {PARAM(gemm.mma), {0, 1}, 2},
 };
-enum { DOMAIN_COUNT = sizeof domains / sizeof domains[0] };
+#undef PARAM
+
+static int *domain_value(struct br_kernel_params *p, int d)
+{
+    return (int *)(void *)((char *)p + domains[d].offset);
+}
 
 /* One step along a domain from the current value (direction -1 or +1); 0 if at its end. */
 static int step(struct br_kernel_params *p, int d, int direction)
 {
-    int value = (int)br_kernel_param_get(p, domains[d].key);
+    int *value = domain_value(p, d);
     for (int i = 0; i < domains[d].count; i++)
-        if (domains[d].values[i] == value) {
+        if (domains[d].values[i] == *value) {
             int j = i + direction;
             if (j < 0 || j >= domains[d].count)
                 return 0;
-            br_kernel_param_set(p, domains[d].key, domains[d].values[j]);
+            *value = domains[d].values[j];
             return 1;
         }
     return 0;
@@ -389,7 +401,8 @@ static void curated(struct tune_search *s, struct problems *pr)
 {
     /* Domains moved together (-1: one alone): tiles, K step, unroll, vectors, work-items,
      * double buffering. */
-    static const int pairs[][2] = {{0, 1}, {2, -1}, {9, -1}, {5, 6}, {3, 4}, {10, -1}};
+    static const int pairs[][2] = {{D_MWG, D_NWG}, {D_KWG, -1},       {D_KWI, -1},
+                                   {D_VWM, D_VWN}, {D_MDIMC, D_NDIMC}, {D_DB, -1}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
         for (int direction = -1; direction <= 1; direction += 2) {
             struct br_kernel_params p = s->defaults;
@@ -401,10 +414,10 @@ static void curated(struct tune_search *s, struct problems *pr)
         }
     /* Tiles twice as large with twice the work-items: the same registers, more reuse. */
     struct br_kernel_params p = s->defaults;
-    if (step(&p, 0, 1) && step(&p, 3, 1))
+    if (step(&p, D_MWG, 1) && step(&p, D_MDIMC, 1))
         try_candidate(s, pr, &p);
     p = s->defaults;
-    if (step(&p, 1, 1) && step(&p, 4, 1))
+    if (step(&p, D_NWG, 1) && step(&p, D_NDIMC, 1))
         try_candidate(s, pr, &p);
     gpu_shapes(s, pr);
 }
@@ -416,8 +429,7 @@ static void sample(struct tune_search *s, struct problems *pr, double until)
     for (int attempt = 0; attempt < 100000 && br_seconds_now() < until; attempt++) {
         struct br_kernel_params p = s->defaults;
         for (int d = 0; d < DOMAIN_COUNT; d++)
-            br_kernel_param_set(&p, domains[d].key,
-                                domains[d].values[next_random(&state) % domains[d].count]);
+            *domain_value(&p, d) = domains[d].values[next_random(&state) % domains[d].count];
         try_candidate(s, pr, &p); /* which tries only legal points */
     }
 }

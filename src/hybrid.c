@@ -30,11 +30,6 @@ int br_run_on_engine(int engine, const struct br_call *call)
     }
 }
 
-int br_run_on_device(const struct br_call *call)
-{
-    return br_run_on_engine(br_engine_first_index(), call);
-}
-
 static void run_worker(struct worker *w)
 {
     w->all_on_device = 1;
@@ -79,16 +74,4 @@ int br_run_spread(const struct br_spread *spread, const int *engines)
             all_on_device &= workers[w].all_on_device;
     }
     return all_on_device;
-}
-
-int br_run_hybrid(const struct br_split *split)
-{
-    struct br_spread spread = {.workers = 2};
-    struct br_spread_part *device = &spread.parts[0], *cpu = &spread.parts[1];
-    for (int i = 0; i < split->device_count; i++)
-        device->pieces[device->count++] = split->device[i];
-    for (int i = 0; i < split->cpu_count; i++)
-        cpu->pieces[cpu->count++] = split->cpu[i];
-    int engines[2] = {br_engine_first_index(), BR_WORKER_CPU};
-    return br_run_spread(&spread, engines);
 }

@@ -14,17 +14,10 @@ enum { BR_WORKER_CPU = -2 };
  * finish, the CPU BLAS answers. 1 if the device answered all of it. */
 int br_run_on_engine(int engine, const struct br_call *call);
 
-/* Runs a call on the first device in use, as br_run_on_engine. */
-int br_run_on_device(const struct br_call *call);
-
 /* Runs a spread: worker w's pieces on device engines[w], or on the CPU BLAS where that is
  * BR_WORKER_CPU, all workers at once: each device on a thread of its own, the CPU's pieces
  * (else the last device's) on the calling thread. 1 if every device piece was answered by its
  * device, 0 if the CPU had to answer some of them. */
 int br_run_spread(const struct br_spread *spread, const int *engines);
-
-/* Runs a hybrid split: its device pieces on the first device in use while the calling thread
- * runs its CPU pieces; returns as br_run_spread. */
-int br_run_hybrid(const struct br_split *split);
 
 #endif

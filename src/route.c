@@ -23,40 +23,48 @@
 static _Thread_local int route_depth;
 enum { ROUTE_DEPTH_LIMIT = 8 };
 
-/* Where a call runs: the policy's mode, then in auto mode the pure decision on the device's
- * and the CPU's profiles. The cheap tests come first, so that small calls cost a few
- * nanoseconds and never touch OpenCL. */
-static enum br_where choose(const struct br_call *call, struct br_prediction *prediction)
+/* The devices in use that can run a call (double precision where it needs it), in the
+ * engine's order, with their profiles: at most 8, and room for the CPU's worker after them. */
+struct devices {
+    int count;
+    int engines[BR_SPREAD_MAX_WORKERS];
+    const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
+};
+
+static void devices_in_use(const struct br_call *call, struct devices *in_use)
+{
+    int found = br_engine_count();
+    int needs_double = call->precision == BR_D || call->precision == BR_Z;
+    in_use->count = 0;
+    for (int i = 0; i < found && in_use->count < BR_SPREAD_MAX_WORKERS - 1; i++) {
+        const struct br_device *d = br_engine_device_at(i);
+        if (d && (d->double_precision || !needs_double)) {
+            in_use->engines[in_use->count] = i;
+            in_use->profiles[in_use->count++] = br_engine_profile_at(i);
+        }
+    }
+}
+
+/* Where a call runs: the policy's mode, then in auto mode the pure decision on the profiles of
+ * the devices that can run it and the CPU's. The cheap tests come first, so that small calls
+ * cost a few nanoseconds and never touch OpenCL; `in_use` is found only after them. */
+static enum br_where choose(const struct br_call *call, struct devices *in_use,
+                            struct br_prediction *prediction)
 {
     const struct br_policy *policy = br_policy();
     int settled = br_decide_by_rules(call, policy, prediction);
-    if (settled == BR_ON_CPU || settled == BR_ON_DEVICE)
-        return (enum br_where)settled;
+    if (settled == BR_ON_CPU)
+        return BR_ON_CPU;
+    devices_in_use(call, in_use);
+    if (settled == BR_ON_DEVICE)
+        return BR_ON_DEVICE;
     /* Before the profiles: without a device the CPU BLAS need not be calibrated. */
-    const struct br_device_profile *profile = br_engine_profile_at(br_engine_first_index());
-    if (!profile) {
+    if (in_use->count == 0 || !in_use->profiles[0]) {
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
-    return br_decide_after_rules(call, profile, br_routing_cpu_profile(), policy, settled,
-                                 br_engine_count(), prediction);
-}
-
-/* The devices in use that can run the call (double precision where it needs it) and their
- * profiles, in the engine's order; how many (at most 8). */
-static int devices_in_use(const struct br_call *call, int *engines,
-                          const struct br_device_profile **profiles)
-{
-    int count = 0, found = br_engine_count();
-    int needs_double = call->precision == BR_D || call->precision == BR_Z;
-    for (int i = 0; i < found && count < BR_SPREAD_MAX_WORKERS - 1; i++) {
-        const struct br_device *d = br_engine_device_at(i);
-        if (d && (d->double_precision || !needs_double)) {
-            engines[count] = i;
-            profiles[count++] = br_engine_profile_at(i);
-        }
-    }
-    return count;
+    return br_decide_after_rules(call, in_use->profiles[0], br_routing_cpu_profile(), policy,
+                                 settled, in_use->count, prediction);
 }
 
 /* Runs a spread and says how it went: a spread that left the devices nothing ran on the CPU
@@ -85,53 +93,41 @@ static enum br_path run_spread(const struct br_spread *spread, const int *engine
     return devices_used > 1 ? BR_PATH_SPREAD : BR_PATH_DEVICE;
 }
 
-/* A call for the device: on the first device, or spread over all of them when the model
- * predicts that faster (BLASROUTE_TEST_SPREAD: always). */
-static enum br_path run_on_devices(const struct br_call *call, struct br_prediction *prediction)
+/* A call for the device: on the first that can run it, or spread over all of them when the
+ * model predicts that faster (BLASROUTE_TEST_SPREAD: always). Auto mode's prediction is the
+ * first one's. */
+static enum br_path run_on_devices(const struct br_call *call, const struct devices *in_use,
+                                   struct br_prediction *prediction)
 {
-    int engines[BR_SPREAD_MAX_WORKERS];
-    const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
-    int count = br_engine_count() > 1 ? devices_in_use(call, engines, profiles) : 0;
-    /* Auto mode's prediction of the first device in use, if that is the first of the spread. */
-    struct br_prediction trial = *prediction;
-    if (count > 1 && engines[0] != br_engine_first_index())
-        trial.device_seconds = 0;
     struct br_spread spread;
-    if (count > 1 &&
-        br_decide_spread(call, profiles, count, br_env()->test_spread, &spread, &trial)) {
-        *prediction = trial;
-        return run_spread(&spread, engines, prediction);
-    }
-    return br_run_on_device(call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
+    if (in_use->count > 1 && br_decide_spread(call, in_use->profiles, in_use->count,
+                                              br_env()->test_spread, &spread, prediction))
+        return run_spread(&spread, in_use->engines, prediction);
+    /* No device: index -1, declined, and the CPU BLAS answers. */
+    int engine = in_use->count > 0 ? in_use->engines[0] : -1;
+    return br_run_on_engine(engine, call) ? BR_PATH_DEVICE : BR_PATH_FALLBACK;
 }
 
-/* A hybrid run: the devices' share of the work spread over them (br_device_shares), the rest
- * to the CPU BLAS (the last worker). With several devices found, the decision left the share
- * to be picked here, over those that can run the call. */
-static enum br_path run_hybrid(const struct br_call *call, struct br_prediction *prediction)
+/* A hybrid run: the devices' share of the work spread over them, the rest to the CPU BLAS (the
+ * last worker), cut by br_hybrid_cut as the model predicts it. With several devices, the
+ * decision left the share to be picked here. */
+static enum br_path run_hybrid(const struct br_call *call, struct devices *in_use,
+                               struct br_prediction *prediction)
 {
-    int engines[BR_SPREAD_MAX_WORKERS];
-    const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
-    double shares[BR_SPREAD_MAX_WORKERS];
-    int count = devices_in_use(call, engines, profiles);
-    if (count == 0) { /* no device: its part is declined and answered by the CPU BLAS */
-        engines[0] = -1;
-        profiles[0] = NULL;
-        count = 1;
-    }
+    /* choose() found at least one device with a profile. */
+    int count = in_use->count;
     if (!(prediction->device_share >= 0)) {
         const struct br_cpu_profile *cpu = br_routing_cpu_profile();
-        prediction->device_share = br_hybrid_share_over(call, profiles, count, cpu, br_policy());
-        prediction->hybrid_seconds =
-            br_predict_hybrid_seconds_over(call, profiles, count, cpu, prediction->device_share,
-                                           &prediction->bytes_up, &prediction->bytes_down);
+        prediction->device_share =
+            br_hybrid_share_over(call, in_use->profiles, count, cpu, br_policy());
+        prediction->hybrid_seconds = br_predict_hybrid_seconds_over(
+            call, in_use->profiles, count, cpu, prediction->device_share, &prediction->bytes_up,
+            &prediction->bytes_down);
     }
-    br_device_shares(call, profiles, count, prediction->device_share, shares);
-    engines[count] = BR_WORKER_CPU;
-    shares[count] = 1 - prediction->device_share;
+    in_use->engines[count] = BR_WORKER_CPU;
     struct br_spread spread;
-    br_spread_call(call, shares, count + 1, &spread);
-    return run_spread(&spread, engines, prediction);
+    br_hybrid_cut(call, in_use->profiles, count, prediction->device_share, &spread);
+    return run_spread(&spread, in_use->engines, prediction);
 }
 
 void br_route(const struct br_call *call)
@@ -145,16 +141,17 @@ void br_route(const struct br_call *call)
     struct br_timer timer = br_stats_start();
     enum br_path path = BR_PATH_CPU;
     struct br_prediction prediction = {0};
+    struct devices in_use; /* found by choose() for the calls that may use a device */
     if (call->work == BR_WORK_SCALE) {
         br_scale_only(call);
         path = BR_PATH_SCALE;
     } else {
-        switch (choose(call, &prediction)) {
+        switch (choose(call, &in_use, &prediction)) {
         case BR_ON_DEVICE:
-            path = run_on_devices(call, &prediction);
+            path = run_on_devices(call, &in_use, &prediction);
             break;
         case BR_ON_HYBRID:
-            path = run_hybrid(call, &prediction);
+            path = run_hybrid(call, &in_use, &prediction);
             break;
         case BR_ON_CPU:
             br_cpu_level3(call);

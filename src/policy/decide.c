@@ -326,18 +326,27 @@ static int spread_part_seconds(const struct br_spread *spread,
     return 0;
 }
 
+/* A call cut at the devices' shares (summing to `total`) with the rest of it, if any, to one
+ * more worker last: the CPU's in a hybrid run. */
+static void cut_with_rest(const struct br_call *call, const double *shares, int count,
+                          double total, struct br_spread *out)
+{
+    double asked[BR_SPREAD_MAX_WORKERS + 1];
+    for (int i = 0; i < count; i++)
+        asked[i] = shares[i];
+    asked[count] = total < 1 ? 1 - total : 0;
+    br_spread_call(call, asked, count + 1, out);
+}
+
 /* The devices' parts at these shares (summing to `total`; the rest of the call to one more
  * worker, the CPU's, not timed): each device's time. -1 if not predictable. */
 static int device_part_seconds(const struct br_call *call,
                                const struct br_device_profile *const *profiles, int count,
                                const double *shares, double total, double *seconds)
 {
-    double asked[BR_SPREAD_MAX_WORKERS + 1], up, down;
-    for (int i = 0; i < count; i++)
-        asked[i] = shares[i];
-    asked[count] = total < 1 ? 1 - total : 0;
+    double up, down;
     struct br_spread spread;
-    br_spread_call(call, asked, count + 1, &spread);
+    cut_with_rest(call, shares, count, total, &spread);
     return spread_part_seconds(&spread, profiles, count, seconds, &up, &down);
 }
 
@@ -402,22 +411,22 @@ static double spread_seconds(const struct br_spread *spread,
     return slowest + spread_overhead_seconds;
 }
 
-double br_predict_spread_seconds(const struct br_call *call,
-                                 const struct br_device_profile *const *profiles, int count,
-                                 const double *shares, double *bytes_up, double *bytes_down)
-{
-    struct br_spread spread;
-    br_spread_call(call, shares, count, &spread);
-    return spread_seconds(&spread, profiles, count, bytes_up, bytes_down);
-}
-
 /* --- hybrid runs: the devices' part (one device or a spread) and the CPU's ------------------ */
 
+void br_hybrid_cut(const struct br_call *call, const struct br_device_profile *const *profiles,
+                   int count, double share, struct br_spread *out)
+{
+    if (count > BR_SPREAD_MAX_WORKERS - 1)
+        count = BR_SPREAD_MAX_WORKERS - 1;
+    double shares[BR_SPREAD_MAX_WORKERS];
+    br_device_shares(call, profiles, count, share, shares);
+    cut_with_rest(call, shares, count, share, out);
+}
+
 /* The two sides of a hybrid run with the devices' share `share`, cut as the router cuts it
- * (the devices' part spread over them by br_device_shares, the CPU's last): the slowest
- * device's time, the CPU's, each side's pieces one after the other, and what the devices'
- * pieces move; -1 if a piece cannot be predicted. With one device this is the one split of
- * split.h: a spread of two workers cuts the call once. */
+ * (br_hybrid_cut): the slowest device's time, the CPU's, each side's pieces one after the
+ * other, and what the devices' pieces move; -1 if a piece cannot be predicted. With one device
+ * this is the one split of split.h: a spread of two workers cuts the call once. */
 static int hybrid_sides(const struct br_call *call,
                         const struct br_device_profile *const *profiles, int count,
                         const struct br_cpu_profile *cpu, double share, double *devices,
@@ -425,11 +434,9 @@ static int hybrid_sides(const struct br_call *call,
 {
     if (count > BR_SPREAD_MAX_WORKERS - 1)
         count = BR_SPREAD_MAX_WORKERS - 1;
-    double shares[BR_SPREAD_MAX_WORKERS], seconds[BR_SPREAD_MAX_WORKERS];
-    br_device_shares(call, profiles, count, share, shares);
-    shares[count] = 1 - share;
+    double seconds[BR_SPREAD_MAX_WORKERS];
     struct br_spread spread;
-    br_spread_call(call, shares, count + 1, &spread);
+    br_hybrid_cut(call, profiles, count, share, &spread);
     if (spread_part_seconds(&spread, profiles, count, seconds, bytes_up, bytes_down) != 0)
         return -1;
     *devices = *on_cpu = 0;
@@ -529,15 +536,18 @@ int br_decide_spread(const struct br_call *call, const struct br_device_profile 
         on_host += profiles[i] && profiles[i]->shares_host_cpu;
     if (on_host > 1)
         return 0;
-    br_device_shares(call, profiles, count, 1, shares);
-    /* The first device alone: auto mode's decision has predicted it already. */
+    /* The first device alone: auto mode's decision has predicted it already. A call it runs
+     * within the spread's fixed cost cannot gain, and is not cut. */
     struct br_prediction single = {0};
     double alone = p->device_seconds > 0 ? p->device_seconds
                                          : br_predict_device_seconds(call, profiles[0], &single);
+    if (!(alone > spread_overhead_seconds * spread_margin))
+        return 0;
     double up = 0, down = 0;
+    br_device_shares(call, profiles, count, 1, shares);
     br_spread_call(call, shares, count, spread);
     double seconds = spread_seconds(spread, profiles, count, &up, &down);
-    if (!(seconds > 0 && alone > 0 && seconds * spread_margin < alone))
+    if (!(seconds > 0 && seconds * spread_margin < alone))
         return 0;
     p->device_seconds = seconds;
     p->bytes_up = up;

@@ -86,13 +86,11 @@ double br_staged_rate(double measured, double pinned, double host_copy);
 void br_device_shares(const struct br_call *call, const struct br_device_profile *const *profiles,
                       int count, double total, double *shares);
 
-/* What the call takes spread over the devices at those shares (the slowest device's pieces,
- * one after the other, and the spread's fixed cost) and what all their pieces move; 0 if not
- * predictable. */
-double br_predict_spread_seconds(const struct br_call *call,
-                                 const struct br_device_profile *const *profiles, int count,
-                                 const double *shares, double *bytes_up, double *bytes_down);
-
+/* A hybrid run's cut: the devices' share `share` of the call spread over the `count` devices
+ * (br_device_shares), the rest to the CPU, one worker more, last. What the model predicts and
+ * the router runs. */
+void br_hybrid_cut(const struct br_call *call, const struct br_device_profile *const *profiles,
+                   int count, double share, struct br_spread *out);
 /* Whether a call bound for the device is spread over the `count` devices (1: *spread cut, and
  * p's device time, bytes and device count set to the spread's) or runs on the first alone (0;
  * p's device time, when set, is taken as the first device's): spread when predicted faster

@@ -121,10 +121,11 @@ static void open_engine(struct slot *s)
     br_pool_init(&e->pool, e->context, cap, (size_t)e->device.max_allocation);
     /* Without pinned staging the transfers still work, from pageable memory. */
     int copy_pool = (int)(s - slots); /* each device its own host copy helpers */
-    if (br_staging_init(&e->upload_staging, e->context, e->upload, STAGING_SLOT_BYTES,
-                        copy_pool) != CL_SUCCESS ||
-        br_staging_init(&e->download_staging, e->context, e->download, STAGING_SLOT_BYTES,
-                        copy_pool) != CL_SUCCESS)
+    cl_int up = br_staging_init(&e->upload_staging, e->context, e->upload, STAGING_SLOT_BYTES,
+                                copy_pool);
+    cl_int down = br_staging_init(&e->download_staging, e->context, e->download,
+                                  STAGING_SLOT_BYTES, copy_pool);
+    if (up != CL_SUCCESS || down != CL_SUCCESS)
         br_verbose("device: no pinned staging buffers for %u:%u; its transfers use pageable "
                    "memory", e->device.platform_index, e->device.device_index);
     s->state = ENGINE_READY;

@@ -144,7 +144,7 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
             plan_sizes(plan, g, element, sizes);
             if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
                 return 0;
-            count_tiles(plan, call);
+            plan->sets = 2;
         }
         plan_sizes(plan, g, element, sizes);
         if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
@@ -385,16 +385,12 @@ static cl_int flush_queues(struct br_engine *engine)
  * enqueued before the group's first tile is home. */
 enum { GROUP_MAX = 2 };
 
-static size_t group_size(const struct br_engine *engine, const struct gemm_plan *plan,
-                         const struct br_call *call, const struct br_gemm_params *g, size_t t,
-                         size_t a_loaded)
+static size_t group_size(const struct gemm_plan *plan, size_t t, size_t a_loaded)
 {
-    struct tile tile = tile_at(plan, call, t);
-    int pieces = a_loaded != t / plan->tiles_n * plan->chunks_k &&
-                 a_piece_rows(engine, g, tile.rows, tile.cols, plan->depth,
-                              br_element_size(call->precision)) < tile.rows;
+    /* choose_plan gave the plan its third set only for A in pieces. */
+    int a_new = a_loaded != t / plan->tiles_n * plan->chunks_k;
     int next_in_row = t % plan->tiles_n + 1 < plan->tiles_n;
-    return pieces && next_in_row && plan->sets > GROUP_MAX ? GROUP_MAX : 1;
+    return a_new && next_in_row && plan->sets == SETS_MAX ? GROUP_MAX : 1;
 }
 
 /* Uploads and packs the K range [p, p + depth) of a tile's op(B) into its buffer set. */
@@ -457,8 +453,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
         /* Every piece of A waits only for the last packing from the raw A buffer before them
          * (a_reuse), not for its predecessor's packing: the pieces go to other parts of the
          * buffer, and that wait would queue each upload behind the kernels before it. */
-        cl_event a_reuse = events->a_packed;
-        events->a_packed = NULL;
+        cl_event a_reuse = events->a_packed, a_last = NULL;
         for (size_t row = 0; row < rows && error == CL_SUCCESS; row += piece_rows) {
             size_t piece = min_size(piece_rows, rows - row);
             if (load_a) {
@@ -473,8 +468,8 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
                                         &done);
                 if (error != CL_SUCCESS)
                     break;
-                br_release_event(&events->a_packed);
-                events->a_packed = done;
+                br_release_event(&a_last);
+                a_last = done;
             }
             for (size_t u = 0; u < count && error == CL_SUCCESS; u++) {
                 /* A tile's C (if read) goes just before its first kernel too, the kernels
@@ -510,11 +505,10 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
             if (error == CL_SUCCESS && in_pieces)
                 error = flush_queues(engine);
         }
-        if (events->a_packed == NULL) { /* A was not loaded: its last packing stands */
-            events->a_packed = a_reuse;
-            a_reuse = NULL;
+        if (a_last) {
+            br_release_event(&events->a_packed);
+            events->a_packed = a_last;
         }
-        br_release_event(&a_reuse);
         if (error == CL_SUCCESS && load_a)
             *a_loaded = a_key;
     }
@@ -567,9 +561,7 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
      * the tile that used it before is home. */
     while (fetched < tiles && error == CL_SUCCESS) {
         if (next < tiles) {
-            size_t count = plan.direct ? 1
-                                       : group_size(engine, &plan, call, &program->params.gemm,
-                                                    next, a_loaded);
+            size_t count = plan.direct ? 1 : group_size(&plan, next, a_loaded);
             while (fetched + (size_t)plan.sets < next + count && error == CL_SUCCESS)
                 error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
             if (error == CL_SUCCESS)

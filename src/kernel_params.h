@@ -51,7 +51,14 @@ struct br_kernel_param_key {
     int is_double;
     int min_value;   /* the smallest value a profile may give: 0 or 1 */
 };
-enum { BR_KERNEL_PARAM_COUNT = 22 };
+/* Their indexes in br_kernel_param_keys. */
+enum br_kernel_param {
+    BR_KP_MWG, BR_KP_NWG, BR_KP_KWG, BR_KP_MDIMC, BR_KP_NDIMC, BR_KP_VWM, BR_KP_VWN, BR_KP_SA,
+    BR_KP_SB, BR_KP_KWI, BR_KP_COPY_DIM_X, BR_KP_COPY_DIM_Y, BR_KP_COPY_WPT,
+    BR_KP_TRANSPOSE_DIM, BR_KP_TRANSPOSE_WPT, BR_KP_DIRECT_DIM, BR_KP_DIRECT_MAX_VOLUME,
+    BR_KP_DIRECT_BELOW_SIDE, BR_KP_TRSM_BLOCK_FACTOR, BR_KP_DB, BR_KP_MAX_REGISTERS, BR_KP_MMA,
+    BR_KERNEL_PARAM_COUNT
+};
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
 
 /* A parameter of a set, as a double, and set. */

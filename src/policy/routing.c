@@ -14,14 +14,14 @@
 #include "policy/keyfile.h"
 
 /* The profiles of the devices asked about (one per device model: several devices of one model
- * share it), appended and never changed; device_count is raised (release) after an entry is
- * complete, so that every routed call reads them without the lock. */
+ * share it), appended under load_lock and never changed. Asked once per device (the engine
+ * keeps its device's, br_engine_profile_at), so a lock per question costs nothing. */
 enum { MAX_DEVICE_PROFILES = 8 };
 static struct loaded_profile {
     char vendor[256], name[256], type[32];
     struct br_device_profile profile;
 } device_profiles[MAX_DEVICE_PROFILES];
-static _Atomic int device_count;
+static int device_count;
 static struct br_cpu_profile cpu_profile;
 /* Each profile is loaded once under load_lock; every routed call then reads the flags without
  * it (set after the profile is complete). */
@@ -118,13 +118,9 @@ static const struct br_device_profile *loaded(const char *vendor, const char *na
 const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
                                                           const char *type)
 {
-    const struct br_device_profile *found =
-        loaded(vendor, name, type, atomic_load_explicit(&device_count, memory_order_acquire));
-    if (found)
-        return found;
     pthread_mutex_lock(&load_lock);
-    int count = atomic_load_explicit(&device_count, memory_order_relaxed);
-    found = loaded(vendor, name, type, count);
+    int count = device_count;
+    const struct br_device_profile *found = loaded(vendor, name, type, count);
     if (!found && count == MAX_DEVICE_PROFILES)
         found = &device_profiles[0].profile; /* more models than a machine has: the first's */
     if (!found) {
@@ -135,7 +131,7 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
         find_device_profile(vendor, name, type, &e->profile);
         e->profile.shares_host_cpu = type && strcasecmp(type, "cpu") == 0;
         br_verbose("profile: %s (%s)", e->profile.name, e->profile.source);
-        atomic_store_explicit(&device_count, count + 1, memory_order_release);
+        device_count = count + 1;
         found = &e->profile;
     }
     pthread_mutex_unlock(&load_lock);

@@ -299,45 +299,38 @@ enum domain_name {
     D_MAX_REGISTERS, D_MMA, DOMAIN_COUNT
 };
 struct domain {
-    size_t offset; /* of the int in struct br_kernel_params */
+    enum br_kernel_param key;
     int values[6];
     int count;
 };
-#define PARAM(field) offsetof(struct br_kernel_params, field)
 static const struct domain domains[DOMAIN_COUNT] = {
-    [D_MWG] = {PARAM(gemm.mwg), {16, 32, 64, 128}, 4},
-    [D_NWG] = {PARAM(gemm.nwg), {16, 32, 64, 128}, 4},
-    [D_KWG] = {PARAM(gemm.kwg), {8, 16, 32}, 3},
-    [D_MDIMC] = {PARAM(gemm.mdimc), {8, 16, 32}, 3},
-    [D_NDIMC] = {PARAM(gemm.ndimc), {8, 16, 32}, 3},
-    [D_VWM] = {PARAM(gemm.vwm), {1, 2, 4, 8}, 4},
-    [D_VWN] = {PARAM(gemm.vwn), {1, 2, 4, 8}, 4},
-    [D_SA] = {PARAM(gemm.sa), {0, 1}, 2},
-    [D_SB] = {PARAM(gemm.sb), {0, 1}, 2},
-    [D_KWI] = {PARAM(gemm.kwi), {1, 2, 4, 8}, 4},
-    [D_DB] = {PARAM(gemm.db), {0, 1}, 2},
+    [D_MWG] = {BR_KP_MWG, {16, 32, 64, 128}, 4},
+    [D_NWG] = {BR_KP_NWG, {16, 32, 64, 128}, 4},
+    [D_KWG] = {BR_KP_KWG, {8, 16, 32}, 3},
+    [D_MDIMC] = {BR_KP_MDIMC, {8, 16, 32}, 3},
+    [D_NDIMC] = {BR_KP_NDIMC, {8, 16, 32}, 3},
+    [D_VWM] = {BR_KP_VWM, {1, 2, 4, 8}, 4},
+    [D_VWN] = {BR_KP_VWN, {1, 2, 4, 8}, 4},
+    [D_SA] = {BR_KP_SA, {0, 1}, 2},
+    [D_SB] = {BR_KP_SB, {0, 1}, 2},
+    [D_KWI] = {BR_KP_KWI, {1, 2, 4, 8}, 4},
+    [D_DB] = {BR_KP_DB, {0, 1}, 2},
     /* NVIDIA only: invalid elsewhere. */
-    [D_MAX_REGISTERS] = {PARAM(max_registers), {0, 128, 168, 255}, 4},
+    [D_MAX_REGISTERS] = {BR_KP_MAX_REGISTERS, {0, 128, 168, 255}, 4},
     /* NVIDIA, double only: invalid elsewhere. */
-    [D_MMA] = {PARAM(gemm.mma), {0, 1}, 2},
+    [D_MMA] = {BR_KP_MMA, {0, 1}, 2},
 };
-#undef PARAM
-
-static int *domain_value(struct br_kernel_params *p, int d)
-{
-    return (int *)(void *)((char *)p + domains[d].offset);
-}
 
 /* One step along a domain from the current value (direction -1 or +1); 0 if at its end. */
 static int step(struct br_kernel_params *p, int d, int direction)
 {
-    int *value = domain_value(p, d);
+    int value = (int)br_kernel_param_get(p, domains[d].key);
     for (int i = 0; i < domains[d].count; i++)
-        if (domains[d].values[i] == *value) {
+        if (domains[d].values[i] == value) {
             int j = i + direction;
             if (j < 0 || j >= domains[d].count)
                 return 0;
-            *value = domains[d].values[j];
+            br_kernel_param_set(p, domains[d].key, domains[d].values[j]);
             return 1;
         }
     return 0;
@@ -429,7 +422,8 @@ static void sample(struct tune_search *s, struct problems *pr, double until)
     for (int attempt = 0; attempt < 100000 && br_seconds_now() < until; attempt++) {
         struct br_kernel_params p = s->defaults;
         for (int d = 0; d < DOMAIN_COUNT; d++)
-            *domain_value(&p, d) = domains[d].values[next_random(&state) % domains[d].count];
+            br_kernel_param_set(&p, domains[d].key,
+                                domains[d].values[next_random(&state) % domains[d].count]);
         try_candidate(s, pr, &p); /* which tries only legal points */
     }
 }

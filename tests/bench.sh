@@ -19,7 +19,7 @@ require_reference_and_pocl
 
 plan 4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-clean_env="env -u BLASROUTE_PROFILE -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_MODE"
+clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 
 # Rows of a table: lines that start with a routine name.
 rows() { grep -E '^[sdcz](gemm|symm|hemm|syrk|herk|syr2k|her2k|trmm|trsm)[ ,]' "$1"; }

@@ -36,7 +36,7 @@ diag_file "$tmp/level3_vs_reference"
 
 { cat "$top_srcdir/profiles/pocl-cpu.profile"; printf '\n[params.d]\nmax_registers = 128\n'; } \
     > "$tmp/cap.profile"
-env -u BLASROUTE_TEST_FAULT BLASROUTE_PROFILE="$tmp/cap.profile" BLASROUTE_MODE=device \
+env $clear_knobs BLASROUTE_PROFILE="$tmp/cap.profile" BLASROUTE_MODE=device \
     BLASROUTE_DEVICE=cpu BLASROUTE_TEST_QUICK=1 "$top_builddir/tests/gemm_device" > "$tmp/cap" 2>&1
 status=$?
 warnings=$(grep -c "params.d. kernel parameters are not valid on .*; using the built-in ones" "$tmp/cap")

@@ -26,7 +26,7 @@ require_reference_and_pocl
 # info DEVICE: blasroute-info's list of devices for that BLASROUTE_DEVICE, in $tmp/info; the
 # number listed in $listed.
 info() {
-    env -u BLASROUTE_MODE -u BLASROUTE_TEST_FAULT POCL_DEVICES="pthread pthread" \
+    env $clear_knobs -u BLASROUTE_MODE POCL_DEVICES="pthread pthread" \
         BLASROUTE_DEVICE="$1" "$top_builddir/blasroute-info" > "$tmp/info" 2> "$tmp/info.err"
     listed=$(grep -c '^  [0-9]\. [0-9]*:[0-9]* ' "$tmp/info")
 }

@@ -18,7 +18,7 @@ require_reference_and_pocl
 plan 6
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 profiles="$tmp/xdg/blasroute/profiles"
-clean_env="env -u BLASROUTE_DEVICE -u BLASROUTE_PROFILE -u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY"
+clean_env="env $clear_knobs -u BLASROUTE_DEVICE -u BLASROUTE_PROFILE"
 
 $clean_env XDG_DATA_HOME="$tmp/xdg" timeout 900 "$tune" --device cpu --quick > "$tmp/out" 2> "$tmp/err"
 status=$?

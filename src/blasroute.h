@@ -48,6 +48,11 @@ int blasroute_bench_resident_builtin(const char *routine, const char *options, i
  * for another name. Not for use while BLAS calls are in flight. */
 int blasroute_bench_set_mode(const char *mode);
 
+/* For soak and leak checks: the bytes of device memory blasroute's buffer pools hold now, over
+ * all devices (the pinned staging rings, fixed in size, not counted); 0 before a device is
+ * opened. Read without waiting for calls in flight, so it may be a moment old. */
+size_t blasroute_device_memory_held(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -419,6 +419,16 @@ BR_EXPORT int blasroute_device_info(void **platform, void **device, char *name,
     return 0;
 }
 
+BR_EXPORT size_t blasroute_device_memory_held(void)
+{
+    if (!atomic_load_explicit(&discovered, memory_order_acquire))
+        return 0;
+    size_t held = 0;
+    for (int i = 0; i < slot_count; i++)
+        held += __atomic_load_n(&slots[i].engine.pool.held, __ATOMIC_RELAXED);
+    return held;
+}
+
 /* For blasroute-bench (engine/bench.c): runs a call's device work with its operands already
  * uploaded, 1 + repeats times, and gives the best time of the last repeats; nothing is written
  * back. The timing of br_engine_bench on a program, with the slot locked. */

@@ -54,6 +54,8 @@ struct br_env {
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
+    size_t test_device_free; /* BLASROUTE_TEST_DEVICE_FREE: device allocations fail past this
+                                many bytes held, as when another process holds the rest; 0 off */
 };
 
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted

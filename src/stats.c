@@ -4,9 +4,11 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "env.h"
+#include "process.h"
 #include "policy/decide.h"
 #include "policy/routing.h"
 #include "trace.h"
@@ -17,7 +19,12 @@ struct routine_stats {
     _Atomic double flops;
     _Atomic double bytes;         /* moved to and from the device */
     _Atomic double saved_seconds; /* the CPU estimate less the time taken, device calls */
+    atomic_uint_least64_t memory_retries; /* replans in smaller parts, device memory short */
 };
+
+/* The replans of the call the current thread is making, for its trace line. A spread's device
+ * parts run on threads of their own: theirs reach the report, not the trace. */
+static _Thread_local int call_memory_retries;
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
@@ -65,7 +72,8 @@ double br_call_flops(const struct br_call *c)
 static void print_report(void)
 {
     fprintf(stderr, "blasroute report: routine, calls, where, GFLOP, seconds, GFLOP/s, "
-                    "GB moved, seconds saved against the CPU estimate\n");
+                    "GB moved, seconds saved against the CPU estimate, replans in smaller parts "
+                    "for want of device memory\n");
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             struct routine_stats *s = &stats[f][p];
@@ -84,11 +92,13 @@ static void print_report(void)
                 continue;
             double seconds = (double)atomic_load(&s->nanoseconds) * 1e-9;
             double gflop = atomic_load(&s->flops) * 1e-9;
-            fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f, %.3f, %.6f\n",
+            fprintf(stderr,
+                    "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f, %.3f, %.6f, %llu\n",
                     br_precision_letter((enum br_precision)p), br_family_name((enum br_family)f),
                     (unsigned long long)total, where, gflop, seconds,
                     seconds > 0 ? gflop / seconds : 0.0, atomic_load(&s->bytes) * 1e-9,
-                    atomic_load(&s->saved_seconds));
+                    atomic_load(&s->saved_seconds),
+                    (unsigned long long)atomic_load(&s->memory_retries));
         }
     }
 }
@@ -120,11 +130,27 @@ static void add_double(_Atomic double *sum, double x)
         ;
 }
 
+void br_stats_note_memory_retry(const struct br_call *call)
+{
+    atomic_fetch_add_explicit(&stats[call->family][call->precision].memory_retries, 1,
+                              memory_order_relaxed);
+    call_memory_retries++;
+}
+
+void br_stats_at_fork(enum br_fork_stage stage)
+{
+    /* A child reports its own calls, not its parent's again. */
+    if (stage == BR_FORK_CHILD)
+        memset(stats, 0, sizeof stats);
+}
+
 void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
                      const struct br_prediction *prediction)
 {
     struct routine_stats *s = &stats[call->family][call->precision];
     atomic_fetch_add_explicit(&s->calls[path], 1, memory_order_relaxed);
+    int memory_retries = call_memory_retries;
+    call_memory_retries = 0;
     if (!timer.start_ns)
         return;
     double seconds = (double)(now_ns() - timer.start_ns) * 1e-9;
@@ -146,5 +172,5 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
         add_double(&s->bytes, up + down);
         add_double(&s->saved_seconds, cpu_estimate - seconds);
     }
-    br_trace_call(call, path, prediction, seconds, up + down);
+    br_trace_call(call, path, prediction, seconds, up + down, memory_retries);
 }

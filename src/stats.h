@@ -34,6 +34,10 @@ struct br_prediction;
 void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
                      const struct br_prediction *prediction);
 
+/* From the engine: a call was planned again in smaller parts because the device's memory was
+ * short (counted in the report, and in the trace line of the calling thread's call). */
+void br_stats_note_memory_retry(const struct br_call *call);
+
 /* Floating-point operations of a call, counting a complex multiply-add as 8. */
 double br_call_flops(const struct br_call *call);
 

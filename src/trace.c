@@ -7,6 +7,7 @@
 #include "env.h"
 #include "log.h"
 #include "policy/decide.h"
+#include "process.h"
 
 static FILE *trace_file;
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -33,7 +34,7 @@ static void open_trace(void)
     }
     fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
                         "predicted_cpu_s,predicted_device_s,predicted_hybrid_s,device_share,measured_s,"
-                        "bytes_moved,devices\n");
+                        "bytes_moved,devices,memory_retries\n");
     atexit(close_trace);
 }
 
@@ -42,8 +43,14 @@ static char option(char c)
     return c ? c : '-';
 }
 
+void br_trace_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&trace_lock, stage);
+}
+
 void br_trace_call(const struct br_call *call, enum br_path path,
-                   const struct br_prediction *prediction, double seconds, double bytes)
+                   const struct br_prediction *prediction, double seconds, double bytes,
+                   int memory_retries)
 {
     if (!br_env()->trace)
         return;
@@ -52,7 +59,8 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     br_routine_name_lower(call, name);
     pthread_mutex_lock(&trace_lock);
     if (trace_file) {
-        fprintf(trace_file, "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d\n", name,
+        fprintf(trace_file,
+                "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d\n", name,
                 option(call->side), option(call->uplo), option(call->transa),
                 option(call->transb), option(call->diag), call->m, call->n, call->k,
                 br_path_name(path), prediction->reason ? prediction->reason : "",
@@ -60,7 +68,8 @@ void br_trace_call(const struct br_call *call, enum br_path path,
                 prediction->hybrid_seconds, prediction->device_share, seconds, bytes,
                 path == BR_PATH_CPU || path == BR_PATH_SCALE ? 0
                 : prediction->devices > 1                    ? prediction->devices
-                                                             : 1);
+                                                             : 1,
+                memory_retries);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

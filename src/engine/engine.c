@@ -10,8 +10,12 @@
 #include "blasroute.h"
 #include "env.h"
 #include "log.h"
+#include "cpu_level3.h"
 #include "policy/routing.h"
+#include "process.h"
+#include "split.h"
 #include "spread.h"
+#include "stats.h"
 #include "engine/host_copy.h"
 #include "engine/timeline.h"
 #include "engine/transfer.h"
@@ -30,10 +34,18 @@ struct slot {
     /* The device's profile, found by name once (routed calls ask for it on every call). */
     _Atomic(const struct br_device_profile *) profile;
     int consecutive_failures;
+    /* A suspended device is tried again (reopened) from this monotonic time on; the back-off
+     * doubles with each suspension in a row and is forgotten after a call that succeeds. */
+    _Atomic double retry_at;
+    double backoff;
     cl_int told[16]; /* the kinds of failure already told */
     int told_count;
 };
-enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_DISABLED };
+/* UNTRIED: not opened yet. READY: open. SUSPENDED: closed after failures (or a set-up that
+ * failed) and reopened after a back-off: GPUs are shared, and what failed may have been another
+ * process's doing. LOST: never used again by this process: it is a child forked after the
+ * device was opened (the driver cannot be used there), or it is exiting. */
+enum { ENGINE_UNTRIED, ENGINE_READY, ENGINE_SUSPENDED, ENGINE_LOST };
 static struct slot slots[BR_MAX_DEVICES];
 /* A spread has a worker per device and the CPU. */
 _Static_assert((int)BR_SPREAD_MAX_WORKERS >= (int)BR_MAX_DEVICES + 1, "a spread worker per device");
@@ -43,8 +55,16 @@ static int slot_count;
  * seen set (acquire). */
 static pthread_mutex_t discovery_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int discovered;
-/* A device that fails this many calls in a row is given up for the rest of the process. */
-enum { FAILURES_BEFORE_DISABLING = 3 };
+/* A device that fails this many calls in a row is suspended, first for BACKOFF_FIRST_S
+ * seconds, then twice as long each time the retry fails too, up to BACKOFF_MAX_S. Allocation
+ * failures are not counted: they are device memory pressure (engine.c's run_call). */
+enum { FAILURES_BEFORE_SUSPENDING = 3 };
+#define BACKOFF_FIRST_S 1.0
+#define BACKOFF_MAX_S 300.0
+/* Set in a child forked after the devices were opened (its slots are LOST), for the one
+ * message that says so. */
+static int forked_child;
+static _Atomic int said_forked;
 /* blasroute-tune's parameters for a precision, when it has set some (the tuner sets them
  * between calls, from its one thread). */
 static struct br_kernel_params override_params[BR_PRECISION_COUNT];
@@ -79,19 +99,33 @@ static void close_engine(struct br_engine *e)
     if (e->context)
         clReleaseContext(e->context);
     e->context = NULL;
+    memset(e->program_state, 0, sizeof e->program_state); /* rebuilt if reopened */
 }
 
-/* Gives a device up for the rest of the process, saying why once. */
-static void disable(struct slot *s, const char *why)
+/* Closes a device that failed and sets when it is tried again, saying why. */
+static void suspend(struct slot *s, const char *why)
 {
     close_engine(&s->engine);
-    s->state = ENGINE_DISABLED;
+    s->backoff = s->backoff > 0 ? s->backoff * 2 : BACKOFF_FIRST_S;
+    if (s->backoff > BACKOFF_MAX_S)
+        s->backoff = BACKOFF_MAX_S;
+    atomic_store(&s->retry_at, br_seconds_now() + s->backoff);
+    s->state = ENGINE_SUSPENDED;
     int others = 0; /* devices still in use (slots not yet opened are UNTRIED, not READY) */
     for (int i = 0; i < BR_MAX_DEVICES; i++)
         others += slots[i].state == ENGINE_READY;
-    br_verbose("device: %s; %s", why,
-               others ? "that device takes no more calls"
-                      : "every call goes to the CPU BLAS from now on");
+    br_verbose("device: %s; %s until it is tried again in %.0f s", why,
+               others ? "that device takes no calls" : "every call goes to the CPU BLAS",
+               s->backoff);
+}
+
+/* Whether a slot can take a call now: open, or suspended and due for its retry (which the
+ * call then makes, under the slot's lock). Read without the lock. */
+static int usable(struct slot *s)
+{
+    int state = atomic_load_explicit(&s->state, memory_order_acquire);
+    return state == ENGINE_READY ||
+           (state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at));
 }
 
 /* Opens the engine of a found device: context, queues, pool, staging. */
@@ -112,13 +146,13 @@ static void open_engine(struct slot *s)
     if (error != CL_SUCCESS) {
         snprintf(why, sizeof why, "cannot set up %u:%u %s (%s)", e->device.platform_index,
                  e->device.device_index, e->device.name, br_cl_error_name(error));
-        disable(s, why);
+        suspend(s, why);
         return;
     }
     size_t cap = br_env()->device_memory;
     if (!cap)
         cap = (size_t)((double)e->device.global_memory * DEFAULT_MEMORY_SHARE);
-    br_pool_init(&e->pool, e->context, cap, (size_t)e->device.max_allocation);
+    br_pool_init(&e->pool, e->context, e->compute, cap, (size_t)e->device.max_allocation);
     /* Without pinned staging the transfers still work, from pageable memory. */
     int copy_pool = (int)(s - slots); /* each device its own host copy helpers */
     cl_int up = br_staging_init(&e->upload_staging, e->context, e->upload, STAGING_SLOT_BYTES,
@@ -133,6 +167,21 @@ static void open_engine(struct slot *s)
                e->device.device_index, e->device.name, br_device_type_name(e->device.type),
                e->device.platform_name, e->device.driver,
                (double)e->device.global_memory / (1 << 30));
+}
+
+/* At exit, before the OpenCL driver's own teardown: no device call may start any more (each
+ * slot LOST, which every run checks under the slot's lock), and the calls in flight on other
+ * threads are waited for (their slots' locks), so that the driver is never torn down under a
+ * call. Nothing is released: the driver reclaims its objects itself, and releasing them here
+ * would race its teardown. Calls made after this (another exit handler, a static destructor)
+ * are answered by the CPU BLAS. */
+static void quiesce_at_exit(void)
+{
+    for (int i = 0; i < slot_count; i++) {
+        pthread_mutex_lock(&slots[i].lock);
+        atomic_store(&slots[i].state, ENGINE_LOST);
+        pthread_mutex_unlock(&slots[i].lock);
+    }
 }
 
 /* Finds the devices and opens an engine on each, once. */
@@ -156,6 +205,10 @@ static void discover(void)
         open_engine(s);
     }
     slot_count = count;
+    /* Registered now, after the driver has set itself up (and registered any exit handlers of
+     * its own): exit handlers run last registered first, so this one runs before the driver's. */
+    if (count > 0)
+        atexit(quiesce_at_exit);
 }
 
 static void ensure_discovered(void)
@@ -170,12 +223,23 @@ static void ensure_discovered(void)
     pthread_mutex_unlock(&discovery_lock);
 }
 
+/* In a child forked after the devices were opened, the first call that would use one says,
+ * once, why it does not. */
+static void tell_if_forked(void)
+{
+    if (br_unlikely(forked_child) && !atomic_exchange(&said_forked, 1))
+        br_verbose("device: this process was forked from one that had opened the OpenCL "
+                   "device; a driver cannot be used in such a child, so its calls go to the CPU "
+                   "BLAS");
+}
+
 /* The first device still in use (the one single-device calls and the tools take), or NULL. */
 static struct slot *primary(void)
 {
     ensure_discovered();
+    tell_if_forked();
     for (int i = 0; i < slot_count; i++)
-        if (slots[i].state == ENGINE_READY)
+        if (usable(&slots[i]))
             return &slots[i];
     return NULL;
 }
@@ -200,13 +264,14 @@ int br_engine_first_index(void)
 int br_engine_count(void)
 {
     ensure_discovered();
+    tell_if_forked();
     return slot_count;
 }
 
 const struct br_device *br_engine_device_at(int index)
 {
     ensure_discovered();
-    return index >= 0 && index < slot_count && slots[index].state == ENGINE_READY
+    return index >= 0 && index < slot_count && usable(&slots[index])
                ? &slots[index].engine.device
                : NULL;
 }
@@ -324,18 +389,18 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
     return error;
 }
 
-/* Counts a failed call; a device that keeps failing is disabled. Each kind of failure is told
+/* Counts a failed call; a device that keeps failing is suspended. Each kind of failure is told
  * once per device (with BLASROUTE_VERBOSE): a warning per call would drown the program's own
  * output. */
 static void note_failure(struct slot *s, cl_int error)
 {
     char why[512];
-    if (++s->consecutive_failures >= FAILURES_BEFORE_DISABLING) {
+    if (++s->consecutive_failures >= FAILURES_BEFORE_SUSPENDING) {
         snprintf(why, sizeof why, "%d calls in a row failed on %u:%u %s (last: %s)",
                  s->consecutive_failures, s->engine.device.platform_index,
                  s->engine.device.device_index, s->engine.device.name,
                  br_cl_error_name(error));
-        disable(s, why);
+        suspend(s, why);
         return;
     }
     for (int i = 0; i < s->told_count; i++)
@@ -347,34 +412,114 @@ static void note_failure(struct slot *s, cl_int error)
                s->engine.device.name, br_cl_error_name(error));
 }
 
-/* Runs a call on one device, with its slot locked. */
-static enum br_engine_result run_locked(struct slot *s, const struct br_call *call)
+/* The device's plan for a call: GEMM, TRSM, or the other routines' recipes. */
+static cl_int run_plan(struct br_engine *e, const struct br_program *program,
+                       const struct br_call *call)
+{
+    e->tiles_written = 0;
+    e->columns_written = 0;
+    return call->family == BR_GEMM   ? br_gemm_device(e, program, call)
+           : call->family == BR_TRSM ? br_trsm_device(e, program, call)
+                                     : br_level3_device(e, program, call);
+}
+
+/* Device memory held by others (another process, another rank, a notebook's PyTorch) makes an
+ * allocation fail where the plan expected room. That is no fault of the device: the pool lets
+ * go of what it holds and lowers its cap below what failed, and the call is planned again in
+ * smaller tiles, down to the pool's floor. Returns the plan's result; *retries counts the
+ * replans. Only calls that have written nothing are replanned. */
+static cl_int run_under_pressure(struct br_engine *e, const struct br_program *program,
+                                 const struct br_call *call, int *retries)
+{
+    br_pool_relax(&e->pool, br_seconds_now());
+    for (;;) {
+        cl_int error = run_plan(e, program, call);
+        if (error != CL_MEM_OBJECT_ALLOCATION_FAILURE || e->tiles_written > 0 ||
+            e->columns_written > 0)
+            return error;
+        if (!br_pool_shrink(&e->pool, br_seconds_now()))
+            return BR_CL_TOO_LARGE; /* not even the floor is free */
+        ++*retries;
+        br_stats_note_memory_retry(call);
+    }
+}
+
+/* How many times a call that does not fit is cut in two (at most 2^depth pieces). */
+enum { PIECE_DEPTH_MAX = 6 };
+
+static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth);
+
+/* A call too large for the device memory that is free, in a routine that runs in one piece
+ * (all but GEMM, which tiles itself): cut in two by the hybrid mode's cut (split.c: ordinary
+ * BLAS calls on disjoint parts of the output) and each part run on the device, cut again if it
+ * still does not fit. A part the device cannot take is answered by the CPU BLAS here. */
+static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call *call, int depth)
+{
+    struct br_split split;
+    br_split_call(call, 0.5, &split);
+    if (depth >= PIECE_DEPTH_MAX || split.device_count == 0 || split.cpu_count == 0)
+        return BR_ENGINE_DECLINED; /* no smaller parts: the CPU BLAS answers the call */
+    struct br_call parts[BR_SPLIT_DEVICE_PIECES + BR_SPLIT_CPU_PIECES];
+    int count = 0;
+    for (int i = 0; i < split.device_count; i++)
+        parts[count++] = split.device[i];
+    for (int i = 0; i < split.cpu_count; i++)
+        parts[count++] = split.cpu[i];
+    int on_device = 0, all = 1;
+    for (int i = 0; i < count; i++) {
+        enum br_engine_result part = run_call(s, &parts[i], depth + 1);
+        if (part == BR_ENGINE_DECLINED)
+            br_cpu_level3(&parts[i]);
+        on_device |= part != BR_ENGINE_DECLINED;
+        all &= part == BR_ENGINE_DONE;
+    }
+    if (!on_device)
+        return BR_ENGINE_PARTIAL; /* all of it on the CPU, already written */
+    return all ? BR_ENGINE_DONE : BR_ENGINE_PARTIAL;
+}
+
+/* Runs a call on one device, with its slot locked: reopens a suspended device whose back-off
+ * has passed; declines when the device is not in use. */
+static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth)
 {
     struct br_engine *e = &s->engine;
+    if (s->state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at)) {
+        open_engine(s); /* suspends it again, for longer, if it cannot be set up */
+        /* One more failure suspends it again: the retry is a single call. */
+        s->consecutive_failures = FAILURES_BEFORE_SUSPENDING - 1;
+    }
     const struct br_program *program =
         s->state == ENGINE_READY ? br_engine_program(e, call->precision) : NULL;
     if (!program)
         return BR_ENGINE_DECLINED;
     enum br_engine_result result = BR_ENGINE_DECLINED;
-    e->tiles_written = 0;
-    e->columns_written = 0;
-    cl_int error = call->family == BR_GEMM   ? br_gemm_device(e, program, call)
-                   : call->family == BR_TRSM ? br_trsm_device(e, program, call)
-                                             : br_level3_device(e, program, call);
+    int retries = 0;
+    cl_int error = run_under_pressure(e, program, call, &retries);
     if (error == CL_SUCCESS) {
         s->consecutive_failures = 0;
+        s->backoff = 0;
         result = BR_ENGINE_DONE;
         if (e->read_in_place && !e->said_in_place) {
             e->said_in_place = 1;
             br_verbose("device: %s shares the host's memory: GEMM operands are read in "
                        "place, not copied", e->device.name);
         }
+        if (retries > 0)
+            br_verbose("device: device memory was short on %s; a call was planned again in "
+                       "smaller parts %d time%s (the pool may hold %.0f MiB for now)",
+                       e->device.name, retries, retries > 1 ? "s" : "",
+                       (double)e->pool.cap / (1 << 20));
     } else if (error == BR_CL_TOO_LARGE) {
-        char name[8];
-        br_routine_name_lower(call, name);
-        br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the memory blasroute may "
-                   "use on %s (BLASROUTE_DEVICE_MEMORY); answered on the CPU BLAS",
-                   name, call->m, call->n, call->k, e->device.name);
+        if (call->family != BR_GEMM)
+            result = run_in_pieces(s, call, depth);
+        if (result == BR_ENGINE_DECLINED) {
+            char name[8];
+            br_routine_name_lower(call, name);
+            br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "
+                       "blasroute may use or that is free on %s (BLASROUTE_DEVICE_MEMORY); "
+                       "answered on the CPU BLAS",
+                       name, call->m, call->n, call->k, e->device.name);
+        }
     } else {
         /* The GEMM tiles already in C are final; the CPU computes the rest from the
          * untouched part of C. */
@@ -382,9 +527,12 @@ static enum br_engine_result run_locked(struct slot *s, const struct br_call *ca
             br_gemm_finish_on_cpu(e, call);
             result = BR_ENGINE_PARTIAL;
         }
-        note_failure(s, error);
+        /* An allocation that failed mid-call is memory pressure too, not a device fault. */
+        if (error != CL_MEM_OBJECT_ALLOCATION_FAILURE)
+            note_failure(s, error);
     }
-    br_timeline_write(call);
+    if (depth == 0)
+        br_timeline_write(call);
     return result;
 }
 
@@ -395,9 +543,29 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
         return BR_ENGINE_DECLINED;
     struct slot *s = &slots[index];
     pthread_mutex_lock(&s->lock);
-    enum br_engine_result result = run_locked(s, call);
+    enum br_engine_result result = run_call(s, call, 0);
     pthread_mutex_unlock(&s->lock);
     return result;
+}
+
+/* Fork: discovery is the one lock taken around it (short, and outermost). The devices' own
+ * locks are not: they are held for whole device calls, and fork() in one thread must not wait
+ * for another thread's call on the GPU. In the child, a device the parent opened is LOST: the
+ * driver's state (its threads, its locks, its mappings of the GPU) was not copied whole, and
+ * neither NVIDIA's driver nor PoCL can be used there; the child's calls go to the CPU BLAS.
+ * The slots' locks are made anew, since a thread of the parent may have held one. A parent
+ * that never opened a device leaves nothing behind: its child opens its own. */
+void br_engine_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&discovery_lock, stage);
+    if (stage != BR_FORK_CHILD || !atomic_load(&discovered))
+        return;
+    for (int i = 0; i < slot_count; i++) {
+        pthread_mutex_init(&slots[i].lock, NULL);
+        atomic_store(&slots[i].state, ENGINE_LOST);
+    }
+    forked_child = slot_count > 0;
+    br_host_copy_after_fork();
 }
 
 

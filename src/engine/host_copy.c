@@ -136,13 +136,6 @@ static void *helper_main(void *argument)
     return NULL;
 }
 
-/* After fork() only the calling thread exists in the child: it copies alone. */
-static void forget_helpers(void)
-{
-    for (int i = 0; i < BR_MAX_DEVICES; i++)
-        pools[i].helpers = 0;
-}
-
 static void init_pools(void)
 {
     for (int i = 0; i < BR_MAX_DEVICES; i++) {
@@ -153,7 +146,20 @@ static void init_pools(void)
         pthread_cond_init(&p->finished, NULL);
         p->parts = 1;
     }
-    pthread_atfork(NULL, NULL, forget_helpers);
+}
+
+void br_host_copy_after_fork(void)
+{
+    /* Only the forking thread exists in the child: no helper is left to copy or to hold a
+     * lock. The child never copies for a device its parent opened; this leaves it consistent
+     * all the same. */
+    for (int i = 0; i < BR_MAX_DEVICES; i++) {
+        struct pool *p = &pools[i];
+        pthread_mutex_init(&p->lock, NULL);
+        pthread_mutex_init(&p->job_lock, NULL);
+        p->helpers = 0;
+        atomic_store(&p->pending, 0);
+    }
 }
 
 /* Starts a pool's helpers (under its job_lock): half the cores, at most MAX_HELPERS, and no

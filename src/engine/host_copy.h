@@ -17,4 +17,8 @@ void br_host_copy_set_pools(int count);
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns);
 
+/* In a child forked after the devices were opened (the engine's fork handler): the helpers
+ * are gone and their locks are made anew. */
+void br_host_copy_after_fork(void);
+
 #endif

@@ -13,11 +13,17 @@ static size_t round_allocation(const struct br_pool *pool, size_t size)
     return rounded > pool->max_allocation ? size : rounded;
 }
 
-void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation)
+/* The pool's cap is never lowered below this (nor above the full cap) under memory pressure: a
+ * device with less free memory than this answers no calls until the memory comes back. */
+#define POOL_FLOOR_BYTES ((size_t)16 << 20)
+
+void br_pool_init(struct br_pool *pool, cl_context context, cl_command_queue queue, size_t cap,
+                  size_t max_allocation)
 {
     memset(pool, 0, sizeof *pool);
     pool->context = context;
-    pool->cap = cap;
+    pool->queue = queue;
+    pool->full_cap = pool->cap = cap;
     pool->max_allocation = max_allocation;
     size_t granule = cap / 256;
     pool->granule = granule > ((size_t)1 << 20) ? (size_t)1 << 20 : granule < 4096 ? 4096 : granule;
@@ -29,11 +35,61 @@ size_t br_pool_budget(const struct br_pool *pool, int buffers)
     return pool->cap > waste ? pool->cap - waste : 0;
 }
 
+/* `held` is also read, without the engine's lock, by blasroute_device_memory_held. */
+static void add_held(struct br_pool *pool, size_t bytes, int sign)
+{
+    __atomic_store_n(&pool->held, sign > 0 ? pool->held + bytes : pool->held - bytes,
+                     __ATOMIC_RELAXED);
+}
+
 static void drop(struct br_pool *pool, int index)
 {
     clReleaseMemObject(pool->buffers[index].mem);
-    pool->held -= pool->buffers[index].size;
+    add_held(pool, pool->buffers[index].size, -1);
     pool->buffers[index] = pool->buffers[--pool->count];
+}
+
+/* Makes the driver place a new buffer on the device now (a migration of no content), so that
+ * a shortage of device memory is told by this allocation. */
+static cl_int place_on_device(struct br_pool *pool, cl_mem mem)
+{
+    if (!pool->queue)
+        return CL_SUCCESS;
+    cl_event placed = NULL;
+    cl_int error = clEnqueueMigrateMemObjects(pool->queue, 1, &mem,
+                                              CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED, 0, NULL,
+                                              &placed);
+    if (error == CL_SUCCESS)
+        error = clWaitForEvents(1, &placed);
+    if (placed)
+        clReleaseEvent(placed);
+    return error == CL_SUCCESS ? CL_SUCCESS : CL_MEM_OBJECT_ALLOCATION_FAILURE;
+}
+
+/* A new device buffer, or CL_MEM_OBJECT_ALLOCATION_FAILURE where the device has no room (or
+ * the test suite says it has none: BLASROUTE_TEST_DEVICE_FREE, memory another process holds). */
+static cl_int create(struct br_pool *pool, size_t allocation, cl_mem *out)
+{
+    size_t free_bytes = br_env()->test_device_free;
+    cl_int error = CL_SUCCESS;
+    cl_mem mem = NULL;
+    if (free_bytes && pool->held + allocation > free_bytes)
+        error = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    else
+        mem = clCreateBuffer(pool->context, CL_MEM_READ_WRITE, allocation, NULL, &error);
+    if (error == CL_SUCCESS)
+        error = place_on_device(pool, mem);
+    if (error != CL_SUCCESS) {
+        if (mem)
+            clReleaseMemObject(mem);
+        mem = NULL;
+        if (error == CL_MEM_OBJECT_ALLOCATION_FAILURE || error == CL_OUT_OF_RESOURCES) {
+            pool->failed_at = pool->held + allocation;
+            error = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+        }
+    }
+    *out = mem;
+    return error;
 }
 
 cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
@@ -41,8 +97,12 @@ cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
     *buffer = NULL;
     if (size == 0)
         size = 1;
-    if (br_fault_injected(BR_FAULT_ALLOC) || size > pool->max_allocation)
+    if (size > pool->max_allocation)
         return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    if (br_fault_injected(BR_FAULT_ALLOC)) { /* as a device whose memory is all taken */
+        pool->failed_at = pool->held + size;
+        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
+    }
     /* The smallest free buffer that fits and is at most twice the need. */
     int best = -1;
     for (int i = 0; i < pool->count; i++) {
@@ -72,15 +132,15 @@ cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
         allocation = size;
     if (pool->held + allocation > pool->cap || pool->count == BR_POOL_MAX_BUFFERS)
         return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-    cl_int error = CL_SUCCESS;
-    cl_mem mem = clCreateBuffer(pool->context, CL_MEM_READ_WRITE, allocation, NULL, &error);
+    cl_mem mem;
+    cl_int error = create(pool, allocation, &mem);
     if (error != CL_SUCCESS)
         return error;
     pool->buffers[pool->count].mem = mem;
     pool->buffers[pool->count].size = allocation;
     pool->buffers[pool->count].in_use = 1;
     pool->count++;
-    pool->held += allocation;
+    add_held(pool, allocation, +1);
     *buffer = mem;
     return CL_SUCCESS;
 }
@@ -125,6 +185,28 @@ cl_int br_pool_acquire_all(struct br_pool *pool, const size_t *sizes, int count,
         for (int i = 0; i < count; i++)
             buffers[i] = NULL;
     return error;
+}
+
+int br_pool_shrink(struct br_pool *pool, double now)
+{
+    br_pool_trim(pool);
+    size_t floor = pool->full_cap < POOL_FLOOR_BYTES ? pool->full_cap : POOL_FLOOR_BYTES;
+    if (pool->cap <= floor)
+        return 0;
+    /* Below what failed, with room for what the driver keeps beside each buffer. */
+    size_t failed = pool->failed_at && pool->failed_at < pool->cap ? pool->failed_at : pool->cap;
+    pool->cap = failed / 4 * 3;
+    if (pool->cap < floor)
+        pool->cap = floor;
+    pool->failed_at = 0;
+    pool->pressure_at = now;
+    return 1;
+}
+
+void br_pool_relax(struct br_pool *pool, double now)
+{
+    if (pool->cap < pool->full_cap && now - pool->pressure_at >= BR_POOL_RELAX_S)
+        pool->cap = pool->full_cap;
 }
 
 void br_pool_release(struct br_pool *pool, cl_mem buffer)

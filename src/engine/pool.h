@@ -11,8 +11,12 @@ enum { BR_POOL_MAX_BUFFERS = 64 };
 
 struct br_pool {
     cl_context context;
-    size_t cap;           /* most bytes held at once (BLASROUTE_DEVICE_MEMORY or a share of the
+    cl_command_queue queue; /* where a new buffer is placed on the device (br_pool_acquire) */
+    size_t full_cap;      /* most bytes held at once (BLASROUTE_DEVICE_MEMORY or a share of the
                              device's memory) */
+    size_t cap;           /* the same, lowered for a while when the device's memory is short */
+    double pressure_at;   /* when an allocation last failed (br_pool_shrink), or 0 */
+    size_t failed_at;     /* bytes held plus the allocation that failed, or 0 */
     size_t max_allocation; /* the device's largest single buffer */
     size_t held;          /* bytes in buffers, in use or not */
     size_t granule;       /* allocations are rounded up to this, so that close shapes reuse */
@@ -24,14 +28,28 @@ struct br_pool {
     int count;
 };
 
-void br_pool_init(struct br_pool *pool, cl_context context, size_t cap, size_t max_allocation);
+void br_pool_init(struct br_pool *pool, cl_context context, cl_command_queue queue, size_t cap,
+                  size_t max_allocation);
+
+/* After a call failed for want of device memory (another process holds it): frees every
+ * buffer not in use and lowers the cap below what failed, so that the call can be planned
+ * again in smaller tiles. 0 when the cap is already at its floor (the call goes to the CPU). */
+int br_pool_shrink(struct br_pool *pool, double now);
+
+/* Before each call: the cap goes back to its full size BR_POOL_RELAX_S seconds after the
+ * memory was last short (if it still is, the next call finds out and shrinks it again). */
+void br_pool_relax(struct br_pool *pool, double now);
+#define BR_POOL_RELAX_S 10.0
 
 /* What a call needing `buffers` buffers may plan on: the cap less what rounding can waste. */
 size_t br_pool_budget(const struct br_pool *pool, int buffers);
 
 /* A buffer of at least size bytes: a free one of the pool when one fits (and is not
  * wastefully large), else a new one, after dropping free buffers if the cap requires it.
- * CL_MEM_OBJECT_ALLOCATION_FAILURE when the cap or the device cannot give it. */
+ * A new buffer is placed on the device before it is handed out, so that a device without
+ * the memory says so here, before any of the call's work, rather than at its first use (NVIDIA
+ * allocates on first use). CL_MEM_OBJECT_ALLOCATION_FAILURE when the cap or the device cannot
+ * give it. */
 cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer);
 
 /* Whether buffers of these sizes (0: none) can be held: each within the device's largest

@@ -6,6 +6,7 @@
 
 #include "env.h"
 #include "log.h"
+#include "process.h"
 
 struct command {
     cl_event event;
@@ -23,6 +24,11 @@ struct list {
 static pthread_key_t list_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t file_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void br_timeline_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&file_lock, stage);
+}
 static FILE *file;
 static _Atomic int failed; /* the file could not be opened: said once, nothing more */
 static unsigned long calls;

@@ -10,6 +10,7 @@
 
 #include "env.h"
 #include "log.h"
+#include "process.h"
 #include "policy/calibrate.h"
 #include "policy/keyfile.h"
 
@@ -26,6 +27,11 @@ static struct br_cpu_profile cpu_profile;
 /* Each profile is loaded once under load_lock; every routed call then reads the flags without
  * it (set after the profile is complete). */
 static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void br_routing_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&load_lock, stage); /* held while a profile is read or the CPU calibrated */
+}
 static _Atomic int cpu_loaded;
 
 /* The user's profiles ($XDG_DATA_HOME/blasroute/profiles, ~/.local/share/...); 0 if there is

@@ -1,0 +1,46 @@
+#include "process.h"
+
+/* The modules' fork handlers in the order their locks nest: code holding the engine's
+ * discovery lock may load a profile (routing), and the trace and timeline files are written
+ * under locks taken last. A prepare handler must never wait for a device call: fork() in one
+ * thread while another runs a long call on the GPU returns at once (the engine's per-device
+ * locks are not taken, the child simply never uses the parent's devices). */
+static void (*const handlers[])(enum br_fork_stage) = {
+    br_engine_at_fork, br_routing_at_fork, br_trace_at_fork, br_timeline_at_fork,
+    br_stats_at_fork,
+};
+enum { HANDLER_COUNT = sizeof handlers / sizeof handlers[0] };
+
+static void prepare(void)
+{
+    for (int i = 0; i < HANDLER_COUNT; i++)
+        handlers[i](BR_FORK_PREPARE);
+}
+
+static void parent(void)
+{
+    for (int i = HANDLER_COUNT - 1; i >= 0; i--)
+        handlers[i](BR_FORK_PARENT);
+}
+
+static void child(void)
+{
+    for (int i = HANDLER_COUNT - 1; i >= 0; i--)
+        handlers[i](BR_FORK_CHILD);
+}
+
+void br_fork_lock(pthread_mutex_t *lock, enum br_fork_stage stage)
+{
+    if (stage == BR_FORK_PREPARE)
+        pthread_mutex_lock(lock);
+    else
+        pthread_mutex_unlock(lock); /* in the child, the forking thread holds it: its owner */
+}
+
+/* At load rather than on first use: a process may fork before its first BLAS call and call
+ * BLAS in the child, and registering from a BLAS call would add a lock to every call. vfork()
+ * and posix_spawn() run no fork handlers, and exec() after fork() discards them. */
+__attribute__((constructor)) static void register_fork_handlers(void)
+{
+    pthread_atfork(prepare, parent, child);
+}

@@ -465,16 +465,19 @@ static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call 
         parts[count++] = split.device[i];
     for (int i = 0; i < split.cpu_count; i++)
         parts[count++] = split.cpu[i];
-    int on_device = 0, all = 1;
-    for (int i = 0; i < count; i++) {
-        enum br_engine_result part = run_call(s, &parts[i], depth + 1);
+    /* A first part declined has written nothing: the caller answers the whole call. */
+    enum br_engine_result first = run_call(s, &parts[0], depth + 1);
+    if (first == BR_ENGINE_DECLINED)
+        return BR_ENGINE_DECLINED;
+    int all = first == BR_ENGINE_DONE;
+    for (int i = 1; i < count; i++) {
+        /* Once a part is declined, its like would be too: the rest go to the CPU at once. */
+        enum br_engine_result part =
+            all ? run_call(s, &parts[i], depth + 1) : BR_ENGINE_DECLINED;
         if (part == BR_ENGINE_DECLINED)
             br_cpu_level3(&parts[i]);
-        on_device |= part != BR_ENGINE_DECLINED;
         all &= part == BR_ENGINE_DONE;
     }
-    if (!on_device)
-        return BR_ENGINE_PARTIAL; /* all of it on the CPU, already written */
     return all ? BR_ENGINE_DONE : BR_ENGINE_PARTIAL;
 }
 
@@ -512,7 +515,7 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
     } else if (error == BR_CL_TOO_LARGE) {
         if (call->family != BR_GEMM)
             result = run_in_pieces(s, call, depth);
-        if (result == BR_ENGINE_DECLINED) {
+        if (result == BR_ENGINE_DECLINED && depth == 0) {
             char name[8];
             br_routine_name_lower(call, name);
             br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "

@@ -13,9 +13,18 @@ static size_t round_allocation(const struct br_pool *pool, size_t size)
     return rounded > pool->max_allocation ? size : rounded;
 }
 
-/* The pool's cap is never lowered below this (nor above the full cap) under memory pressure: a
- * device with less free memory than this answers no calls until the memory comes back. */
-#define POOL_FLOOR_BYTES ((size_t)16 << 20)
+/* The pool's cap is never lowered below this under memory pressure: a device with less free
+ * memory than this answers no calls until the memory comes back. */
+#define POOL_FLOOR_BYTES ((size_t)1 << 20)
+
+/* The cap, and the granule that goes with it: a 256th of the cap, between 4 KiB and 1 MiB, so
+ * that rounding wastes little of a small cap. */
+static void set_cap(struct br_pool *pool, size_t cap)
+{
+    pool->cap = cap;
+    size_t granule = cap / 256;
+    pool->granule = granule > ((size_t)1 << 20) ? (size_t)1 << 20 : granule < 4096 ? 4096 : granule;
+}
 
 void br_pool_init(struct br_pool *pool, cl_context context, cl_command_queue queue, size_t cap,
                   size_t max_allocation)
@@ -23,10 +32,9 @@ void br_pool_init(struct br_pool *pool, cl_context context, cl_command_queue que
     memset(pool, 0, sizeof *pool);
     pool->context = context;
     pool->queue = queue;
-    pool->full_cap = pool->cap = cap;
+    pool->full_cap = cap;
     pool->max_allocation = max_allocation;
-    size_t granule = cap / 256;
-    pool->granule = granule > ((size_t)1 << 20) ? (size_t)1 << 20 : granule < 4096 ? 4096 : granule;
+    set_cap(pool, cap);
 }
 
 size_t br_pool_budget(const struct br_pool *pool, int buffers)
@@ -195,9 +203,7 @@ int br_pool_shrink(struct br_pool *pool, double now)
         return 0;
     /* Below what failed, with room for what the driver keeps beside each buffer. */
     size_t failed = pool->failed_at && pool->failed_at < pool->cap ? pool->failed_at : pool->cap;
-    pool->cap = failed / 4 * 3;
-    if (pool->cap < floor)
-        pool->cap = floor;
+    set_cap(pool, failed / 4 * 3 > floor ? failed / 4 * 3 : floor);
     pool->failed_at = 0;
     pool->pressure_at = now;
     return 1;
@@ -206,7 +212,7 @@ int br_pool_shrink(struct br_pool *pool, double now)
 void br_pool_relax(struct br_pool *pool, double now)
 {
     if (pool->cap < pool->full_cap && now - pool->pressure_at >= BR_POOL_RELAX_S)
-        pool->cap = pool->full_cap;
+        set_cap(pool, pool->full_cap);
 }
 
 void br_pool_release(struct br_pool *pool, cl_mem buffer)

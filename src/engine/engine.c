@@ -389,6 +389,18 @@ cl_int br_engine_launch(struct br_engine *e, cl_command_queue queue, cl_kernel k
     return error;
 }
 
+/* Whether this kind of failure (an OpenCL error, or BR_CL_TOO_LARGE) was told for this device
+ * before; it counts as told from now on. */
+static int told_before(struct slot *s, cl_int kind)
+{
+    for (int i = 0; i < s->told_count; i++)
+        if (s->told[i] == kind)
+            return 1;
+    if (s->told_count < (int)(sizeof s->told / sizeof s->told[0]))
+        s->told[s->told_count++] = kind;
+    return 0;
+}
+
 /* Counts a failed call; a device that keeps failing is suspended. Each kind of failure is told
  * once per device (with BLASROUTE_VERBOSE): a warning per call would drown the program's own
  * output. */
@@ -403,11 +415,8 @@ static void note_failure(struct slot *s, cl_int error)
         suspend(s, why);
         return;
     }
-    for (int i = 0; i < s->told_count; i++)
-        if (s->told[i] == error)
-            return;
-    if (s->told_count < (int)(sizeof s->told / sizeof s->told[0]))
-        s->told[s->told_count++] = error;
+    if (told_before(s, error))
+        return;
     br_verbose("device: a call failed on %s (%s); answered on the CPU BLAS",
                s->engine.device.name, br_cl_error_name(error));
 }
@@ -487,6 +496,7 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
 {
     struct br_engine *e = &s->engine;
     if (s->state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at)) {
+        br_verbose("device: %s is tried again after its back-off", e->device.name);
         open_engine(s); /* suspends it again, for longer, if it cannot be set up */
         /* One more failure suspends it again: the retry is a single call. */
         s->consecutive_failures = FAILURES_BEFORE_SUSPENDING - 1;
@@ -507,20 +517,21 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
             br_verbose("device: %s shares the host's memory: GEMM operands are read in "
                        "place, not copied", e->device.name);
         }
-        if (retries > 0)
+        if (retries > 0 && !told_before(s, CL_MEM_OBJECT_ALLOCATION_FAILURE))
             br_verbose("device: device memory was short on %s; a call was planned again in "
-                       "smaller parts %d time%s (the pool may hold %.0f MiB for now)",
+                       "smaller parts %d time%s (the pool may hold %.0f MiB for now; said once "
+                       "for this device, the report counts them)",
                        e->device.name, retries, retries > 1 ? "s" : "",
                        (double)e->pool.cap / (1 << 20));
     } else if (error == BR_CL_TOO_LARGE) {
         if (call->family != BR_GEMM)
             result = run_in_pieces(s, call, depth);
-        if (result == BR_ENGINE_DECLINED && depth == 0) {
+        if (result == BR_ENGINE_DECLINED && depth == 0 && !told_before(s, BR_CL_TOO_LARGE)) {
             char name[8];
             br_routine_name_lower(call, name);
             br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "
                        "blasroute may use or that is free on %s (BLASROUTE_DEVICE_MEMORY); "
-                       "answered on the CPU BLAS",
+                       "answered on the CPU BLAS (said once for this device)",
                        name, call->m, call->n, call->k, e->device.name);
         }
     } else {

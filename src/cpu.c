@@ -17,6 +17,7 @@
 
 #include "env.h"
 #include "log.h"
+#include "process.h"
 
 br_fn br_cpu_table[CPU_SYMBOL_COUNT];
 atomic_int br_cpu_ready;
@@ -124,6 +125,7 @@ static void load_once(void)
         abort();
     }
     br_verbose("CPU BLAS: %s", cpu_path);
+    br_process_register_exit(); /* before the CPU BLAS's destructors (process.h) */
     atomic_store_explicit(&br_cpu_ready, 1, memory_order_release);
 }
 

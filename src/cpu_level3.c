@@ -2,8 +2,13 @@
  * argument is a pointer, so one function type per family serves all four precisions. */
 #include "cpu_level3.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
+
 #include "cpu.h"
 #include "interface/level3.h"
+#include "process.h"
 
 typedef void gemm_fn(const char *, const char *, const blas_int *, const blas_int *,
                      const blas_int *, const void *, const void *, const blas_int *, const void *,
@@ -28,7 +33,41 @@ static const short level3_symbols[BR_FAMILY_COUNT][BR_PRECISION_COUNT] = {
 #include "interface/expand_routines.h"
 };
 
+/* Calls in the CPU BLAS now, and whether the process is exiting (br_cpu_close_at_exit). */
+static atomic_int in_flight, closing;
+static pthread_t closing_thread;
+
+static void call_cpu_blas(const struct br_call *call);
+
 void br_cpu_level3(const struct br_call *call)
+{
+    /* Counted in and out, and checked after being counted in, so that the exiting thread
+     * either sees this call or this call sees it exiting (sequentially consistent atomics). */
+    atomic_fetch_add(&in_flight, 1);
+    if (br_unlikely(atomic_load(&closing)) && !pthread_equal(pthread_self(), closing_thread)) {
+        atomic_fetch_sub(&in_flight, 1);
+        for (;;) /* the process is ending: this thread ends with it, at _exit */
+            pause();
+    }
+    call_cpu_blas(call);
+    atomic_fetch_sub(&in_flight, 1);
+}
+
+void br_cpu_close_at_exit(void)
+{
+    closing_thread = pthread_self();
+    atomic_store(&closing, 1);
+    while (atomic_load(&in_flight) > 0)
+        usleep(200);
+}
+
+void br_cpu_at_fork(enum br_fork_stage stage)
+{
+    if (stage == BR_FORK_CHILD) /* the calls of the parent's other threads are not here */
+        atomic_store(&in_flight, 0);
+}
+
+static void call_cpu_blas(const struct br_call *call)
 {
     br_fn fn = br_cpu_symbol((enum cpu_symbol)level3_symbols[call->family][call->precision]);
     const struct br_call *c = call;

@@ -6,4 +6,11 @@
 
 void br_cpu_level3(const struct br_call *call);
 
+/* At exit, once no device call runs any more (process.c): waits for the calls other threads
+ * are making in the CPU BLAS, and parks any thread that starts one from then on (it ends with
+ * the process). The exiting thread's own calls still run. OpenBLAS's destructor joins its
+ * worker threads, and hangs if another thread is in an OpenBLAS call then: blasroute's hybrid
+ * and fallback runs make such calls from threads the program did not start. */
+void br_cpu_close_at_exit(void);
+
 #endif

@@ -1,5 +1,10 @@
 #include "process.h"
 
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "cpu_level3.h"
+
 /* The modules' fork handlers in the order their locks nest: code holding the engine's
  * discovery lock may load a profile (routing), and the trace and timeline files are written
  * under locks taken last. A prepare handler must never wait for a device call: fork() in one
@@ -7,7 +12,7 @@
  * locks are not taken, the child simply never uses the parent's devices). */
 static void (*const handlers[])(enum br_fork_stage) = {
     br_engine_at_fork, br_routing_at_fork, br_trace_at_fork, br_timeline_at_fork,
-    br_stats_at_fork,
+    br_stats_at_fork, br_cpu_at_fork,
 };
 enum { HANDLER_COUNT = sizeof handlers / sizeof handlers[0] };
 
@@ -35,6 +40,20 @@ void br_fork_lock(pthread_mutex_t *lock, enum br_fork_stage stage)
         pthread_mutex_lock(lock);
     else
         pthread_mutex_unlock(lock); /* in the child, the forking thread holds it: its owner */
+}
+
+static void at_exit(void)
+{
+    static atomic_flag done = ATOMIC_FLAG_INIT;
+    if (atomic_flag_test_and_set(&done))
+        return;
+    br_engine_quiesce(); /* first: a device call may still finish its work on the CPU */
+    br_cpu_close_at_exit();
+}
+
+void br_process_register_exit(void)
+{
+    atexit(at_exit);
 }
 
 /* At load rather than on first use: a process may fork before its first BLAS call and call

@@ -27,5 +27,15 @@ void br_routing_at_fork(enum br_fork_stage stage);
 void br_trace_at_fork(enum br_fork_stage stage);
 void br_timeline_at_fork(enum br_fork_stage stage);
 void br_stats_at_fork(enum br_fork_stage stage);
+void br_cpu_at_fork(enum br_fork_stage stage);
+
+/* Registers blasroute's exit handler, once per caller: after the OpenCL driver set itself up
+ * (it must run before the driver's own exit handlers: those registered last run first) and
+ * when the CPU BLAS is loaded (it must run before the ELF destructors, OpenBLAS's among them,
+ * which come after every exit handler). The handler acts once, at its latest registration:
+ * no device call may start, those in flight are waited for (br_engine_quiesce), then the calls
+ * in the CPU BLAS (br_cpu_close_at_exit). */
+void br_process_register_exit(void);
+void br_engine_quiesce(void);
 
 #endif

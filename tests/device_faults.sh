@@ -9,7 +9,7 @@
 #    `device` where no device can ever have worked), and BLASROUTE_VERBOSE=1 shows the failure
 #    at least once but only a handful of times (at most 6 "blasroute: device" lines: one naming
 #    the device, one per precision's program, one giving the device up), not once per call of
-#    the ~330 that do work: a failing device is given up, not tried again on every call
+#    the ~330 that do work: a failing device is suspended with a doubling back-off (its retry lines counted apart), not tried again on every call
 #    (enqueue-late: at most one line per call that fell back);
 #  - the other device-mode runs: the device answered every ?gemm call that had work to do
 #    (report: `device`, neither `cpu` nor `fallback`);
@@ -67,10 +67,10 @@ where() {
 #   cpu: no line has `device` or `fallback`, and there is no "blasroute: device" line
 # Fault classes (nodevice, late) also want at least one "blasroute: device" line, unless
 # QUIET=1. Every class but late wants at most MAX_DEVICE_LINES of them (the report cannot tell
-# a device given up from one tried and failing again: both count as `fallback`; the verbose
+# a device suspended from one tried and failing again: both count as `fallback`; the verbose
 # lines are what shows that failures stop). With enqueue-late the device keeps answering the
 # calls of one tile, and how many calls of several tiles the quick set makes depends on the
-# seed, so there the limit is one line per fallback call, plus two (device named, given up).
+# seed, so there the limit is one line per fallback call, plus two (device named, suspended).
 MAX_DEVICE_LINES=6
 # has WORD: whether the current "where" field $w names WORD.
 has() { case " $w " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -94,7 +94,11 @@ why_report() {
                     printf '%s' "${p}gemm answered '$w' in cpu mode; " ;;
         esac
     done
-    lines=$(grep -c '^blasroute: device' "$err")
+    # A suspended device is tried again after a doubling back-off (1 s, 2 s, ...): those lines
+    # are counted apart, and a run of a few seconds has a few of them.
+    lines=$(grep '^blasroute: device' "$err" | grep -c -v 'tried again')
+    backoffs=$(grep -c 'until it is tried again in' "$err")
+    [ "$backoffs" -le 6 ] || printf '%s' "$backoffs suspensions: the back-off does not grow; "
     case $class in
     cpu) [ "$lines" -eq 0 ] || printf '%s' "$lines 'blasroute: device' lines in cpu mode; " ;;
     late) [ "$lines" -le $((fallbacks + 2)) ] ||
@@ -175,7 +179,7 @@ extra=""
 [ "${most:-0}" -ge 8 ] || extra="at most ${most:-no} tiled launches in a call: no group of two tiles formed; "
 check device "A in 3 row pieces, 4 column tiles (the first two take the pieces together), read in place: right, by the device, up to ${most:-no} launches a call" "$extra"
 
-# --- injected faults: the CPU answers, right, and the device is given up ---------------------
+# --- injected faults: the CPU answers, right, and the device is suspended --------------------
 # The program cache is off so that the build really happens (a cached binary could skip the
 # build fault).
 for fault in no-platform context build; do

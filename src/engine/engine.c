@@ -39,6 +39,7 @@ struct slot {
     _Atomic double retry_at;
     double backoff;
     cl_int told[16]; /* the kinds of failure already told */
+    int said_open;   /* the device was named once, when first opened */
     int told_count;
 };
 /* UNTRIED: not opened yet. READY: open. SUSPENDED: closed after failures (or a set-up that
@@ -163,6 +164,8 @@ static void open_engine(struct slot *s)
         br_verbose("device: no pinned staging buffers for %u:%u; its transfers use pageable "
                    "memory", e->device.platform_index, e->device.device_index);
     s->state = ENGINE_READY;
+    if (s->said_open++) /* a reopen after a back-off: run_call said so */
+        return;
     br_verbose("device: %u:%u %s (%s, %s, driver %s, %.1f GiB)", e->device.platform_index,
                e->device.device_index, e->device.name, br_device_type_name(e->device.type),
                e->device.platform_name, e->device.driver,
@@ -175,8 +178,10 @@ static void open_engine(struct slot *s)
  * call. Nothing is released: the driver reclaims its objects itself, and releasing them here
  * would race its teardown. Calls made after this (another exit handler, a static destructor)
  * are answered by the CPU BLAS. */
-static void quiesce_at_exit(void)
+void br_engine_quiesce(void)
 {
+    if (!atomic_load(&discovered))
+        return;
     for (int i = 0; i < slot_count; i++) {
         pthread_mutex_lock(&slots[i].lock);
         atomic_store(&slots[i].state, ENGINE_LOST);
@@ -208,7 +213,7 @@ static void discover(void)
     /* Registered now, after the driver has set itself up (and registered any exit handlers of
      * its own): exit handlers run last registered first, so this one runs before the driver's. */
     if (count > 0)
-        atexit(quiesce_at_exit);
+        br_process_register_exit();
 }
 
 static void ensure_discovered(void)

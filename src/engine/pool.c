@@ -15,7 +15,7 @@ static size_t round_allocation(const struct br_pool *pool, size_t size)
 
 /* The pool's cap is never lowered below this under memory pressure: a device with less free
  * memory than this answers no calls until the memory comes back. */
-#define POOL_FLOOR_BYTES ((size_t)1 << 20)
+#define POOL_FLOOR_BYTES ((size_t)256 << 10)
 
 /* The cap, and the granule that goes with it: a 256th of the cap, between 4 KiB and 1 MiB, so
  * that rounding wastes little of a small cap. */

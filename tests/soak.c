@@ -52,7 +52,12 @@
  * are built and every routine's first-call costs (an OpenCL compiler's
  * memory above all) are paid; "end" figures when its threads are done.
  * The memory check passes when no warm process's VmRSS grew by more than
- * --growth-limit MiB (skipped when none got warm).  The pool's growth is
+ * --growth-limit MiB (skipped when none got warm).  Two things outside
+ * blasroute grow it too, by tens of MiB over long runs of random shapes:
+ * PoCL's kernels compiled anew for each work-group size
+ * (POCL_WORK_GROUP_SPECIALIZATION=0 stops that) and glibc's malloc arenas,
+ * up to 8 per core, each fragmenting on its own (MALLOC_ARENA_MAX=2);
+ * tests/threads.sh sets both.  The pool's growth is
  * shown, not judged: the pool is a cache, bounded by its cap, that fills
  * as larger calls come, and what it holds cannot grow past that cap.
  *

@@ -94,10 +94,12 @@ why_report() {
                     printf '%s' "${p}gemm answered '$w' in cpu mode; " ;;
         esac
     done
-    # A suspended device is tried again after a doubling back-off (1 s, 2 s, ...): those lines
-    # are counted apart, and a run of a few seconds has a few of them.
-    lines=$(grep '^blasroute: device' "$err" | grep -c -v 'tried again')
+    # A suspended device is tried again after a doubling back-off (1 s, 2 s, ...): each retry
+    # and each suspension after the first are counted apart, and a run of a few seconds has a
+    # few of them. The first suspension is the failure's report.
     backoffs=$(grep -c 'until it is tried again in' "$err")
+    lines=$(( $(grep -c '^blasroute: device' "$err") - $(grep -c 'after its back-off' "$err") -
+              (backoffs > 1 ? backoffs - 1 : 0) ))
     [ "$backoffs" -le 6 ] || printf '%s' "$backoffs suspensions: the back-off does not grow; "
     case $class in
     cpu) [ "$lines" -eq 0 ] || printf '%s' "$lines 'blasroute: device' lines in cpu mode; " ;;

@@ -1,0 +1,421 @@
+/* The Level-3 routines as the random-call tests see them: see
+ * level3_routines.h. */
+#include "level3_routines.h"
+
+#include <math.h>
+#include <stddef.h>
+
+/* Fortran invokers: one per family shape, every precision. */
+static void f_gemm(anyfn fn, const struct call *c)
+{
+    ((gemm_f *)fn)(&c->transa, &c->transb, &c->m, &c->n, &c->k,
+                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, &c->beta_arg,
+                   c->c, &c->ldc, 1, 1);
+}
+
+static void f_symm(anyfn fn, const struct call *c)
+{
+    ((symm_f *)fn)(&c->side, &c->uplo, &c->m, &c->n, &c->alpha_arg, c->a,
+                   &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1, 1);
+}
+
+static void f_syrk(anyfn fn, const struct call *c)
+{
+    ((syrk_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
+                   &c->lda, &c->beta_arg, c->c, &c->ldc, 1, 1);
+}
+
+static void f_syr2k(anyfn fn, const struct call *c)
+{
+    ((syr2k_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
+                    &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1,
+                    1);
+}
+
+static void f_trxm(anyfn fn, const struct call *c)
+{
+    ((trxm_f *)fn)(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n,
+                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, 1, 1, 1, 1);
+}
+
+/* CBLAS invokers with complex scalars passed by address. */
+static void cbi_gemm_p(anyfn fn, const struct call *c)
+{
+    ((cb_gemm_p *)fn)(c->layout, cb_trans(c->transa), cb_trans(c->transb),
+                      c->m, c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b,
+                      c->ldb, &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_symm_p(anyfn fn, const struct call *c)
+{
+    ((cb_symm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo), c->m,
+                      c->n, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
+                      &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_syrk_p(anyfn fn, const struct call *c)
+{
+    ((cb_syrk_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa), c->n,
+                      c->k, &c->alpha_arg, c->a, c->lda, &c->beta_arg, c->c,
+                      c->ldc);
+}
+
+static void cbi_syr2k_p(anyfn fn, const struct call *c)
+{
+    ((cb_syr2k_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa),
+                       c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
+                       &c->beta_arg, c->c, c->ldc);
+}
+
+static void cbi_trxm_p(anyfn fn, const struct call *c)
+{
+    ((cb_trxm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),
+                      cb_trans(c->transa), cb_diag(c->diag), c->m, c->n,
+                      &c->alpha_arg, c->a, c->lda, c->b, c->ldb);
+}
+
+/* CBLAS invokers with real scalars passed by value: thin adapters per
+ * scalar type (F is both the type suffix and the union scalar member). */
+#define CBLAS_BYVALUE_INVOKERS(F)                                            \
+    static void cbi_gemm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_gemm_##F *)fn)(c->layout, cb_trans(c->transa),                  \
+                            cb_trans(c->transb), c->m, c->n, c->k,           \
+                            c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,   \
+                            c->beta_arg.F[0], c->c, c->ldc);                 \
+    }                                                                        \
+    static void cbi_symm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_symm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
+                            c->m, c->n, c->alpha_arg.F[0], c->a, c->lda,     \
+                            c->b, c->ldb, c->beta_arg.F[0], c->c, c->ldc);   \
+    }                                                                        \
+    static void cbi_syrk_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_syrk_##F *)fn)(c->layout, cb_uplo(c->uplo),                     \
+                            cb_trans(c->transa), c->n, c->k,                 \
+                            c->alpha_arg.F[0], c->a, c->lda,                 \
+                            c->beta_arg.F[0], c->c, c->ldc);                 \
+    }                                                                        \
+    static void cbi_syr2k_##F(anyfn fn, const struct call *c)                \
+    {                                                                        \
+        ((cb_syr2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
+                             cb_trans(c->transa), c->n, c->k,                \
+                             c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,  \
+                             c->beta_arg.F[0], c->c, c->ldc);                \
+    }                                                                        \
+    static void cbi_her2k_##F(anyfn fn, const struct call *c)                \
+    {                                                                        \
+        ((cb_her2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
+                             cb_trans(c->transa), c->n, c->k,                \
+                             &c->alpha_arg, c->a, c->lda, c->b, c->ldb,      \
+                             c->beta_arg.F[0], c->c, c->ldc);                \
+    }                                                                        \
+    static void cbi_trxm_##F(anyfn fn, const struct call *c)                 \
+    {                                                                        \
+        ((cb_trxm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
+                            cb_trans(c->transa), cb_diag(c->diag), c->m,     \
+                            c->n, c->alpha_arg.F[0], c->a, c->lda, c->b,     \
+                            c->ldb);                                         \
+    }
+CBLAS_BYVALUE_INVOKERS(f)
+CBLAS_BYVALUE_INVOKERS(d)
+
+void operand_init(struct operand *o, char name, int rows, int cols,
+                  enum region read)
+{
+    *o = (struct operand){ .present = 1, .name = name, .rows = rows,
+                           .cols = cols, .read = read };
+}
+
+/* --- shapes: what each routine reads and writes --- */
+
+static void shape_gemm(const struct call *c, struct operand op[N_OPS])
+{
+    int ta = c->transa != 'N', tb = c->transb != 'N';
+    operand_init(&op[OP_A], 'A', ta ? c->k : c->m, ta ? c->m : c->k,
+                 REG_ALL);
+    operand_init(&op[OP_B], 'B', tb ? c->n : c->k, tb ? c->k : c->n,
+                 REG_ALL);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL);
+    op[OP_C].write = REG_ALL;
+}
+
+static void shape_symm(const struct call *c, struct operand op[N_OPS])
+{
+    int ka = c->side == 'L' ? c->m : c->n;
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo));
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL);
+    operand_init(&op[OP_C], 'C', c->m, c->n, REG_ALL);
+    op[OP_C].write = REG_ALL;
+}
+
+static void shape_hemm(const struct call *c, struct operand op[N_OPS])
+{
+    shape_symm(c, op);
+    op[OP_A].real_diag = 1;
+}
+
+static void shape_syrk(const struct call *c, struct operand op[N_OPS])
+{
+    int t = c->transa != 'N';
+    operand_init(&op[OP_A], 'A', t ? c->k : c->n, t ? c->n : c->k, REG_ALL);
+    operand_init(&op[OP_C], 'C', c->n, c->n, uplo_region(c->uplo));
+    op[OP_C].write = uplo_region(c->uplo);
+}
+
+static void shape_syr2k(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syrk(c, op);
+    op[OP_B] = op[OP_A];
+    op[OP_B].name = 'B';
+}
+
+/* herk/her2k: the imaginary parts of C's diagonal are never read and are
+ * set to zero, except when the routine returns at once (beta = 1 and
+ * nothing to add), leaving C as it is. */
+static void make_hermitian_output(const struct call *c, struct operand *C)
+{
+    C->herm_out = 1;
+    C->real_diag = !(c->beta_class == 1 && (c->alpha_class == 0 || c->k == 0));
+}
+
+static void shape_herk(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syrk(c, op);
+    make_hermitian_output(c, &op[OP_C]);
+}
+
+static void shape_her2k(const struct call *c, struct operand op[N_OPS])
+{
+    shape_syr2k(c, op);
+    make_hermitian_output(c, &op[OP_C]);
+}
+
+static void shape_trmm(const struct call *c, struct operand op[N_OPS])
+{
+    int ka = c->side == 'L' ? c->m : c->n;
+    operand_init(&op[OP_A], 'A', ka, ka, uplo_region(c->uplo));
+    op[OP_A].unit_diag = c->diag == 'U';
+    operand_init(&op[OP_B], 'B', c->m, c->n, REG_ALL);
+    op[OP_B].write = REG_ALL;
+}
+
+/* --- magnitudes for error bounds --- */
+
+/* E = |beta| * |C| (zero when beta = 0: C is not read). */
+static void beta_term(const struct call *c, const struct operand *C,
+                      const struct precision *p, double *E)
+{
+    size_t n = (size_t)C->rows * C->cols;
+    if (c->beta_class == 0) {
+        memset(E, 0, n * sizeof *E);
+        return;
+    }
+    abs_op(C, p, 'N', 0, E);
+    double s = modulus(c->beta);
+    for (size_t i = 0; i < n; i++)
+        E[i] *= s;
+}
+
+/* E += s * S * P (side = 'L') or s * P * S (side = 'R'), where S holds
+ * the square |op(A)| and P holds |B|, both m x n results. */
+static void side_product(const struct call *c, struct work *w, double s)
+{
+    if (c->side == 'L')
+        abs_product(w->E, c->m, c->n, c->m, w->S, w->P, s);
+    else
+        abs_product(w->E, c->m, c->n, c->n, w->P, w->S, s);
+}
+
+static struct bound mag_gemm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, c->transa, 0, w->P);
+        abs_op(&op[OP_B], p, c->transb, 0, w->Q);
+        abs_product(w->E, c->m, c->n, c->k, w->P, w->Q, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->k };
+}
+
+static struct bound mag_symm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, 'N', 1, w->S);
+        abs_op(&op[OP_B], p, 'N', 0, w->P);
+        side_product(c, w, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->side == 'L' ? c->m : c->n };
+}
+
+static struct bound mag_syrk(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    char t = c->transa == 'N' ? 'N' : 'T', u = t == 'N' ? 'T' : 'N';
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, t, 0, w->P);
+        abs_op(&op[OP_A], p, u, 0, w->Q);
+        abs_product(w->E, c->n, c->n, c->k, w->P, w->Q, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->k };
+}
+
+static struct bound mag_syr2k(const struct call *c,
+                              const struct operand op[N_OPS],
+                              const struct precision *p, struct work *w)
+{
+    char t = c->transa == 'N' ? 'N' : 'T', u = t == 'N' ? 'T' : 'N';
+    double s = modulus(c->alpha);
+    beta_term(c, &op[OP_C], p, w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, t, 0, w->P);
+        abs_op(&op[OP_B], p, u, 0, w->Q);
+        abs_op(&op[OP_B], p, t, 0, w->R);
+        abs_op(&op[OP_A], p, u, 0, w->S);
+        abs_product(w->E, c->n, c->n, c->k, w->P, w->Q, s);
+        abs_product(w->E, c->n, c->n, c->k, w->R, w->S, s);
+    }
+    return (struct bound){ 8.0, 2 * c->k };
+}
+
+static struct bound mag_trmm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    memset(w->E, 0, (size_t)c->m * c->n * sizeof *w->E);
+    if (c->alpha_class != 0) {
+        abs_op(&op[OP_A], p, c->transa, 0, w->S);
+        abs_op(&op[OP_B], p, 'N', 0, w->P);
+        side_product(c, w, modulus(c->alpha));
+    }
+    return (struct bound){ 8.0, c->side == 'L' ? c->m : c->n };
+}
+
+/* trsm: error relative to the largest element of the solution. */
+static struct bound mag_trsm(const struct call *c,
+                             const struct operand op[N_OPS],
+                             const struct precision *p, struct work *w)
+{
+    const struct operand *B = &op[OP_B];
+    size_t es = elem_size(p), n = (size_t)c->m * c->n;
+    double big = 0.0, v[2];
+    for (int j = 0; j < c->n; j++)
+        for (int i = 0; i < c->m; i++) {
+            load_elem(p, B->ref + offset_of(B, i, j) * es, v);
+            if (modulus(v) > big)
+                big = modulus(v);
+        }
+    for (size_t i = 0; i < n; i++)
+        w->E[i] = big;
+    return (struct bound){ 50.0, c->side == 'L' ? c->m : c->n };
+}
+
+#define OPTS(side, uplo, trans, transb, diag) \
+    { side, uplo, trans, transb, diag }
+
+static const struct family FAM_GEMM = {
+    .name = "gemm", .opt = OPTS(NULL, NULL, "NTC", "NTC", NULL),
+    .trans_name = "transa", .dims = DIM_M | DIM_N | DIM_K, .has_beta = 1,
+    .sampled_ld = 1, .output = OP_C, .fortran = f_gemm, .shape = shape_gemm,
+    .magnitude = mag_gemm,
+};
+static const struct family FAM_SYMM = {
+    .name = "symm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
+    .shape = shape_symm, .magnitude = mag_symm,
+};
+static const struct family FAM_HEMM = {
+    .name = "hemm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
+    .shape = shape_hemm, .magnitude = mag_symm,
+};
+static const struct family FAM_SYRK = {
+    .name = "syrk", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
+    .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
+    .has_beta = 1, .output = OP_C, .fortran = f_syrk, .shape = shape_syrk,
+    .magnitude = mag_syrk,
+};
+static const struct family FAM_HERK = {
+    .name = "herk", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
+    .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
+    .real_alpha = 1, .real_beta = 1, .output = OP_C, .fortran = f_syrk,
+    .shape = shape_herk, .magnitude = mag_syrk,
+};
+static const struct family FAM_SYR2K = {
+    .name = "syr2k", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
+    .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
+    .has_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_syr2k,
+    .magnitude = mag_syr2k,
+};
+static const struct family FAM_HER2K = {
+    .name = "her2k", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
+    .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
+    .real_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_her2k,
+    .magnitude = mag_syr2k,
+};
+static const struct family FAM_TRMM = {
+    .name = "trmm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
+    .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
+    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trmm,
+};
+const struct family FAM_TRSM = {
+    .name = "trsm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
+    .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
+    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trsm,
+};
+
+/* ------------------------------------------------------------------------ */
+/* Routines                                                                 */
+
+/* ------------------------------------------------------------------------ */
+/* Routines                                                                 */
+/* ------------------------------------------------------------------------ */
+
+#define ROUTINE(NAME, FAM, PREC, CBI) \
+    { #NAME, &FAM, PREC, (anyfn)NAME##_, (anyfn)cblas_##NAME, CBI, NULL, NULL }
+
+struct routine ROUTINES[N_ROUTINES] = {
+    ROUTINE(sgemm, FAM_GEMM, PS, cbi_gemm_f),
+    ROUTINE(dgemm, FAM_GEMM, PD, cbi_gemm_d),
+    ROUTINE(cgemm, FAM_GEMM, PC, cbi_gemm_p),
+    ROUTINE(zgemm, FAM_GEMM, PZ, cbi_gemm_p),
+    ROUTINE(ssymm, FAM_SYMM, PS, cbi_symm_f),
+    ROUTINE(dsymm, FAM_SYMM, PD, cbi_symm_d),
+    ROUTINE(csymm, FAM_SYMM, PC, cbi_symm_p),
+    ROUTINE(zsymm, FAM_SYMM, PZ, cbi_symm_p),
+    ROUTINE(chemm, FAM_HEMM, PC, cbi_symm_p),
+    ROUTINE(zhemm, FAM_HEMM, PZ, cbi_symm_p),
+    ROUTINE(ssyrk, FAM_SYRK, PS, cbi_syrk_f),
+    ROUTINE(dsyrk, FAM_SYRK, PD, cbi_syrk_d),
+    ROUTINE(csyrk, FAM_SYRK, PC, cbi_syrk_p),
+    ROUTINE(zsyrk, FAM_SYRK, PZ, cbi_syrk_p),
+    ROUTINE(cherk, FAM_HERK, PC, cbi_syrk_f),
+    ROUTINE(zherk, FAM_HERK, PZ, cbi_syrk_d),
+    ROUTINE(ssyr2k, FAM_SYR2K, PS, cbi_syr2k_f),
+    ROUTINE(dsyr2k, FAM_SYR2K, PD, cbi_syr2k_d),
+    ROUTINE(csyr2k, FAM_SYR2K, PC, cbi_syr2k_p),
+    ROUTINE(zsyr2k, FAM_SYR2K, PZ, cbi_syr2k_p),
+    ROUTINE(cher2k, FAM_HER2K, PC, cbi_her2k_f),
+    ROUTINE(zher2k, FAM_HER2K, PZ, cbi_her2k_d),
+    ROUTINE(strmm, FAM_TRMM, PS, cbi_trxm_f),
+    ROUTINE(dtrmm, FAM_TRMM, PD, cbi_trxm_d),
+    ROUTINE(ctrmm, FAM_TRMM, PC, cbi_trxm_p),
+    ROUTINE(ztrmm, FAM_TRMM, PZ, cbi_trxm_p),
+    ROUTINE(strsm, FAM_TRSM, PS, cbi_trxm_f),
+    ROUTINE(dtrsm, FAM_TRSM, PD, cbi_trxm_d),
+    ROUTINE(ctrsm, FAM_TRSM, PC, cbi_trxm_p),
+    ROUTINE(ztrsm, FAM_TRSM, PZ, cbi_trxm_p),
+};
+
+int family_has_b(const struct family *f)
+{
+    return f->fortran != f_syrk;
+}

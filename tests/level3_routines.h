@@ -1,0 +1,90 @@
+/*
+ * level3_routines.h - the Level-3 routines as the tests that call them at
+ * random see them (level3_vs_reference.c, soak.c): one call's arguments,
+ * the invokers that make it through the Fortran or CBLAS interface, each
+ * family's options, the operands it reads and writes (its shape) and the
+ * per-element bound of its rounding error, and the table of the 30
+ * routines with their entry points in the library under test. The
+ * reference's entry points are filled in by each program.
+ */
+
+#ifndef LEVEL3_ROUTINES_H
+#define LEVEL3_ROUTINES_H
+
+#include "blas_test_common.h"
+
+struct routine;
+
+/* One call of a routine: its arguments, the way the routine sees them. */
+struct call {
+    const struct routine *r;    /* the routine called (soak.c) */
+    enum iface ifc;             /* the interface it is called through (soak.c) */
+    int layout;                 /* CB_COL_MAJOR/CB_ROW_MAJOR (CBLAS only) */
+    char side, uplo, transa, transb, diag;
+    int m, n, k;
+    int lda, ldb, ldc;
+    int ld_extra[N_OPS];        /* leading dimension beyond the tight one */
+    int alpha_class, beta_class; /* 0: zero, 1: one, 2: other */
+    double alpha[2], beta[2];   /* values as passed, widened to double */
+    union scalar alpha_arg, beta_arg;
+    void *a, *b, *c;
+};
+
+typedef void invoker(anyfn fn, const struct call *c);
+
+enum axis { AX_SIDE, AX_UPLO, AX_TRANS, AX_TRANSB, AX_DIAG, N_AXES };
+enum { DIM_M = 1, DIM_N = 2, DIM_K = 4 };
+
+/* Scratch space for error bounds: dense column-major doubles. */
+struct work {
+    double *E;   /* per-element magnitude of the result */
+    double *P, *Q, *R, *S;
+};
+
+struct bound {
+    double factor;  /* error <= factor * (kdim + 2) * eps * E + tiny */
+    int kdim;
+};
+
+struct family {
+    const char *name;
+    const char *opt[N_AXES];      /* option letters; NULL: not an argument */
+    const char *complex_trans;    /* trans letters for complex, if differ */
+    const char *trans_name;       /* "transa" or "trans" */
+    int dims;                     /* DIM_* that are arguments */
+    int has_beta;
+    int real_alpha, real_beta;    /* real scalar even for complex data */
+    int sampled_ld;               /* ld choice sampled instead of crossed */
+    enum op_id output;
+    invoker *fortran;
+    void (*shape)(const struct call *c, struct operand ops[N_OPS]);
+    struct bound (*magnitude)(const struct call *c,
+                              const struct operand ops[N_OPS],
+                              const struct precision *p, struct work *w);
+};
+
+/* Operands (struct operand, enum region: blas_test_common.h) are A, B
+ * and C in the order of enum op_id; A and B are unread when alpha = 0, C
+ * when beta = 0. */
+void operand_init(struct operand *o, char name, int rows, int cols,
+                  enum region read);
+
+struct routine {
+    const char *name;
+    const struct family *fam;
+    enum prec prec;
+    anyfn lib_fortran, lib_cblas;   /* library under test */
+    invoker *cblas;                 /* CBLAS adapter for its scalars */
+    anyfn ref_fortran, ref_cblas;   /* reference, from dlsym */
+};
+
+/* Whether a family's routines take a B (all but the rank-k ones). */
+int family_has_b(const struct family *f);
+
+/* TRSM's family: its triangles are filled well conditioned. */
+extern const struct family FAM_TRSM;
+
+enum { N_ROUTINES = 30 };
+extern struct routine ROUTINES[N_ROUTINES];
+
+#endif

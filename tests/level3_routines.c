@@ -4,6 +4,8 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Fortran invokers: one per family shape, every precision. */
 static void f_gemm(anyfn fn, const struct call *c)
@@ -418,4 +420,179 @@ struct routine ROUTINES[N_ROUTINES] = {
 int family_has_b(const struct family *f)
 {
     return f->fortran != f_syrk;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Making, running and checking one call                                    */
+/* ------------------------------------------------------------------------ */
+
+/* A scalar of class 0, 1 or other; "other" is complex unless real_only. */
+void make_scalar(int cls, int real_only, enum prec prec,
+                 struct rng *g, double v[2], union scalar *arg)
+{
+    const struct precision *p = &PRECISIONS[prec];
+    int cplx = p->cplx && !real_only;
+    v[0] = cls == 0 ? 0.0 : 1.0;
+    v[1] = 0.0;
+    if (cls == 2) {
+        v[0] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
+        if (cplx)
+            v[1] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
+    }
+    set_scalar_arg(p, 1 + cplx, v, arg);
+}
+
+/* Complete the operands of a call: layout, leading dimensions, what alpha
+ * = 0 / beta = 0 leave unread, buffers. */
+void finish_operands(struct call *c, struct operand op[N_OPS],
+                     struct workspace *ws)
+{
+    int *ld[N_OPS] = { &c->lda, &c->ldb, &c->ldc };
+    for (int i = 0; i < N_OPS; i++) {
+        struct operand *o = &op[i];
+        if (!o->present)
+            continue;
+        o->rowmajor = c->ifc == IF_CBLAS_ROW;
+        operand_layout(o, c->ld_extra[i]);
+        *ld[i] = o->ld;
+        if ((i == OP_C ? c->beta_class : c->alpha_class) == 0)
+            o->read = REG_NONE;
+        o->orig = ws->buf[i][0];
+        o->lib = ws->buf[i][1];
+        o->ref = ws->buf[i][2];
+    }
+}
+
+/* Random data where the routine may read, poison everywhere else.
+ * trsm_fill (A of trsm): a well-conditioned triangle, a dominant diagonal
+ * (modulus 2 to 3) and the rest scaled down by the order. */
+void fill_operand(const struct operand *o, const struct precision *p,
+                  int trsm_fill, struct rng *g)
+{
+    size_t es = elem_size(p);
+    double scale = trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
+    poison_range(p, o->orig, o->nelem);
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->read, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
+            if (o->unit_diag && i == j)
+                continue;           /* stays NaN */
+            unsigned char *e = o->orig + offset_of(o, i, j) * es;
+            double re = rng_sym(g) * scale, im = rng_sym(g) * scale;
+            if (trsm_fill && i == j) {
+                re = (rng_next(g) & 1 ? 1 : -1) * (2.0 + rng_unit(g));
+                im = 0.5 * rng_sym(g);
+            }
+            store_elem(p, e, re, im);
+            if (o->real_diag && i == j)
+                poison_real(p, e + p->rsize);
+        }
+    }
+    operand_copies(o, p);
+}
+
+void point_args(struct call *c, const struct operand op[N_OPS],
+                const struct precision *p, int use_ref)
+{
+    void **arg[N_OPS] = { &c->a, &c->b, &c->c };
+    for (int i = 0; i < N_OPS; i++)
+        *arg[i] = op[i].present
+                      ? (use_ref ? op[i].ref : op[i].lib) + GUARD * elem_size(p)
+                      : NULL;
+}
+
+void invoke(const struct call *c, int reference)
+{
+    const struct routine *r = c->r;
+    if (c->ifc == IF_FORTRAN)
+        r->fam->fortran(reference ? r->ref_fortran : r->lib_fortran, c);
+    else
+        r->cblas(reference ? r->ref_cblas : r->lib_cblas, c);
+}
+
+/* Failures of one written element that no tolerance excuses: NaN, or a
+ * non-zero imaginary diagonal of a Hermitian result where the reference's
+ * is zero. */
+static int check_element(const struct operand *o, const struct precision *p,
+                         int i, int j, const double x[2], double ref[2],
+                         char *msg, size_t len)
+{
+    char xs[64], rs[64];
+    int ref_nan = isnan(ref[0]) || isnan(ref[1]);
+    int nan = isnan(x[0]) || isnan(x[1]);
+    int imag = o->herm_out && i == j && ref[1] == 0.0 && x[1] != 0.0;
+
+    if (!ref_nan && !nan && !imag) {
+        /* The reference's quick return (beta = 1, nothing to add) leaves
+         * C as it is; zeroing the imaginary diagonal there, as documented
+         * for herk/her2k, is accepted too. */
+        if (o->herm_out && i == j && x[1] == 0.0)
+            ref[1] = 0.0;
+        return 0;
+    }
+    format_value(xs, sizeof xs, x, p->cplx);
+    format_value(rs, sizeof rs, ref, p->cplx);
+    if (ref_nan)
+        snprintf(msg, len, "reference result %c(%d,%d) is %s (test bug: "
+                 "poisoned an element that is read?)", o->name, i, j, rs);
+    else if (nan)
+        snprintf(msg, len, "%c(%d,%d) = %s, reference %s: NaN read from a "
+                 "poisoned element, or element not written", o->name, i, j,
+                 xs, rs);
+    else
+        snprintf(msg, len, "%c(%d,%d) = %s: imaginary part of the diagonal "
+                 "not zero", o->name, i, j, xs);
+    return 1;
+}
+
+/* Compare the written region of the output with the reference's: hard
+ * failures first, then the element with the largest error / bound. */
+int check_values(const struct call *c, const struct operand op[N_OPS],
+                 struct workspace *ws, char *msg, size_t len)
+{
+    const struct family *f = c->r->fam;
+    const struct precision *p = &PRECISIONS[c->r->prec];
+    const struct operand *o = &op[f->output];
+    size_t es = elem_size(p);
+    double x[2], ref[2], worst = 0.0, werr = 0.0, wbound = 0.0;
+    int wi = -1, wj = -1, have_bound = 0;
+    struct bound b = { 0.0, 0 };
+    char xs[64], rs[64];
+
+    for (int line = 0; line < outer_dim(o); line++) {
+        int lo, hi, i, j;
+        region_span(o, o->write, line, &lo, &hi);
+        for (int u = lo; u < hi; u++) {
+            logical(o, line, u, &i, &j);
+            load_elem(p, o->lib + offset_of(o, i, j) * es, x);
+            load_elem(p, o->ref + offset_of(o, i, j) * es, ref);
+            if (check_element(o, p, i, j, x, ref, msg, len))
+                return 1;
+            double d[2] = { x[0] - ref[0], x[1] - ref[1] };
+            double err = modulus(d);
+            if (err == 0.0)
+                continue;
+            if (!have_bound) {   /* exact agreement needs no bound */
+                b = f->magnitude(c, op, p, &ws->w);
+                have_bound = 1;
+            }
+            double bound = rounding_bound(b.factor, b.kdim, p,
+                                          ws->w.E[i + (size_t)j * o->rows]);
+            if (err / bound > worst) {
+                worst = err / bound;
+                wi = i, wj = j, werr = err, wbound = bound;
+            }
+        }
+    }
+    if (worst <= 1.0)
+        return 0;
+    load_elem(p, o->lib + offset_of(o, wi, wj) * es, x);
+    load_elem(p, o->ref + offset_of(o, wi, wj) * es, ref);
+    format_value(xs, sizeof xs, x, p->cplx);
+    format_value(rs, sizeof rs, ref, p->cplx);
+    snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g > bound %.3g",
+             o->name, wi, wj, xs, rs, werr, wbound);
+    return 1;
 }

@@ -78,6 +78,33 @@ struct routine {
     anyfn ref_fortran, ref_cblas;   /* reference, from dlsym */
 };
 
+/* A call's buffers: for each operand its original, the library's and the
+ * reference's copy; scratch for the checks; the error bounds' work space.
+ * Each program allocates it for the largest call it makes. */
+struct workspace {
+    unsigned char *buf[N_OPS][3];   /* orig, lib, ref per operand */
+    unsigned char *scratch;
+    struct work w;
+};
+
+/* Making, running and checking one call (level3_routines.c): a scalar of a
+ * class; the operands' layout, leading dimensions (c->ld_extra) and what
+ * alpha = 0 / beta = 0 leave unread; their random contents; the call's
+ * arguments pointed at the library's (use_ref 0) or the reference's copy;
+ * the call made through c->ifc; the output against the reference within
+ * the family's bound, 1 and msg if it is wrong. */
+void make_scalar(int cls, int real_only, enum prec prec,
+                 struct rng *g, double v[2], union scalar *arg);
+void finish_operands(struct call *c, struct operand op[N_OPS],
+                     struct workspace *ws);
+void fill_operand(const struct operand *o, const struct precision *p,
+                  int trsm_fill, struct rng *g);
+void point_args(struct call *c, const struct operand op[N_OPS],
+                const struct precision *p, int use_ref);
+void invoke(const struct call *c, int reference);
+int check_values(const struct call *c, const struct operand op[N_OPS],
+                 struct workspace *ws, char *msg, size_t len);
+
 /* Whether a family's routines take a B (all but the rank-k ones). */
 int family_has_b(const struct family *f);
 

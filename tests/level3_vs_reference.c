@@ -109,21 +109,6 @@ static int take(long *idx, int radix)
     return digit;
 }
 
-/* A scalar of class 0, 1 or other; "other" is complex unless real_only. */
-static void make_scalar(int cls, int real_only, enum prec prec,
-                        struct rng *g, double v[2], union scalar *arg)
-{
-    const struct precision *p = &PRECISIONS[prec];
-    int cplx = p->cplx && !real_only;
-    v[0] = cls == 0 ? 0.0 : 1.0;
-    v[1] = 0.0;
-    if (cls == 2) {
-        v[0] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
-        if (cplx)
-            v[1] = (rng_next(g) & 1 ? 1 : -1) * (0.25 + 0.75 * rng_unit(g));
-    }
-    set_scalar_arg(p, 1 + cplx, v, arg);
-}
 
 /* Decode call number idx of a plan (mixed radix over its axes). */
 static void make_call(const struct plan *pl, long idx, struct rng *g,
@@ -158,158 +143,6 @@ static void make_call(const struct plan *pl, long idx, struct rng *g,
 /* Running and checking one call                                            */
 /* ------------------------------------------------------------------------ */
 
-struct workspace {
-    unsigned char *buf[N_OPS][3];   /* orig, lib, ref per operand */
-    unsigned char *scratch;
-    struct work w;
-};
-
-/* Complete the operands of a call: layout, leading dimensions, what alpha
- * = 0 / beta = 0 leave unread, buffers. */
-static void finish_operands(struct call *c, struct operand op[N_OPS],
-                            int rowmajor, struct workspace *ws)
-{
-    int *ld[N_OPS] = { &c->lda, &c->ldb, &c->ldc };
-    for (int i = 0; i < N_OPS; i++) {
-        struct operand *o = &op[i];
-        if (!o->present)
-            continue;
-        o->rowmajor = rowmajor;
-        operand_layout(o, c->ld_extra[i]);
-        *ld[i] = o->ld;
-        if ((i == OP_C ? c->beta_class : c->alpha_class) == 0)
-            o->read = REG_NONE;
-        o->orig = ws->buf[i][0];
-        o->lib = ws->buf[i][1];
-        o->ref = ws->buf[i][2];
-    }
-}
-
-/* Random data where the routine may read, poison everywhere else.
- * trsm_fill (A of trsm): a well-conditioned triangle, a strong diagonal and
- * the rest scaled down by the order. */
-static void fill_operand(const struct operand *o, const struct precision *p,
-                         int trsm_fill, struct rng *g)
-{
-    size_t es = elem_size(p);
-    double scale = trsm_fill ? 1.0 / imax(1, o->rows) : 1.0;
-    poison_range(p, o->orig, o->nelem);
-    for (int line = 0; line < outer_dim(o); line++) {
-        int lo, hi, i, j;
-        region_span(o, o->read, line, &lo, &hi);
-        for (int u = lo; u < hi; u++) {
-            logical(o, line, u, &i, &j);
-            if (o->unit_diag && i == j)
-                continue;           /* stays NaN */
-            unsigned char *e = o->orig + offset_of(o, i, j) * es;
-            double re = rng_sym(g) * scale, im = rng_sym(g) * scale;
-            if (trsm_fill && i == j) {
-                re = (rng_next(g) & 1 ? 1 : -1) * (2.0 + rng_unit(g));
-                im = 0.5 * rng_sym(g);
-            }
-            store_elem(p, e, re, im);
-            if (o->real_diag && i == j)
-                poison_real(p, e + p->rsize);
-        }
-    }
-    operand_copies(o, p);
-}
-
-static void point_args(struct call *c, const struct operand op[N_OPS],
-                       const struct precision *p, int use_ref)
-{
-    void **arg[N_OPS] = { &c->a, &c->b, &c->c };
-    for (int i = 0; i < N_OPS; i++)
-        *arg[i] = op[i].present
-                      ? (use_ref ? op[i].ref : op[i].lib) + GUARD * elem_size(p)
-                      : NULL;
-}
-
-/* Failures of one written element that no tolerance excuses: NaN, or a
- * non-zero imaginary diagonal of a Hermitian result where the reference's
- * is zero. */
-static int check_element(const struct operand *o, const struct precision *p,
-                         int i, int j, double x[2], double ref[2], char *msg,
-                         size_t len)
-{
-    char xs[64], rs[64];
-    int ref_nan = isnan(ref[0]) || isnan(ref[1]);
-    int nan = isnan(x[0]) || isnan(x[1]);
-    int imag = o->herm_out && i == j && ref[1] == 0.0 && x[1] != 0.0;
-
-    if (!ref_nan && !nan && !imag) {
-        /* The reference's quick return (beta = 1, nothing to add) leaves
-         * C as it is; zeroing the imaginary diagonal there, as documented
-         * for herk/her2k, is accepted too. */
-        if (o->herm_out && i == j && x[1] == 0.0)
-            ref[1] = 0.0;
-        return 0;
-    }
-    format_value(xs, sizeof xs, x, p->cplx);
-    format_value(rs, sizeof rs, ref, p->cplx);
-    if (ref_nan)
-        snprintf(msg, len, "reference result %c(%d,%d) is %s (test bug: "
-                 "poisoned an element that is read?)", o->name, i, j, rs);
-    else if (nan)
-        snprintf(msg, len, "%c(%d,%d) = %s, reference %s: NaN read from a "
-                 "poisoned element, or element not written", o->name, i, j,
-                 xs, rs);
-    else
-        snprintf(msg, len, "%c(%d,%d) = %s: imaginary part of the diagonal "
-                 "not zero", o->name, i, j, xs);
-    return 1;
-}
-
-/* Compare the written region of the output with the reference's: hard
- * failures first, then the element with the largest error / bound. */
-static int check_values(const struct call *c, const struct operand op[N_OPS],
-                        const struct routine *r, struct workspace *ws,
-                        char *msg, size_t len)
-{
-    const struct precision *p = &PRECISIONS[r->prec];
-    const struct operand *o = &op[r->fam->output];
-    size_t es = elem_size(p);
-    double x[2], ref[2], worst = 0.0, werr = 0.0, wbound = 0.0;
-    int wi = -1, wj = -1, have_bound = 0;
-    struct bound b = { 0.0, 0 };
-    char xs[64], rs[64];
-
-    for (int line = 0; line < outer_dim(o); line++) {
-        int lo, hi, i, j;
-        region_span(o, o->write, line, &lo, &hi);
-        for (int u = lo; u < hi; u++) {
-            logical(o, line, u, &i, &j);
-            load_elem(p, o->lib + offset_of(o, i, j) * es, x);
-            load_elem(p, o->ref + offset_of(o, i, j) * es, ref);
-            if (check_element(o, p, i, j, x, ref, msg, len))
-                return 1;
-            double d[2] = { x[0] - ref[0], x[1] - ref[1] };
-            double err = modulus(d);
-            if (err == 0.0)
-                continue;
-            if (!have_bound) {   /* exact agreement needs no bound */
-                b = r->fam->magnitude(c, op, p, &ws->w);
-                have_bound = 1;
-            }
-            double bound = rounding_bound(b.factor, b.kdim, p,
-                                          ws->w.E[i + (size_t)j * o->rows]);
-            if (err / bound > worst) {
-                worst = err / bound;
-                wi = i, wj = j, werr = err, wbound = bound;
-            }
-        }
-    }
-    if (worst <= 1.0)
-        return 0;
-    load_elem(p, o->lib + offset_of(o, wi, wj) * es, x);
-    load_elem(p, o->ref + offset_of(o, wi, wj) * es, ref);
-    format_value(xs, sizeof xs, x, p->cplx);
-    format_value(rs, sizeof rs, ref, p->cplx);
-    snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g > bound %.3g",
-             o->name, wi, wj, xs, rs, werr, wbound);
-    return 1;
-}
-
 static int check_call(const struct call *c, const struct operand op[N_OPS],
                       const struct routine *r, struct workspace *ws,
                       char *msg, size_t len)
@@ -318,7 +151,7 @@ static int check_call(const struct call *c, const struct operand op[N_OPS],
     if (check_all_unchanged(op, p, ws->scratch, "wrote outside its region:",
                             msg, len))
         return 1;
-    return check_values(c, op, r, ws, msg, len);
+    return check_values(c, op, ws, msg, len);
 }
 
 /* The call as a one-line list of its arguments. */
@@ -374,15 +207,6 @@ static uint64_t group_seed(uint64_t seed, const char *name, enum iface ifc)
            ((uint64_t)ifc << 56);
 }
 
-static void invoke(const struct routine *r, enum iface ifc, int reference,
-                   const struct call *c)
-{
-    if (ifc == IF_FORTRAN)
-        r->fam->fortran(reference ? r->ref_fortran : r->lib_fortran, c);
-    else
-        r->cblas(reference ? r->ref_cblas : r->lib_cblas, c);
-}
-
 /* Set up call number idx of a plan, run it through the library under test
  * and the reference on identical data, check it: 1 (and msg) if it failed. */
 static int run_call(const struct plan *pl, long idx, enum iface ifc,
@@ -396,15 +220,17 @@ static int run_call(const struct plan *pl, long idx, enum iface ifc,
     c->layout = ifc == IF_CBLAS_ROW ? CB_ROW_MAJOR : CB_COL_MAJOR;
     memset(op, 0, N_OPS * sizeof *op);
     r->fam->shape(c, op);
-    finish_operands(c, op, ifc == IF_CBLAS_ROW, ws);
+    c->r = r;
+    c->ifc = ifc;
+    finish_operands(c, op, ws);
     for (int i = 0; i < N_OPS; i++)
         if (op[i].present)
             fill_operand(&op[i], p, r->fam == &FAM_TRSM && i == OP_A, g);
 
     point_args(c, op, p, 0);
-    invoke(r, ifc, 0, c);
+    invoke(c, 0);
     point_args(c, op, p, 1);
-    invoke(r, ifc, 1, c);
+    invoke(c, 1);
     return check_call(c, op, r, ws, msg, len);
 }
 

@@ -33,9 +33,25 @@ static const short level3_symbols[BR_FAMILY_COUNT][BR_PRECISION_COUNT] = {
 #include "interface/expand_routines.h"
 };
 
-/* Calls in the CPU BLAS now, and whether the process is exiting (br_cpu_close_at_exit). */
-static atomic_int in_flight, closing;
+/* Calls in the CPU BLAS now, counted in stripes (a thread keeps to one) so that threads
+ * making many small calls do not fight over one cache line; and whether the process is
+ * exiting (br_cpu_close_at_exit). */
+enum { STRIPES = 16 };
+static struct {
+    _Alignas(64) atomic_int calls;
+} in_flight[STRIPES];
+static atomic_uint next_stripe;
+static _Thread_local int own_stripe = -1;
+static atomic_int closing;
 static pthread_t closing_thread;
+
+static atomic_int *my_stripe(void)
+{
+    if (br_unlikely(own_stripe < 0))
+        own_stripe = (int)(atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) %
+                           STRIPES);
+    return &in_flight[own_stripe].calls;
+}
 
 static void call_cpu_blas(const struct br_call *call);
 
@@ -43,28 +59,31 @@ void br_cpu_level3(const struct br_call *call)
 {
     /* Counted in and out, and checked after being counted in, so that the exiting thread
      * either sees this call or this call sees it exiting (sequentially consistent atomics). */
-    atomic_fetch_add(&in_flight, 1);
+    atomic_int *count = my_stripe();
+    atomic_fetch_add(count, 1);
     if (br_unlikely(atomic_load(&closing)) && !pthread_equal(pthread_self(), closing_thread)) {
-        atomic_fetch_sub(&in_flight, 1);
+        atomic_fetch_sub(count, 1);
         for (;;) /* the process is ending: this thread ends with it, at _exit */
             pause();
     }
     call_cpu_blas(call);
-    atomic_fetch_sub(&in_flight, 1);
+    atomic_fetch_sub(count, 1);
 }
 
 void br_cpu_close_at_exit(void)
 {
     closing_thread = pthread_self();
     atomic_store(&closing, 1);
-    while (atomic_load(&in_flight) > 0)
-        usleep(200);
+    for (int s = 0; s < STRIPES; s++) /* each stripe only falls once closing is seen */
+        while (atomic_load(&in_flight[s].calls) > 0)
+            usleep(200);
 }
 
 void br_cpu_at_fork(enum br_fork_stage stage)
 {
     if (stage == BR_FORK_CHILD) /* the calls of the parent's other threads are not here */
-        atomic_store(&in_flight, 0);
+        for (int s = 0; s < STRIPES; s++)
+            atomic_store(&in_flight[s].calls, 0);
 }
 
 static void call_cpu_blas(const struct br_call *call)

@@ -120,13 +120,18 @@ static void suspend(struct slot *s, const char *why)
                s->backoff);
 }
 
+/* Whether a suspended slot's back-off has passed. */
+static int due_for_retry(struct slot *s, int state)
+{
+    return state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at);
+}
+
 /* Whether a slot can take a call now: open, or suspended and due for its retry (which the
  * call then makes, under the slot's lock). Read without the lock. */
 static int usable(struct slot *s)
 {
     int state = atomic_load_explicit(&s->state, memory_order_acquire);
-    return state == ENGINE_READY ||
-           (state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at));
+    return state == ENGINE_READY || due_for_retry(s, state);
 }
 
 /* Opens the engine of a found device: context, queues, pool, staging. */
@@ -500,7 +505,7 @@ static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call 
 static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth)
 {
     struct br_engine *e = &s->engine;
-    if (s->state == ENGINE_SUSPENDED && br_seconds_now() >= atomic_load(&s->retry_at)) {
+    if (due_for_retry(s, s->state)) {
         br_verbose("device: %s is tried again after its back-off", e->device.name);
         open_engine(s); /* suspends it again, for longer, if it cannot be set up */
         /* One more failure suspends it again: the retry is a single call. */

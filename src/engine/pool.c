@@ -75,13 +75,15 @@ static cl_int place_on_device(struct br_pool *pool, cl_mem mem)
 }
 
 /* A new device buffer, or CL_MEM_OBJECT_ALLOCATION_FAILURE where the device has no room (or
- * the test suite says it has none: BLASROUTE_TEST_DEVICE_FREE, memory another process holds). */
+ * the test suite says it has none: BLASROUTE_TEST_FAULT=alloc, a device whose memory is all
+ * taken; BLASROUTE_TEST_DEVICE_FREE, memory another process holds). */
 static cl_int create(struct br_pool *pool, size_t allocation, cl_mem *out)
 {
     size_t free_bytes = br_env()->test_device_free;
     cl_int error = CL_SUCCESS;
     cl_mem mem = NULL;
-    if (free_bytes && pool->held + allocation > free_bytes)
+    if (br_fault_injected(BR_FAULT_ALLOC) ||
+        (free_bytes && pool->held + allocation > free_bytes))
         error = CL_MEM_OBJECT_ALLOCATION_FAILURE;
     else
         mem = clCreateBuffer(pool->context, CL_MEM_READ_WRITE, allocation, NULL, &error);
@@ -107,10 +109,6 @@ cl_int br_pool_acquire(struct br_pool *pool, size_t size, cl_mem *buffer)
         size = 1;
     if (size > pool->max_allocation)
         return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-    if (br_fault_injected(BR_FAULT_ALLOC)) { /* as a device whose memory is all taken */
-        pool->failed_at = pool->held + size;
-        return CL_MEM_OBJECT_ALLOCATION_FAILURE;
-    }
     /* The smallest free buffer that fits and is at most twice the need. */
     int best = -1;
     for (int i = 0; i < pool->count; i++) {

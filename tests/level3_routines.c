@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Fortran invokers: one per family shape, every precision. */
@@ -595,4 +596,40 @@ int check_values(const struct call *c, const struct operand op[N_OPS],
     snprintf(msg, len, "%c(%d,%d) = %s, reference %s: error %.3g > bound %.3g",
              o->name, wi, wj, xs, rs, werr, wbound);
     return 1;
+}
+
+/* Allocated and touched at once: the soak watches the resident set, which
+ * must not grow with the test's own data. */
+static void *touched(size_t bytes)
+{
+    void *p = xmalloc(bytes);
+    memset(p, 0, bytes);
+    return p;
+}
+
+void workspace_init(struct workspace *ws, int max_dim, int max_pad)
+{
+    size_t elems = 2 * (size_t)GUARD + (size_t)(max_dim + max_pad) * max_dim;
+    size_t bytes = elems * 2 * sizeof(double);
+    size_t square = (size_t)max_dim * max_dim * sizeof(double);
+    for (int i = 0; i < N_OPS; i++)
+        for (int j = 0; j < 3; j++)
+            ws->buf[i][j] = touched(bytes);
+    ws->scratch = touched(bytes);
+    double **mats[] = { &ws->w.E, &ws->w.P, &ws->w.Q, &ws->w.R, &ws->w.S };
+    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
+        *mats[i] = touched(square);
+}
+
+void workspace_free(struct workspace *ws)
+{
+    for (int i = 0; i < N_OPS; i++)
+        for (int j = 0; j < 3; j++)
+            free(ws->buf[i][j]);
+    free(ws->scratch);
+    free(ws->w.E);
+    free(ws->w.P);
+    free(ws->w.Q);
+    free(ws->w.R);
+    free(ws->w.S);
 }

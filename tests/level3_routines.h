@@ -87,6 +87,11 @@ struct workspace {
     struct work w;
 };
 
+/* The buffers for calls of dimensions up to max_dim with leading dimensions
+ * up to max_pad beyond the tight one, allocated and touched; and freed. */
+void workspace_init(struct workspace *ws, int max_dim, int max_pad);
+void workspace_free(struct workspace *ws);
+
 /* Making, running and checking one call (level3_routines.c): a scalar of a
  * class; the operands' layout, leading dimensions (c->ld_extra) and what
  * alpha = 0 / beta = 0 leave unread; their random contents; the call's

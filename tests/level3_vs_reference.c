@@ -318,31 +318,7 @@ static void load_reference(void)
     printf("# reference BLAS: %s\n", ref.path);
 }
 
-static void workspace_init(struct workspace *ws)
-{
-    size_t elems = 2 * (size_t)GUARD + (size_t)(MAXDIM + MAXPAD) * MAXDIM;
-    size_t bytes = elems * 2 * sizeof(double);
-    for (int i = 0; i < N_OPS; i++)
-        for (int j = 0; j < 3; j++)
-            ws->buf[i][j] = xmalloc(bytes);
-    ws->scratch = xmalloc(bytes);
-    double **mats[] = { &ws->w.E, &ws->w.P, &ws->w.Q, &ws->w.R, &ws->w.S };
-    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
-        *mats[i] = xmalloc((size_t)MAXDIM * MAXDIM * sizeof(double));
-}
 
-static void workspace_free(struct workspace *ws)
-{
-    for (int i = 0; i < N_OPS; i++)
-        for (int j = 0; j < 3; j++)
-            free(ws->buf[i][j]);
-    free(ws->scratch);
-    free(ws->w.E);
-    free(ws->w.P);
-    free(ws->w.Q);
-    free(ws->w.R);
-    free(ws->w.S);
-}
 
 int main(void)
 {
@@ -362,7 +338,7 @@ int main(void)
         printf(" %d", s.sizes[i]);
     printf("\n");
 
-    workspace_init(&ws);
+    workspace_init(&ws, MAXDIM, MAXPAD);
     for (int i = 0; i < N_ROUTINES; i++) {
         if (!selected(&ROUTINES[i], &s))
             continue;

@@ -232,42 +232,11 @@ static void random_call(struct call *c, struct rng *g,
 /* ------------------------------------------------------------------------ */
 
 /* A thread's buffers (struct workspace) are allocated for the largest call
- * and touched at once, so that the resident set does not grow with the
- * test's own data. */
+ * and touched at once (workspace_init), so that the resident set does not
+ * grow with the test's own data. */
 
-static void *touched(size_t bytes)
-{
-    void *p = xmalloc(bytes);
-    memset(p, 0, bytes);
-    return p;
-}
 
-static void workspace_init(struct workspace *ws, int max_size)
-{
-    size_t elems = 2 * (size_t)GUARD + (size_t)(max_size + MAXPAD) * max_size;
-    size_t bytes = elems * 2 * sizeof(double);
-    size_t square = (size_t)max_size * max_size * sizeof(double);
-    for (int i = 0; i < N_OPS; i++)
-        for (int j = 0; j < 3; j++)
-            ws->buf[i][j] = touched(bytes);
-    ws->scratch = touched(bytes);
-    double **mats[] = { &ws->w.E, &ws->w.P, &ws->w.Q, &ws->w.R, &ws->w.S };
-    for (size_t i = 0; i < sizeof mats / sizeof mats[0]; i++)
-        *mats[i] = touched(square);
-}
 
-static void workspace_free(struct workspace *ws)
-{
-    for (int i = 0; i < N_OPS; i++)
-        for (int j = 0; j < 3; j++)
-            free(ws->buf[i][j]);
-    free(ws->scratch);
-    free(ws->w.E);
-    free(ws->w.P);
-    free(ws->w.Q);
-    free(ws->w.R);
-    free(ws->w.S);
-}
 
 
 /* Set up the call's operands, run it through the library under test and
@@ -493,7 +462,7 @@ static void start_threads(void)
         st->index = t;
         atomic_init(&st->calls, 0);
         atomic_init(&st->wrong, 0);
-        workspace_init(&st->ws, settings.max_size);
+        workspace_init(&st->ws, settings.max_size, MAXPAD);
     }
     atomic_store(&proc.running, n);
     proc.started = now();

@@ -633,3 +633,20 @@ void workspace_free(struct workspace *ws)
     free(ws->w.R);
     free(ws->w.S);
 }
+
+const char *load_reference_routines(void)
+{
+    struct reference_blas ref = open_reference_blas();
+    char name[32];
+    for (int i = 0; i < N_ROUTINES; i++) {
+        struct routine *r = &ROUTINES[i];
+        snprintf(name, sizeof name, "%s_", r->name);
+        r->ref_fortran = reference_symbol(&ref, name);
+        snprintf(name, sizeof name, "cblas_%s", r->name);
+        r->ref_cblas = reference_symbol(&ref, name);
+        if (r->ref_fortran == r->lib_fortran || r->ref_cblas == r->lib_cblas)
+            bail_out("reference %s resolves %s to the library under test",
+                     ref.path, r->name);
+    }
+    return ref.path;
+}

@@ -119,4 +119,10 @@ extern const struct family FAM_TRSM;
 enum { N_ROUTINES = 30 };
 extern struct routine ROUTINES[N_ROUTINES];
 
+/* Opens the reference BLAS and fills in every routine's entry points
+ * there; bails out if one of them is the library under test's (a
+ * reference that is the library itself would prove nothing). Returns the
+ * reference's path. */
+const char *load_reference_routines(void);
+
 #endif

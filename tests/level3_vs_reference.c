@@ -300,26 +300,6 @@ static void read_settings(struct settings *s)
     s->routines = read_routine_selection(known_routine);
 }
 
-/* Load the reference; print the SKIP plan and exit if it is not there. */
-static void load_reference(void)
-{
-    struct reference_blas ref = open_reference_blas();
-    char name[32];
-    for (int i = 0; i < N_ROUTINES; i++) {
-        struct routine *r = &ROUTINES[i];
-        snprintf(name, sizeof name, "%s_", r->name);
-        r->ref_fortran = reference_symbol(&ref, name);
-        snprintf(name, sizeof name, "cblas_%s", r->name);
-        r->ref_cblas = reference_symbol(&ref, name);
-        if (r->ref_fortran == r->lib_fortran || r->ref_cblas == r->lib_cblas)
-            bail_out("reference %s resolves %s to the library under test",
-                     ref.path, r->name);
-    }
-    printf("# reference BLAS: %s\n", ref.path);
-}
-
-
-
 int main(void)
 {
     struct settings s;
@@ -330,7 +310,8 @@ int main(void)
     read_settings(&s);
     for (int i = 0; i < N_ROUTINES; i++)
         groups += selected(&ROUTINES[i], &s) ? N_IFACES : 0;
-    load_reference();
+    /* The SKIP plan and exit if the reference is not there: open_reference_blas. */
+    printf("# reference BLAS: %s\n", load_reference_routines());
     printf("1..%d\n", groups);
     printf("# seed %llu\n", (unsigned long long)s.seed);
     printf("# sizes:");

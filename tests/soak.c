@@ -119,28 +119,9 @@
 #include <unistd.h>
 
 /* The routines, their calls, shapes and error bounds: level3_routines.h.
- * ROUTINES[].ref_* are written once by load_reference, before any thread
- * starts. */
+ * ROUTINES[].ref_* are written once by load_reference_routines, before
+ * any thread starts. */
 
-/* The reference's entry points of every routine; bails out if one of them
- * is the library under test's (a reference that is the library itself
- * would prove nothing). */
-static const char *load_reference(void)
-{
-    struct reference_blas ref = open_reference_blas();
-    char name[32];
-    for (int i = 0; i < N_ROUTINES; i++) {
-        struct routine *r = &ROUTINES[i];
-        snprintf(name, sizeof name, "%s_", r->name);
-        r->ref_fortran = reference_symbol(&ref, name);
-        snprintf(name, sizeof name, "cblas_%s", r->name);
-        r->ref_cblas = reference_symbol(&ref, name);
-        if (r->ref_fortran == r->lib_fortran || r->ref_cblas == r->lib_cblas)
-            bail_out("reference %s resolves %s to the library under test",
-                     ref.path, r->name);
-    }
-    return ref.path;
-}
 
 /* ------------------------------------------------------------------------ */
 /* Settings                                                                 */
@@ -1011,6 +992,6 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);   /* a pipe in a worker */
     parse_options(argc, argv);
     signal(SIGINT, on_interrupt);
-    const char *reference_path = load_reference();
+    const char *reference_path = load_reference_routines();
     return settings.worker ? run_worker() : run_parent(reference_path);
 }

@@ -31,8 +31,10 @@ out="$tmp/stdout" err="$tmp/stderr"
 # with a report, and with the given variables last (they win: BLASROUTE_TEST_QUICK=0 runs the
 # full set). The engine's other knobs are cleared so that the caller's environment cannot
 # change what a line tests; the program cache goes to a private directory, never the user's.
+# The CPU BLAS that answers for a failed device is the reference, as in tap.sh's run_program.
 gemm() {
     env $clear_knobs -u BLASROUTE_CACHE -u BLASROUTE_TEST_QUICK -u BLASROUTE_TEST_ROUTINES \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
         BLASROUTE_TEST_QUICK=1 BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu BLASROUTE_VERBOSE=1 \
         BLASROUTE_REPORT=1 BLASROUTE_CACHE_DIR="$tmp/cache-default" "$@" \
         timeout 300 "$program" > "$out" 2> "$err"

@@ -20,6 +20,8 @@
 # MALLOC_ARENA_MAX=2: glibc gives many threads up to 8 malloc arenas per core, each fragmenting on
 # its own, so that the resident set of 32 threads creeps by an amount that grows with the cores
 # (here, 2 cores: 21 MiB over 150,000 calls; with 2 arenas, flat after the first seconds).
+# BLASROUTE_CPU_BLAS: the reference, as in tap.sh's run_program, so that the CPU's share of the
+# calls is checked for what blasroute does with it, not for OpenBLAS's kernels for this CPU.
 # Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS;
 # BLASROUTE_TEST_SEED replays the calls (the seed is printed in each run's output).
 . "$top_srcdir/tests/tap.sh"
@@ -39,7 +41,7 @@ soak() {
             -u BLASROUTE_TRACE -u BLASROUTE_TIMELINE BLASROUTE_REPORT=1 \
             BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" \
             BLASROUTE_MODE="$mode" BLASROUTE_DEVICE="$device" POCL_WORK_GROUP_SPECIALIZATION=0 \
-            MALLOC_ARENA_MAX=2 \
+            MALLOC_ARENA_MAX=2 BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
             timeout -k 10 150 "$top_builddir/tests/soak" --tap --threads 32 --calls 250 \
             --seconds 40 --max-size 96 --progress 15 "$@" \
             > "$tmp/$mode.out" 2> "$tmp/$mode.err"

@@ -15,8 +15,9 @@ require_reference_and_pocl
 
 plan 2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# The bench checks its GEMM against the CPU BLAS's result: the reference here, as in bench.sh.
 run() {
-    env $clear_knobs -u BLASROUTE_PROFILE \
+    env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
         BLASROUTE_TIMELINE="$1" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$bench" \
         --routine gemm --precision d --sizes 700x500x600 --repeat 1 --no-cpu --no-clblast \
         > "$tmp/out" 2> "$tmp/err"

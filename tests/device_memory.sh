@@ -20,10 +20,12 @@ export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BL
 # replans: the sum of the report's last field (replans for want of device memory).
 replans() { sed -n 's/^blasroute report: [sdcz][a-z0-9]*, .*, \([0-9][0-9]*\)$/\1/p' "$err" | awk '{ s += $1 } END { print s + 0 }'; }
 
-run_program gemm_device BLASROUTE_TEST_DEVICE_FREE=1M
+run_program gemm_device BLASROUTE_TEST_DEVICE_FREE=1M BLASROUTE_TRACE="$tmp/trace.csv"
 bad=$(grep '^blasroute report: [sdcz]gemm,' "$err" | grep -v ', \(scaled [0-9]* \)\{0,1\}device [0-9]*,' | head -n 2)
-all_ok && [ -z "$bad" ] && [ "$(replans)" -gt 0 ]
-ok $? "GEMM with 1 MiB of device memory free: right, every call on the device, $(replans) replans in smaller tiles${bad:+ (not all on the device: $bad)}"
+# The trace's last field (memory_retries) counts the same replans, call by call.
+traced=$(awk -F, 'NR > 1 { s += $19 } END { print s + 0 }' "$tmp/trace.csv" 2> /dev/null)
+all_ok && [ -z "$bad" ] && [ "$(replans)" -gt 0 ] && [ "$traced" = "$(replans)" ]
+ok $? "GEMM with 1 MiB of device memory free: right, every call on the device, $(replans) replans in smaller tiles (the trace: $traced)${bad:+ (not all on the device: $bad)}"
 diag_file "$out"; diag_file "$err"
 
 run_program level3_large BLASROUTE_TEST_DEVICE_FREE=600K BLASROUTE_TEST_QUICK=1

@@ -60,6 +60,9 @@ static const struct {
     {"BLASROUTE_TEST_FAULT",
      "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late, wrap", "none",
      "inject OpenCL failures, to check that every failure still gives the right result", 1},
+    {"BLASROUTE_TEST_DEVICE_FREE", "bytes, with an optional K, M, G, T suffix", "none",
+     "device allocations fail once the pool would hold more than this, as when another "
+     "process holds the rest of the device's memory (checks the memory-pressure path)", 1},
     {"BLASROUTE_TEST_GEMM_KERNEL", "auto, direct, tiled", "auto",
      "force the GEMM kernel family", 1},
     {"BLASROUTE_TEST_GEMM_TILES", "1 to 64", "the plan's",

@@ -291,9 +291,9 @@ static int probe_once(const struct call *c, const struct call_ints *v,
     const char op_name[N_OPS] = { 'A', 'B', 'C' };
     char text[200];
 
+    capture_begin();
     snprintf(probe_under_way, sizeof probe_under_way, "width probe %s",
              desc);
-    capture_begin();
     invoke_ints(c, fn, WIDTH64, v);
     int wrote = capture_end(text, sizeof text);
     probe_under_way[0] = '\0';

@@ -43,20 +43,31 @@ names() {
 
 # every_test_passed: every routine's tests planned, run and passed.
 every_test_passed() {
-    expected=$(( $(echo $ROUTINES | wc -w) * TESTS_PER_ROUTINE ))
+    expected=$(( $(echo "$ROUTINES" | wc -w) * TESTS_PER_ROUTINE ))
     all_ok && [ "$planned" -eq "$expected" ]
 }
 
-# on_device: why not every routine was answered by the device in the last run ("" if it was).
+# on_device: why not every routine was answered by the device in the last run, on one line (""
+# if it was): the routines with no device call in their report line, and those that fell back.
 on_device() {
+    missing="" fell_back=""
     for routine in $ROUTINES; do
-        line=$(grep "^blasroute report: $routine," "$err")
-        case "$line" in
-            *fallback*) echo "$routine fell back to the CPU; " ;;
+        case "$(grep "^blasroute report: $routine," "$err")" in
+            *fallback*) fell_back="$fell_back $routine" ;;
             *[\ ,]device\ [1-9]*) ;;
-            *) echo "no $routine call on the device: '$line'; " ;;
+            *) missing="$missing $routine" ;;
         esac
     done
+    [ -z "$missing" ] || printf 'no device call of:%s; ' "$missing"
+    [ -z "$fell_back" ] || printf 'fell back to the CPU:%s; ' "$fell_back"
+}
+
+# outcome: the last run's counts, and how it ended if not normally.
+outcome() {
+    tap_counts "$out"
+    printf '%s passed, %s failed' "$passed" "$failed"
+    grep -q '^Bail out!' "$out" && printf ', bailed out'
+    [ "$status" -eq 0 ] || printf ', exit status %s' "$status"
 }
 
 # diag_tap: after a failed check, the last run's TAP lines other than "ok" (at most 30).
@@ -67,17 +78,17 @@ check() {
     label="$family names${library:+ of $(basename "$library")}"
 
     names "$family" "$library" cpu
-    tap_counts "$out"
     paths=$(report_paths | tr '\n' ' ')
     every_test_passed && ! echo "$paths" | grep -qE 'device|hybrid|spread'
-    ok $? "$label, cpu mode: $passed passed, $failed failed (paths: $paths)"
+    result=$?
+    ok $result "$label, cpu mode: $(outcome) (paths: ${paths% })"
     diag_tap; diag_file "$err"
 
     names "$family" "$library" device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
-    tap_counts "$out"
     why=$(on_device)
     every_test_passed && [ -z "$why" ]
-    ok $? "$label, device mode: $passed passed, $failed failed${why:+ ($why)}"
+    result=$?
+    ok $result "$label, device mode: $(outcome)${why:+ (${why%; })}"
     diag_tap; diag_file "$err"
 }
 

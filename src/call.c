@@ -15,7 +15,7 @@ static char upper(char c)
     return (c >= 'a' && c <= 'z') ? (char)(c - ('a' - 'A')) : c;
 }
 
-static blas_int at_least_1(blas_int x)
+static br_int at_least_1(br_int x)
 {
     return x > 1 ? x : 1;
 }
@@ -25,10 +25,10 @@ static int is_trans(char c, int allow_n, int allow_t, int allow_c)
     return (allow_n && same(c, 'N')) || (allow_t && same(c, 'T')) || (allow_c && same(c, 'C'));
 }
 
-static blas_int check_gemm(const struct br_call *call)
+static br_int check_gemm(const struct br_call *call)
 {
-    blas_int nrowa = same(call->transa, 'N') ? call->m : call->k;
-    blas_int nrowb = same(call->transb, 'N') ? call->k : call->n;
+    br_int nrowa = same(call->transa, 'N') ? call->m : call->k;
+    br_int nrowb = same(call->transb, 'N') ? call->k : call->n;
     if (!is_trans(call->transa, 1, 1, 1))
         return 1;
     if (!is_trans(call->transb, 1, 1, 1))
@@ -48,9 +48,9 @@ static blas_int check_gemm(const struct br_call *call)
     return 0;
 }
 
-static blas_int check_symm(const struct br_call *call)
+static br_int check_symm(const struct br_call *call)
 {
-    blas_int nrowa = same(call->side, 'L') ? call->m : call->n;
+    br_int nrowa = same(call->side, 'L') ? call->m : call->n;
     if (!same(call->side, 'L') && !same(call->side, 'R'))
         return 1;
     if (!same(call->uplo, 'U') && !same(call->uplo, 'L'))
@@ -70,7 +70,7 @@ static blas_int check_symm(const struct br_call *call)
 
 /* SYRK, HERK, SYR2K and HER2K share their checks; they differ in the transposes they accept
  * and, for the rank-2k ones, in B. */
-static blas_int check_rank_k(const struct br_call *call)
+static br_int check_rank_k(const struct br_call *call)
 {
     int complex_type = br_is_complex(call->precision);
     int hermitian = call->family == BR_HERK || call->family == BR_HER2K;
@@ -78,7 +78,7 @@ static blas_int check_rank_k(const struct br_call *call)
     /* Real SYRK/SYR2K take N, T and C; complex symmetric ones N and T; Hermitian ones N and C. */
     int allow_t = !hermitian;
     int allow_c = hermitian || !complex_type;
-    blas_int nrowa = same(call->transa, 'N') ? call->n : call->k;
+    br_int nrowa = same(call->transa, 'N') ? call->n : call->k;
     if (!same(call->uplo, 'U') && !same(call->uplo, 'L'))
         return 1;
     if (!is_trans(call->transa, 1, allow_t, allow_c))
@@ -96,9 +96,9 @@ static blas_int check_rank_k(const struct br_call *call)
     return 0;
 }
 
-static blas_int check_triangular(const struct br_call *call)
+static br_int check_triangular(const struct br_call *call)
 {
-    blas_int nrowa = same(call->side, 'L') ? call->m : call->n;
+    br_int nrowa = same(call->side, 'L') ? call->m : call->n;
     if (!same(call->side, 'L') && !same(call->side, 'R'))
         return 1;
     if (!same(call->uplo, 'U') && !same(call->uplo, 'L'))
@@ -118,7 +118,7 @@ static blas_int check_triangular(const struct br_call *call)
     return 0;
 }
 
-blas_int br_check_call(const struct br_call *call)
+br_int br_check_call(const struct br_call *call)
 {
     switch (call->family) {
     case BR_GEMM:
@@ -306,7 +306,7 @@ union br_scalar br_scalar_real(enum br_precision precision, double value)
     return x;
 }
 
-struct br_call br_square_call(enum br_family family, enum br_precision precision, blas_int n)
+struct br_call br_square_call(enum br_family family, enum br_precision precision, br_int n)
 {
     struct br_call c = {.family = family, .precision = precision, .work = BR_WORK_FULL,
                         .n = n, .lda = n, .ldb = n, .ldc = n};

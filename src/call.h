@@ -13,6 +13,13 @@ enum br_family {
 
 enum br_precision { BR_S, BR_D, BR_C, BR_Z, BR_PRECISION_COUNT };
 
+/* The names a call came through, which say the width of its integers and which library answers
+ * it on the CPU (cpu_level3.c): the library's plain names (dgemm_, cblas_dgemm; its blas_int),
+ * and in libblasroute.so also OpenBLAS's ILP64 suffix (dgemm_64_, cblas_dgemm64_), numpy
+ * wheels' (scipy_dgemm_64_, scipy_cblas_dgemm64_) and SciPy wheels' (scipy_dgemm_,
+ * scipy_cblas_dgemm, 32-bit). */
+enum br_names { BR_NAMES_PLAIN, BR_NAMES_64, BR_NAMES_SCIPY64, BR_NAMES_SCIPY, BR_NAMES_COUNT };
+
 /* What the call really has to do, by the reference's rules. */
 enum br_work {
     BR_WORK_NONE,  /* a quick return: nothing is read or written */
@@ -29,25 +36,26 @@ union br_scalar {
 };
 
 struct br_call {
+    enum br_names names;
     enum br_family family;
     enum br_precision precision;
     enum br_work work;
     /* 'L'/'R', 'U'/'L', 'N'/'T'/'C', 'N'/'T'/'C', 'U'/'N'; unused ones are 0. */
     char side, uplo, transa, transb, diag;
-    blas_int m, n, k;
+    br_int m, n, k;
     /* HERK's alpha and beta, and HER2K's beta, are real: held in .s or .d. */
     union br_scalar alpha, beta;
     const void *a;
-    blas_int lda;
+    br_int lda;
     void *b; /* written by TRMM and TRSM, read-only otherwise */
-    blas_int ldb;
+    br_int ldb;
     void *c;
-    blas_int ldc;
+    br_int ldc;
 };
 
 /* The reference's argument checks on a column-major call whose option characters are still as
  * the caller gave them: 0 if valid, else the info number the reference passes to XERBLA. */
-blas_int br_check_call(const struct br_call *call);
+br_int br_check_call(const struct br_call *call);
 
 /* After a successful check: upper-cases the options and decides call->work. */
 void br_settle_call(struct br_call *call);
@@ -70,7 +78,7 @@ int br_parse_routine(const char *name, enum br_family *family, enum br_precision
  * mean: GEMM 'N', 'N'; SYMM and HEMM side L, upper; TRMM and TRSM side L, upper, 'N', non-unit;
  * the rank-k and rank-2k families upper, 'N', k = n. Leading dimensions n; no operands, zero
  * scalars: the caller sets those it runs with. */
-struct br_call br_square_call(enum br_family family, enum br_precision precision, blas_int n);
+struct br_call br_square_call(enum br_family family, enum br_precision precision, br_int n);
 
 /* Whether the routine exists: HEMM, HERK and HER2K only in the complex precisions. */
 static inline int br_routine_exists(enum br_family family, enum br_precision precision)
@@ -88,6 +96,13 @@ int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int
 union br_scalar br_scalar_real(enum br_precision precision, double value);
 union br_scalar br_scalar_complex_of_real(const union br_scalar *x, enum br_precision precision);
 union br_scalar br_scalar_conjugate(const union br_scalar *x, enum br_precision precision);
+
+/* Whether every dimension and leading dimension of a call fits a 32-bit integer. */
+static inline int br_call_fits_32_bits(const struct br_call *c)
+{
+    return c->m <= INT32_MAX && c->n <= INT32_MAX && c->k <= INT32_MAX && c->lda <= INT32_MAX &&
+           c->ldb <= INT32_MAX && c->ldc <= INT32_MAX;
+}
 
 /* Element size in bytes, and whether the precision is complex. */
 static inline size_t br_element_size(enum br_precision precision)

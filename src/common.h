@@ -3,9 +3,19 @@
 #define BLASROUTE_COMMON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* The Fortran INTEGER of the LP64 BLAS ABI. */
+/* The Fortran INTEGER of the library's plain names: 32 bits in libblasroute.so (LP64, like
+ * libblas.so.3), 64 bits in libblasroute64.so (ILP64, like Debian's libblas64.so.3), which is
+ * built from the same sources with BLASROUTE_ILP64 defined. */
+#ifdef BLASROUTE_ILP64
+typedef int64_t blas_int;
+#else
 typedef int blas_int;
+#endif
+/* A dimension or leading dimension inside blasroute: 64 bits whatever the names it came
+ * through, so that no caller's value is ever truncated. */
+typedef int64_t br_int;
 /* A CBLAS enumeration argument (CBLAS_LAYOUT, CBLAS_TRANSPOSE, ...): an int in the ABI. */
 typedef int blas_enum;
 /* gfortran returns COMPLEX and COMPLEX*16 function results like C's _Complex types. */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu_names.h"
 #include "env.h"
 #include "log.h"
 #include "process.h"
@@ -72,6 +73,25 @@ static int bind_all(void *handle, char *why, size_t why_size)
     return 1;
 }
 
+#ifdef BLASROUTE_ILP64
+/* libblasroute64.so: a BLAS with 64-bit integers under the plain names, as Debian ships them. */
+#define CPU_BLAS_VARIABLE "BLASROUTE_CPU_BLAS64"
+#define CPU_BLAS_CHOSEN cpu_blas64
+static const char *const defaults[] = {
+    "libopenblas64.so.0",
+    BLASROUTE_SYSTEM_BLAS_DIR "64/libblas64.so.3",
+    "libblas64.so.3",
+};
+#else
+#define CPU_BLAS_VARIABLE "BLASROUTE_CPU_BLAS"
+#define CPU_BLAS_CHOSEN cpu_blas
+static const char *const defaults[] = {
+    "libopenblas.so.0",
+    BLASROUTE_SYSTEM_BLAS_DIR "/libblas.so.3",
+    "libblas.so.3",
+};
+#endif
+
 /* Loads and binds one candidate; on failure records why and returns 0. */
 static int try_candidate(const char *candidate)
 {
@@ -86,8 +106,8 @@ static int try_candidate(const char *candidate)
         why[0] = '\0';
     }
     if (why[0]) {
-        if (candidate == br_env()->cpu_blas)
-            br_warn("BLASROUTE_CPU_BLAS=%s cannot be used: %s; falling back to the defaults",
+        if (candidate == br_env()->CPU_BLAS_CHOSEN)
+            br_warn(CPU_BLAS_VARIABLE "=%s cannot be used: %s; falling back to the defaults",
                     candidate, why);
         note_failure(candidate, why);
         if (handle)
@@ -104,24 +124,23 @@ static int try_candidate(const char *candidate)
 
 static void load_once(void)
 {
-    const char *chosen = br_env()->cpu_blas;
-    static const char *const defaults[] = {
-        "libopenblas.so.0",
-        BLASROUTE_SYSTEM_BLAS_DIR "/libblas.so.3",
-        "libblas.so.3",
-    };
+#ifndef BLASROUTE_ILP64
+    br_names_check_program(); /* before the CPU BLAS is loaded: the program's libraries only */
+#endif
+    const char *chosen = br_env()->CPU_BLAS_CHOSEN;
     int loaded = 0;
     if (chosen)
         loaded = try_candidate(chosen);
-    size_t default_count = br_env()->test_no_default_cpu_blas ? 0 : sizeof defaults / sizeof defaults[0];
+    size_t default_count =
+        br_env()->test_no_default_cpu_blas ? 0 : sizeof defaults / sizeof defaults[0];
     for (size_t i = 0; !loaded && i < default_count; i++)
         loaded = try_candidate(defaults[i]);
     if (!loaded) {
         fprintf(stderr,
                 "blasroute: no CPU BLAS could be loaded, and blasroute needs one to answer BLAS "
-                "calls. Tried:%s\nblasroute: set BLASROUTE_CPU_BLAS to the path or soname of a "
-                "BLAS library (for example libopenblas.so.0) and run again.\n",
-                cpu_failures);
+                "calls. Tried:%s\nblasroute: set " CPU_BLAS_VARIABLE " to the path or soname "
+                "of a BLAS library (for example %s) and run again.\n",
+                cpu_failures, defaults[0]);
         abort();
     }
     br_verbose("CPU BLAS: %s", cpu_path);

@@ -1,5 +1,5 @@
-/* Calls the CPU BLAS's Fortran Level-3 routine for a canonical call. In the Fortran ABI every
- * argument is a pointer, so one function type per family serves all four precisions. */
+/* Calls a CPU BLAS's Fortran Level-3 routine for a canonical call: the CPU BLAS's for the
+ * library's plain names, the one cpu_names.c finds for the scipy_ and 64_ names. */
 #include "cpu_level3.h"
 
 #include <pthread.h>
@@ -7,25 +7,66 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "cpu_names.h"
 #include "interface/level3.h"
 #include "process.h"
 
-typedef void gemm_fn(const char *, const char *, const blas_int *, const blas_int *,
-                     const blas_int *, const void *, const void *, const blas_int *, const void *,
-                     const blas_int *, const void *, void *, const blas_int *, size_t, size_t);
-typedef void symm_fn(const char *, const char *, const blas_int *, const blas_int *, const void *,
-                     const void *, const blas_int *, const void *, const blas_int *, const void *,
-                     void *, const blas_int *, size_t, size_t);
-typedef void rank_k_fn(const char *, const char *, const blas_int *, const blas_int *,
-                       const void *, const void *, const blas_int *, const void *, void *,
-                       const blas_int *, size_t, size_t);
-typedef void rank_2k_fn(const char *, const char *, const blas_int *, const blas_int *,
-                        const void *, const void *, const blas_int *, const void *,
-                        const blas_int *, const void *, void *, const blas_int *, size_t, size_t);
-typedef void triangular_fn(const char *, const char *, const char *, const char *,
-                           const blas_int *, const blas_int *, const void *, const void *,
-                           const blas_int *, void *, const blas_int *, size_t, size_t, size_t,
-                           size_t);
+/* The Fortran Level-3 routines of a CPU BLAS whose INTEGER is INT, called for a canonical
+ * call: its dimensions are copied into INTs (the caller made sure they fit) and passed by
+ * address. In the Fortran ABI every argument is a pointer, so one function type per family
+ * serves all four precisions. */
+#define DEFINE_CALL_FORTRAN(function, INT)                                                         \
+    static void function(br_fn fn, const struct br_call *c)                                        \
+    {                                                                                              \
+        typedef void gemm_fn(const char *, const char *, const INT *, const INT *, const INT *,    \
+                             const void *, const void *, const INT *, const void *, const INT *,   \
+                             const void *, void *, const INT *, size_t, size_t);                   \
+        typedef void symm_fn(const char *, const char *, const INT *, const INT *, const void *,   \
+                             const void *, const INT *, const void *, const INT *, const void *,   \
+                             void *, const INT *, size_t, size_t);                                 \
+        typedef void rank_k_fn(const char *, const char *, const INT *, const INT *, const void *, \
+                               const void *, const INT *, const void *, void *, const INT *,       \
+                               size_t, size_t);                                                    \
+        typedef void rank_2k_fn(const char *, const char *, const INT *, const INT *,              \
+                                const void *, const void *, const INT *, const void *,             \
+                                const INT *, const void *, void *, const INT *, size_t, size_t);   \
+        typedef void triangular_fn(const char *, const char *, const char *, const char *,         \
+                                   const INT *, const INT *, const void *, const void *,           \
+                                   const INT *, void *, const INT *, size_t, size_t, size_t,       \
+                                   size_t);                                                        \
+        const INT m = (INT)c->m, n = (INT)c->n, k = (INT)c->k;                                     \
+        const INT lda = (INT)c->lda, ldb = (INT)c->ldb, ldc = (INT)c->ldc;                         \
+        switch (c->family) {                                                                       \
+        case BR_GEMM:                                                                              \
+            ((gemm_fn *)fn)(&c->transa, &c->transb, &m, &n, &k, &c->alpha, c->a, &lda, c->b, &ldb, \
+                            &c->beta, c->c, &ldc, 1, 1);                                           \
+            break;                                                                                 \
+        case BR_SYMM:                                                                              \
+        case BR_HEMM:                                                                              \
+            ((symm_fn *)fn)(&c->side, &c->uplo, &m, &n, &c->alpha, c->a, &lda, c->b, &ldb,         \
+                            &c->beta, c->c, &ldc, 1, 1);                                           \
+            break;                                                                                 \
+        case BR_SYRK:                                                                              \
+        case BR_HERK:                                                                              \
+            ((rank_k_fn *)fn)(&c->uplo, &c->transa, &n, &k, &c->alpha, c->a, &lda, &c->beta, c->c, \
+                              &ldc, 1, 1);                                                         \
+            break;                                                                                 \
+        case BR_SYR2K:                                                                             \
+        case BR_HER2K:                                                                             \
+            ((rank_2k_fn *)fn)(&c->uplo, &c->transa, &n, &k, &c->alpha, c->a, &lda, c->b, &ldb,    \
+                               &c->beta, c->c, &ldc, 1, 1);                                        \
+            break;                                                                                 \
+        case BR_TRMM:                                                                              \
+        case BR_TRSM:                                                                              \
+            ((triangular_fn *)fn)(&c->side, &c->uplo, &c->transa, &c->diag, &m, &n, &c->alpha,     \
+                                  c->a, &lda, c->b, &ldb, 1, 1, 1, 1);                             \
+            break;                                                                                 \
+        default:                                                                                   \
+            break;                                                                                 \
+        }                                                                                          \
+    }
+DEFINE_CALL_FORTRAN(call_fortran_32, int32_t)
+DEFINE_CALL_FORTRAN(call_fortran_64, int64_t)
 
 /* The CPU BLAS symbol of each family and precision (HEMM and friends exist only in c and z). */
 static const short level3_symbols[BR_FAMILY_COUNT][BR_PRECISION_COUNT] = {
@@ -48,8 +89,8 @@ static pthread_t closing_thread;
 static atomic_int *my_stripe(void)
 {
     if (br_unlikely(own_stripe < 0))
-        own_stripe = (int)(atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) %
-                           STRIPES);
+        own_stripe =
+            (int)(atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) % STRIPES);
     return &in_flight[own_stripe].calls;
 }
 
@@ -86,36 +127,20 @@ void br_cpu_at_fork(enum br_fork_stage stage)
             atomic_store(&in_flight[s].calls, 0);
 }
 
+br_fn br_cpu_level3_symbol(enum br_family family, enum br_precision precision)
+{
+    return br_cpu_symbol((enum cpu_symbol)level3_symbols[family][precision]);
+}
+
 static void call_cpu_blas(const struct br_call *call)
 {
-    br_fn fn = br_cpu_symbol((enum cpu_symbol)level3_symbols[call->family][call->precision]);
-    const struct br_call *c = call;
-    switch (call->family) {
-    case BR_GEMM:
-        ((gemm_fn *)fn)(&c->transa, &c->transb, &c->m, &c->n, &c->k, &c->alpha, c->a, &c->lda,
-                        c->b, &c->ldb, &c->beta, c->c, &c->ldc, 1, 1);
-        break;
-    case BR_SYMM:
-    case BR_HEMM:
-        ((symm_fn *)fn)(&c->side, &c->uplo, &c->m, &c->n, &c->alpha, c->a, &c->lda, c->b,
-                        &c->ldb, &c->beta, c->c, &c->ldc, 1, 1);
-        break;
-    case BR_SYRK:
-    case BR_HERK:
-        ((rank_k_fn *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha, c->a, &c->lda,
-                          &c->beta, c->c, &c->ldc, 1, 1);
-        break;
-    case BR_SYR2K:
-    case BR_HER2K:
-        ((rank_2k_fn *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha, c->a, &c->lda, c->b,
-                           &c->ldb, &c->beta, c->c, &c->ldc, 1, 1);
-        break;
-    case BR_TRMM:
-    case BR_TRSM:
-        ((triangular_fn *)fn)(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n,
-                              &c->alpha, c->a, &c->lda, c->b, &c->ldb, 1, 1, 1, 1);
-        break;
-    default:
-        break;
+    if (call->names == BR_NAMES_PLAIN) {
+        br_fn fn = br_cpu_level3_symbol(call->family, call->precision);
+        (sizeof(blas_int) == 8 ? call_fortran_64 : call_fortran_32)(fn, call);
+        return;
     }
+    /* scipy_ and 64_ names: the program's own library of those names, else an ILP64 CPU BLAS,
+     * else the CPU BLAS (cpu_names.c). */
+    struct br_cpu_routine routine = br_cpu_named_level3(call);
+    (routine.integer_bits == 64 ? call_fortran_64 : call_fortran_32)(routine.fn, call);
 }

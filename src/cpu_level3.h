@@ -3,8 +3,12 @@
 #define BLASROUTE_CPU_LEVEL3_H
 
 #include "call.h"
+#include "cpu.h"
 
 void br_cpu_level3(const struct br_call *call);
+
+/* The CPU BLAS's Fortran routine of a Level-3 family and precision (its INTEGER is blas_int). */
+br_fn br_cpu_level3_symbol(enum br_family family, enum br_precision precision);
 
 /* At exit, once no device call runs any more (process.c): waits for the calls other threads
  * are making in the CPU BLAS, and parks any thread that starts one from then on (it ends with

@@ -159,6 +159,7 @@ static void read_all(void)
     settings.verbose = read_switch("BLASROUTE_VERBOSE", 0);
     settings.report = read_switch("BLASROUTE_REPORT", 0);
     settings.cpu_blas = read_string("BLASROUTE_CPU_BLAS");
+    settings.cpu_blas64 = read_string("BLASROUTE_CPU_BLAS64");
     settings.mode = (enum br_mode)read_choice("BLASROUTE_MODE", br_mode_names, BR_MODE_COUNT, -1,
                                               "auto, cpu, device, hybrid");
     /* Only a valid value overrides the policy's mode; an invalid one leaves the policy's. */

@@ -31,6 +31,7 @@ enum br_gemm_kernel_choice { BR_GEMM_KERNEL_AUTO, BR_GEMM_KERNEL_DIRECT, BR_GEMM
 
 struct br_env {
     const char *cpu_blas;     /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
+    const char *cpu_blas64;   /* BLASROUTE_CPU_BLAS64: an ILP64 BLAS, NULL for the defaults */
     int verbose;              /* BLASROUTE_VERBOSE=1: say what is done, on stderr */
     int report;               /* BLASROUTE_REPORT=1: a per-routine summary on stderr at exit */
     enum br_mode mode;        /* BLASROUTE_MODE */

@@ -51,6 +51,12 @@ static void devices_in_use(const struct br_call *call, struct devices *in_use)
 static enum br_where choose(const struct br_call *call, struct devices *in_use,
                             struct br_prediction *prediction)
 {
+    /* The engine indexes with 32-bit integers: a call of the 64-bit names beyond them stays on
+     * the CPU (whose BLAS for those names takes 64-bit ones). */
+    if (br_unlikely(!br_call_fits_32_bits(call))) {
+        prediction->reason = "integers beyond 32 bits";
+        return BR_ON_CPU;
+    }
     const struct br_policy *policy = br_policy();
     int settled = br_decide_by_rules(call, policy, prediction);
     if (settled == BR_ON_CPU)

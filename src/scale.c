@@ -5,10 +5,10 @@
 /* The rows [first, last) of column j that the routine owns: all m rows, or one triangle of an
  * n x n matrix. */
 struct rows {
-    blas_int first, last;
+    br_int first, last;
 };
 
-static struct rows owned_rows(const struct br_call *call, blas_int j)
+static struct rows owned_rows(const struct br_call *call, br_int j)
 {
     switch (call->family) {
     case BR_SYRK:
@@ -23,29 +23,29 @@ static struct rows owned_rows(const struct br_call *call, blas_int j)
 
 /* One column segment times a scalar, per precision. Complex products written out as Fortran
  * computes them (no C99 Annex G infinity recovery). */
-static void scale_s(float *x, blas_int count, const union br_scalar *beta)
+static void scale_s(float *x, br_int count, const union br_scalar *beta)
 {
-    for (blas_int i = 0; i < count; i++)
+    for (br_int i = 0; i < count; i++)
         x[i] = beta->s * x[i];
 }
-static void scale_d(double *x, blas_int count, const union br_scalar *beta)
+static void scale_d(double *x, br_int count, const union br_scalar *beta)
 {
-    for (blas_int i = 0; i < count; i++)
+    for (br_int i = 0; i < count; i++)
         x[i] = beta->d * x[i];
 }
-static void scale_c(float *x, blas_int count, const union br_scalar *beta, int real_beta)
+static void scale_c(float *x, br_int count, const union br_scalar *beta, int real_beta)
 {
     float br = beta->c[0], bi = real_beta ? 0.0f : beta->c[1];
-    for (blas_int i = 0; i < count; i++) {
+    for (br_int i = 0; i < count; i++) {
         float re = x[2 * i], im = x[2 * i + 1];
         x[2 * i] = real_beta ? br * re : br * re - bi * im;
         x[2 * i + 1] = real_beta ? br * im : br * im + bi * re;
     }
 }
-static void scale_z(double *x, blas_int count, const union br_scalar *beta, int real_beta)
+static void scale_z(double *x, br_int count, const union br_scalar *beta, int real_beta)
 {
     double br = beta->z[0], bi = real_beta ? 0.0 : beta->z[1];
-    for (blas_int i = 0; i < count; i++) {
+    for (br_int i = 0; i < count; i++) {
         double re = x[2 * i], im = x[2 * i + 1];
         x[2 * i] = real_beta ? br * re : br * re - bi * im;
         x[2 * i + 1] = real_beta ? br * im : br * im + bi * re;
@@ -58,13 +58,13 @@ void br_scale_only(const struct br_call *call)
     int triangular_op = call->family == BR_TRMM || call->family == BR_TRSM;
     int hermitian = call->family == BR_HERK || call->family == BR_HER2K;
     char *matrix = triangular_op ? call->b : call->c;
-    blas_int ld = triangular_op ? call->ldb : call->ldc;
+    br_int ld = triangular_op ? call->ldb : call->ldc;
     int zero = triangular_op || br_scalar_is_zero(&call->beta, call->precision, hermitian);
 
-    for (blas_int j = 0; j < call->n; j++) {
+    for (br_int j = 0; j < call->n; j++) {
         struct rows rows = owned_rows(call, j);
         char *column = matrix + ((size_t)j * (size_t)ld + (size_t)rows.first) * size;
-        blas_int count = rows.last - rows.first;
+        br_int count = rows.last - rows.first;
         if (zero) {
             memset(column, 0, (size_t)count * size); /* all-zero bytes are +0.0 */
             continue;

@@ -4,24 +4,24 @@
 #include <string.h>
 
 /* Element (i, j) of a column-major matrix. */
-static void *at(const void *base, blas_int i, blas_int j, blas_int ld, size_t element)
+static void *at(const void *base, br_int i, br_int j, br_int ld, size_t element)
 {
     return (char *)base + ((size_t)i + (size_t)j * (size_t)ld) * element;
 }
 
 /* Where row `first` of op(X) starts: a row of X, or a column of X when X is transposed. */
-static void *op_rows(const void *x, blas_int first, blas_int ld, char trans, size_t element)
+static void *op_rows(const void *x, br_int first, br_int ld, char trans, size_t element)
 {
     return trans == 'N' ? at(x, first, 0, ld, element) : at(x, 0, first, ld, element);
 }
 
 /* The device's part of a dimension of `total` for a share: whole 32-blocks where both parts
  * stay at least 64 long (the device pads to its tiles; the CPU does not care). */
-static blas_int device_part(blas_int total, double share)
+static br_int device_part(br_int total, double share)
 {
     double exact = share * (double)total;
-    blas_int part = (blas_int)llround(exact);
-    blas_int blocked = (blas_int)llround(exact / 32) * 32;
+    br_int part = (br_int)llround(exact);
+    br_int blocked = (br_int)llround(exact / 32) * 32;
     if (blocked >= 64 && total - blocked >= 64)
         part = blocked;
     return part < 0 ? 0 : part > total ? total : part;
@@ -47,8 +47,8 @@ static void split_by_block(const struct br_call *call, double share, struct br_s
         by_rows = c->side == 'R';
         break;
     }
-    blas_int total = by_rows ? c->m : c->n;
-    blas_int first = device_part(total, share), rest = total - first;
+    br_int total = by_rows ? c->m : c->n;
+    br_int first = device_part(total, share), rest = total - first;
     struct br_call device = *c, cpu = *c;
     int writes_b = c->family == BR_TRMM || c->family == BR_TRSM;
     if (by_rows) {
@@ -79,8 +79,8 @@ static void split_by_block(const struct br_call *call, double share, struct br_s
 /* The block C[rows, cols] of a rank-k (or 2k) update as a GEMM: alpha P[rows] Q[cols]^* with
  * P = op(A) (n x k), Q = op(B), * the transpose, or the conjugate transpose (Hermitian). */
 static struct br_call rank_block_as_gemm(const struct br_call *c, const void *p, const void *q,
-                                         blas_int ldp, blas_int ldq, blas_int row0,
-                                         blas_int rows, blas_int col0, blas_int cols,
+                                         br_int ldp, br_int ldq, br_int row0,
+                                         br_int rows, br_int col0, br_int cols,
                                          union br_scalar alpha, union br_scalar beta)
 {
     size_t e = br_element_size(c->precision);
@@ -108,9 +108,9 @@ static struct br_call rank_block_as_gemm(const struct br_call *c, const void *p,
 static void split_rank(const struct br_call *c, double share, struct br_split *out)
 {
     size_t e = br_element_size(c->precision);
-    blas_int n = c->n;
-    blas_int trailing = n - device_part(n, 1 - sqrt(fmax(0, 1 - share)));
-    blas_int r = n - trailing;
+    br_int n = c->n;
+    br_int trailing = n - device_part(n, 1 - sqrt(fmax(0, 1 - share)));
+    br_int r = n - trailing;
     int two = c->family == BR_SYR2K || c->family == BR_HER2K;
     int hermitian = c->family == BR_HERK || c->family == BR_HER2K;
     if (r > 0) {
@@ -125,10 +125,10 @@ static void split_rank(const struct br_call *c, double share, struct br_split *o
         if (hermitian)
             beta = br_scalar_complex_of_real(&c->beta, c->precision);
         const void *b = two ? c->b : c->a;
-        blas_int ldb = two ? c->ldb : c->lda;
+        br_int ldb = two ? c->ldb : c->lda;
         /* Lower: rows [r, n) by columns [0, r); upper: rows [0, r) by columns [r, n). */
-        blas_int row0 = c->uplo == 'L' ? r : 0, rows = c->uplo == 'L' ? trailing : r;
-        blas_int col0 = c->uplo == 'L' ? 0 : r, cols = c->uplo == 'L' ? r : trailing;
+        br_int row0 = c->uplo == 'L' ? r : 0, rows = c->uplo == 'L' ? trailing : r;
+        br_int col0 = c->uplo == 'L' ? 0 : r, cols = c->uplo == 'L' ? r : trailing;
         struct br_call g = rank_block_as_gemm(c, c->a, b, c->lda, ldb, row0, rows, col0, cols,
                                               alpha, beta);
         add(out->device, &out->device_count, &g);

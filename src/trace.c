@@ -60,9 +60,10 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     pthread_mutex_lock(&trace_lock);
     if (trace_file) {
         fprintf(trace_file,
-                "%s,%c,%c,%c,%c,%c,%d,%d,%d,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d\n", name,
+                "%s,%c,%c,%c,%c,%c,%lld,%lld,%lld,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d\n", name,
                 option(call->side), option(call->uplo), option(call->transa),
-                option(call->transb), option(call->diag), call->m, call->n, call->k,
+                option(call->transb), option(call->diag), (long long)call->m, (long long)call->n,
+                (long long)call->k,
                 br_path_name(path), prediction->reason ? prediction->reason : "",
                 prediction->cpu_seconds, prediction->device_seconds,
                 prediction->hybrid_seconds, prediction->device_share, seconds, bytes,

@@ -153,11 +153,11 @@ static const char *where_name(enum br_where w)
 static void describe(const char *what, const struct br_call *c, enum br_where w,
                      const struct br_prediction *p)
 {
-    fail("%s: %s side=%c m=%d n=%d k=%d -> %s (%s), eff %.1f, cpu %.3g s, device %.3g s, "
+    fail("%s: %s side=%c m=%lld n=%lld k=%lld -> %s (%s), eff %.1f, cpu %.3g s, device %.3g s, "
          "up %.0f B, down %.0f B",
-         what, routine(c->family, c->precision), c->side ? c->side : '-', c->m, c->n, c->k,
-         where_name(w), p->reason ? p->reason : "(no reason)", p->effective_size,
-         p->cpu_seconds, p->device_seconds, p->bytes_up, p->bytes_down);
+         what, routine(c->family, c->precision), c->side ? c->side : '-', (long long)c->m,
+         (long long)c->n, (long long)c->k, where_name(w), p->reason ? p->reason : "(no reason)",
+         p->effective_size, p->cpu_seconds, p->device_seconds, p->bytes_up, p->bytes_down);
 }
 
 /* --- profiles ------------------------------------------------------------------------------ */
@@ -438,9 +438,9 @@ static void check_rules(void)
     for (size_t i = 0; i < sizeof may / sizeof may[0]; i++) {
         int got = br_decide_may_use_device(&may[i].call, &policy);
         if (got != may[i].expected)
-            fail("br_decide_may_use_device(%s m=%d n=%d k=%d) = %d, expected %d",
-                 routine(may[i].call.family, may[i].call.precision), may[i].call.m,
-                 may[i].call.n, may[i].call.k, got, may[i].expected);
+            fail("br_decide_may_use_device(%s m=%lld n=%lld k=%lld) = %d, expected %d",
+                 routine(may[i].call.family, may[i].call.precision), (long long)may[i].call.m,
+                 (long long)may[i].call.n, (long long)may[i].call.k, got, may[i].expected);
     }
     ok("br_decide_may_use_device follows device on/off and min_size per routine");
 
@@ -467,7 +467,7 @@ static void check_rules(void)
             if (below == allowed)
                 fail("sgemm %dx%dx%d, min_size %g: br_decide says '%s' (effective size "
                      "%.17g), br_decide_may_use_device %d",
-                     r.m, r.n, r.k, settings[i], p.reason ? p.reason : "(none)",
+                     (int)r.m, (int)r.n, (int)r.k, settings[i], p.reason ? p.reason : "(none)",
                      p.effective_size, allowed);
         }
     }
@@ -497,8 +497,8 @@ static void check_effective_size(void)
         if (!(fabs(p.effective_size - expected) <= 1e-9 * expected))
             fail("%s side=%c m=%d n=%d k=%d: effective size %.6f, expected %.6f",
                  routine(cases[i].call.family, cases[i].call.precision),
-                 cases[i].call.side ? cases[i].call.side : '-', cases[i].call.m,
-                 cases[i].call.n, cases[i].call.k, p.effective_size, expected);
+                 cases[i].call.side ? cases[i].call.side : '-', (int)cases[i].call.m,
+                 (int)cases[i].call.n, (int)cases[i].call.k, p.effective_size, expected);
     }
     ok("effective size: cube root of m*n*k, n*n*k for rank-k, the side choosing A's order");
 }
@@ -617,13 +617,13 @@ static int bytes_of(const struct br_call *c, double *up, double *down)
     if (up_moved != p.bytes_up || down_moved != p.bytes_down)
         fail("%s m=%d n=%d k=%d: br_call_bytes_moved says %.0f/%.0f bytes, "
              "br_predict_device_seconds %.0f/%.0f",
-             routine(c->family, c->precision), c->m, c->n, c->k, up_moved, down_moved,
-             p.bytes_up, p.bytes_down);
+             routine(c->family, c->precision), (int)c->m, (int)c->n, (int)c->k, up_moved,
+             down_moved, p.bytes_up, p.bytes_down);
     if (d.bytes_up != p.bytes_up || d.bytes_down != p.bytes_down) {
         fail("%s m=%d n=%d k=%d: br_decide says %.0f/%.0f bytes, br_predict_device_seconds "
              "%.0f/%.0f",
-             routine(c->family, c->precision), c->m, c->n, c->k, d.bytes_up, d.bytes_down,
-             p.bytes_up, p.bytes_down);
+             routine(c->family, c->precision), (int)c->m, (int)c->n, (int)c->k, d.bytes_up,
+             d.bytes_down, p.bytes_up, p.bytes_down);
         return -1;
     }
     return 0;
@@ -636,8 +636,8 @@ static void expect_bytes(const struct br_call *c, const char *what, double up, d
         return;
     if (got_up != up || got_down != down)
         fail("%s %s side=%c m=%d n=%d k=%d: up %.0f down %.0f, expected up %.0f down %.0f",
-             routine(c->family, c->precision), what, c->side ? c->side : '-', c->m, c->n, c->k,
-             got_up, got_down, up, down);
+             routine(c->family, c->precision), what, c->side ? c->side : '-', (int)c->m, (int)c->n,
+             (int)c->k, got_up, got_down, up, down);
 }
 
 static void check_bytes(void)
@@ -859,9 +859,9 @@ static void check_device_bounds(void)
                         if (!(t >= bound * (1 - 1e-12)))
                             fail("%s side=%c %dx%dx%d on %s: device %.6g s, below %.6g s "
                                  "(compute %.3g, up %.3g, down %.3g)",
-                                 routine(c.family, c.precision), c.side ? c.side : '-', c.m,
-                                 c.n, c.k, dv ? "PoCL-like" : "GPU-like", t, bound, compute, up,
-                                 down);
+                                 routine(c.family, c.precision), c.side ? c.side : '-', (int)c.m,
+                                 (int)c.n, (int)c.k, dv ? "PoCL-like" : "GPU-like", t, bound,
+                                 compute, up, down);
                     }
     }
     ok("device time is never below flops / rate, nor below the bytes over the link");

@@ -234,7 +234,7 @@ static void check_partition(void)
                                              "partition the output",
                                              "sdcz"[p], br_family_name(c.family),
                                              c.side ? c.side : '-', c.uplo ? c.uplo : '-', *t,
-                                             c.m, c.n, shares[si], split.device_count,
+                                             (int)c.m, (int)c.n, shares[si], split.device_count,
                                              split.cpu_count);
                                 }
         }
@@ -298,8 +298,8 @@ static void check_spread_partition(void)
                                                  "workers, shares %d: the parts do not "
                                                  "partition the output (shares sum to %g)",
                                                  "sdcz"[p], br_family_name(c.family),
-                                                 c.side ? c.side : '-', c.uplo ? c.uplo : '-',
-                                                 *t, c.m, c.n, workers, si, total);
+                                                 c.side ? c.side : '-', c.uplo ? c.uplo : '-', *t,
+                                                 (int)c.m, (int)c.n, workers, si, total);
                                     }
     diag("%ld spreads checked", cases);
     ok("spread over 1 to 9 workers: the parts write the output's region exactly once, are "
@@ -493,8 +493,8 @@ static void check_values(void)
                                 fail("d%s side %c uplo %c trans %c m %d n %d share %g: pieces "
                                      "of the split or of the spread differ from the whole "
                                      "call by %g",
-                                     br_family_name(f), c.side ? c.side : '-', c.uplo ? c.uplo : '-',
-                                     *t, c.m, c.n, share, worst);
+                                     br_family_name(f), c.side ? c.side : '-',
+                                     c.uplo ? c.uplo : '-', *t, (int)c.m, (int)c.n, share, worst);
                         }
     diag("%ld splits evaluated", cases);
     ok("the pieces read the right operands: their results equal the whole call's, split in "

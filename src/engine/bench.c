@@ -102,9 +102,9 @@ static int bench_resident(const char *routine, const char *options, int m, int n
         if (c)
             fill(c, c_rows * c_cols, call.precision, 0.25, 0, 0);
     }
-    call.a = a, call.lda = (blas_int)a_rows;
-    call.b = b, call.ldb = b_rows ? (blas_int)b_rows : 1;
-    call.c = c, call.ldc = c_rows ? (blas_int)c_rows : 1;
+    call.a = a, call.lda = (br_int)a_rows;
+    call.b = b, call.ldb = b_rows ? (br_int)b_rows : 1;
+    call.c = c, call.ldc = c_rows ? (br_int)c_rows : 1;
     /* alpha = 1, beta = 1/2 (real, as HERK's and HER2K's beta must be): C is read as usual. */
     call.alpha = br_scalar_real(call.precision, 1.0);
     call.beta = br_scalar_real(call.precision, 0.5);

@@ -539,10 +539,11 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
         if (result == BR_ENGINE_DECLINED && depth == 0 && !told_before(s, BR_CL_TOO_LARGE)) {
             char name[8];
             br_routine_name_lower(call, name);
-            br_verbose("device: a %s call (m=%d n=%d k=%d) does not fit the device memory "
+            br_verbose("device: a %s call (m=%lld n=%lld k=%lld) does not fit the device memory "
                        "blasroute may use or that is free on %s (BLASROUTE_DEVICE_MEMORY); "
                        "answered on the CPU BLAS (said once for this device)",
-                       name, call->m, call->n, call->k, e->device.name);
+                       name, (long long)call->m, (long long)call->n, (long long)call->k,
+                       e->device.name);
         }
     } else {
         /* The GEMM tiles already in C are final; the CPU computes the rest from the

@@ -606,8 +606,8 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
         struct br_call part = *call;
         struct br_block a = a_block(call, tile.row, tile.rows, 0, (size_t)call->k);
         struct br_block b = b_block(call, tile.col, tile.cols, 0, (size_t)call->k);
-        part.m = (blas_int)tile.rows;
-        part.n = (blas_int)tile.cols;
+        part.m = (br_int)tile.rows;
+        part.n = (br_int)tile.cols;
         part.a = a.host;
         part.b = b.host;
         part.c = c_block(call, &tile).host;

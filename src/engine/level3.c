@@ -46,7 +46,7 @@ struct recipe {
 };
 
 /* A caller's whole matrix as a block. */
-static struct br_block host_block(const void *host, blas_int ld, blas_int rows, blas_int cols,
+static struct br_block host_block(const void *host, br_int ld, br_int rows, br_int cols,
                                   size_t element)
 {
     return br_block_at(host, (size_t)ld, element, 0, 0, (size_t)rows, (size_t)cols);
@@ -54,8 +54,8 @@ static struct br_block host_block(const void *host, blas_int ld, blas_int rows, 
 
 /* A general pack of op(X) where X is stored rows x cols and op is trans ('N', 'T', 'C'):
  * element (i, p) of the packed side is op(X)(i, p), optionally conjugated once more. */
-static struct side_pack general(int source, char trans, blas_int stored_rows,
-                                blas_int stored_cols, int conjugate_more)
+static struct side_pack general(int source, char trans, br_int stored_rows,
+                                br_int stored_cols, int conjugate_more)
 {
     struct side_pack pack = {.source = source};
     pack.straight = trans == 'N';
@@ -76,7 +76,7 @@ static struct side_pack structured(int source, enum br_structure structure, int 
 static void symm_recipe(const struct br_call *c, struct recipe *r)
 {
     size_t e = br_element_size(c->precision);
-    blas_int na = c->side == 'L' ? c->m : c->n;
+    br_int na = c->side == 'L' ? c->m : c->n;
     enum br_structure kind = c->family == BR_HEMM ? BR_HERMITIAN : BR_SYMMETRIC;
     struct br_block a = host_block(c->a, c->lda, na, na, e);
     a.triangle = c->uplo;
@@ -106,7 +106,7 @@ static void rank_recipe(const struct br_call *c, struct recipe *r)
     size_t e = br_element_size(c->precision);
     int hermitian = c->family == BR_HERK || c->family == BR_HER2K;
     int two = c->family == BR_SYR2K || c->family == BR_HER2K;
-    blas_int rows = c->transa == 'N' ? c->n : c->k, cols = c->transa == 'N' ? c->k : c->n;
+    br_int rows = c->transa == 'N' ? c->n : c->k, cols = c->transa == 'N' ? c->k : c->n;
     r->uploads[0] = host_block(c->a, c->lda, rows, cols, e);
     r->upload_count = 1;
     if (two)
@@ -153,7 +153,7 @@ static void rank_recipe(const struct br_call *c, struct recipe *r)
 static void trmm_recipe(const struct br_call *c, struct recipe *r)
 {
     size_t e = br_element_size(c->precision);
-    blas_int na = c->side == 'L' ? c->m : c->n;
+    br_int na = c->side == 'L' ? c->m : c->n;
     struct br_block a = host_block(c->a, c->lda, na, na, e);
     a.triangle = c->uplo;
     a.skip_diagonal = c->diag == 'U';

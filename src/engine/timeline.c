@@ -146,8 +146,8 @@ void br_timeline_write(const struct br_call *call)
             known &= clGetEventProfilingInfo(commands[i].event, info[j], sizeof t[j], &t[j],
                                              NULL) == CL_SUCCESS;
         if (file && known)
-            fprintf(file, "%lu,%s,%d,%d,%d,%s,%zu,%.3f,%.3f,%.3f\n", calls, name, call->m,
-                    call->n, call->k, commands[i].what, commands[i].bytes,
+            fprintf(file, "%lu,%s,%lld,%lld,%lld,%s,%zu,%.3f,%.3f,%.3f\n", calls, name,
+                    (long long)call->m, (long long)call->n, (long long)call->k, commands[i].what, commands[i].bytes,
                     ((double)t[0] - (double)origin) * 1e-3,
                     ((double)t[1] - (double)origin) * 1e-3,
                     ((double)t[2] - (double)origin) * 1e-3);

@@ -36,7 +36,8 @@ BR_EXPORT __attribute__((weak)) void xerbla_(const char *name, const blas_int *i
         cblas_xerbla(*info + 1, routine, "");
         return;
     }
-    fprintf(stderr, "Parameter %d to routine %.*s was incorrect\n", *info, length, name);
+    fprintf(stderr, "Parameter %lld to routine %.*s was incorrect\n", (long long)*info, length,
+            name);
 }
 
 BR_EXPORT void xerbla_array_(const char *name_array, const blas_int *name_length_given,
@@ -90,7 +91,7 @@ BR_EXPORT __attribute__((weak)) void cblas_xerbla(blas_int info, const char *rou
     if (RowMajorStrg)
         info = row_major_position(info, routine);
     if (info)
-        fprintf(stderr, "Parameter %d to routine %s was incorrect\n", info, routine);
+        fprintf(stderr, "Parameter %lld to routine %s was incorrect\n", (long long)info, routine);
     va_list args;
     va_start(args, form);
     vfprintf(stderr, form, args);

@@ -82,12 +82,13 @@ static char diag_char(blas_enum diag)
     return diag == BR_CBLAS_UNIT ? 'U' : diag == BR_CBLAS_NON_UNIT ? 'N' : 0;
 }
 
-static void cblas_gemm(enum br_precision precision, blas_enum layout, blas_enum transa,
-                       blas_enum transb, blas_int m, blas_int n, blas_int k, const void *alpha,
-                       const void *a, blas_int lda, const void *b, blas_int ldb,
-                       const void *beta, void *c, blas_int ldc)
+static void cblas_gemm(enum br_names names, enum br_precision precision, blas_enum layout,
+                       blas_enum transa, blas_enum transb, br_int m, br_int n, br_int k,
+                       const void *alpha, const void *a, br_int lda, const void *b, br_int ldb,
+                       const void *beta, void *c, br_int ldc)
 {
-    struct br_call call = {.family = BR_GEMM, .precision = precision, .k = k, .c = c, .ldc = ldc};
+    struct br_call call = {.names = names, .family = BR_GEMM, .precision = precision, .k = k,
+                           .c = c, .ldc = ldc};
     if (!layout_ok(&call, layout))
         return;
     int row_major = layout == BR_CBLAS_ROW_MAJOR;
@@ -112,13 +113,13 @@ static void cblas_gemm(enum br_precision precision, blas_enum layout, blas_enum 
     br_level3_run(&call, row_major);
 }
 
-static void cblas_symmetric(enum br_family family, enum br_precision precision,
-                            blas_enum layout, blas_enum side, blas_enum uplo, blas_int m,
-                            blas_int n, const void *alpha, const void *a, blas_int lda,
-                            const void *b, blas_int ldb, const void *beta, void *c, blas_int ldc)
+static void cblas_symmetric(enum br_names names, enum br_family family, enum br_precision precision,
+                            blas_enum layout, blas_enum side, blas_enum uplo, br_int m, br_int n,
+                            const void *alpha, const void *a, br_int lda, const void *b, br_int ldb,
+                            const void *beta, void *c, br_int ldc)
 {
-    struct br_call call = {.family = family, .precision = precision, .a = a, .lda = lda,
-                           .b = (void *)b, .ldb = ldb, .c = c, .ldc = ldc};
+    struct br_call call = {.names = names, .family = family, .precision = precision, .a = a,
+                           .lda = lda, .b = (void *)b, .ldb = ldb, .c = c, .ldc = ldc};
     if (!layout_ok(&call, layout))
         return;
     int row_major = layout == BR_CBLAS_ROW_MAJOR;
@@ -154,13 +155,13 @@ static char rank_k_row_major_trans(enum br_family family, blas_enum trans)
 }
 
 /* SYRK, HERK, SYR2K and HER2K; b is NULL for the rank-k ones. */
-static void cblas_rank_k(enum br_family family, enum br_precision precision, blas_enum layout,
-                         blas_enum uplo, blas_enum trans, blas_int n, blas_int k,
-                         const void *alpha, const void *a, blas_int lda, const void *b,
-                         blas_int ldb, const void *beta, void *c, blas_int ldc)
+static void cblas_rank_k(enum br_names names, enum br_family family, enum br_precision precision,
+                         blas_enum layout, blas_enum uplo, blas_enum trans, br_int n, br_int k,
+                         const void *alpha, const void *a, br_int lda, const void *b, br_int ldb,
+                         const void *beta, void *c, br_int ldc)
 {
-    struct br_call call = {.family = family, .precision = precision, .n = n, .k = k, .a = a,
-                           .lda = lda, .b = (void *)b, .ldb = ldb, .c = c, .ldc = ldc};
+    struct br_call call = {.names = names, .family = family, .precision = precision, .n = n, .k = k,
+                           .a = a, .lda = lda, .b = (void *)b, .ldb = ldb, .c = c, .ldc = ldc};
     if (!layout_ok(&call, layout))
         return;
     int row_major = layout == BR_CBLAS_ROW_MAJOR;
@@ -169,8 +170,7 @@ static void cblas_rank_k(enum br_family family, enum br_precision precision, bla
         bad_enum(&call, layout, quirk ? 3 : 2, FORM_UPLO, uplo);
         return;
     }
-    call.transa = row_major ? rank_k_row_major_trans(family, trans)
-                            : trans_char(trans);
+    call.transa = row_major ? rank_k_row_major_trans(family, trans) : trans_char(trans);
     if (!call.transa) {
         bad_enum(&call, layout, 3, FORM_TRANS, trans);
         return;
@@ -187,13 +187,13 @@ static void cblas_rank_k(enum br_family family, enum br_precision precision, bla
     br_level3_run(&call, row_major);
 }
 
-static void cblas_triangular(enum br_family family, enum br_precision precision,
-                             blas_enum layout, blas_enum side, blas_enum uplo, blas_enum transa,
-                             blas_enum diag, blas_int m, blas_int n, const void *alpha,
-                             const void *a, blas_int lda, void *b, blas_int ldb)
+static void cblas_triangular(enum br_names names, enum br_family family,
+                             enum br_precision precision, blas_enum layout, blas_enum side,
+                             blas_enum uplo, blas_enum transa, blas_enum diag, br_int m, br_int n,
+                             const void *alpha, const void *a, br_int lda, void *b, br_int ldb)
 {
-    struct br_call call = {.family = family, .precision = precision, .a = a, .lda = lda, .b = b,
-                           .ldb = ldb};
+    struct br_call call = {.names = names, .family = family, .precision = precision, .a = a,
+                           .lda = lda, .b = b, .ldb = ldb};
     if (!layout_ok(&call, layout))
         return;
     int row_major = layout == BR_CBLAS_ROW_MAJOR;
@@ -232,99 +232,108 @@ static void cblas_triangular(enum br_family family, enum br_precision precision,
 #define CBLAS_REAL_c float
 #define CBLAS_REAL_z double
 
-#define CBLAS_ENTRY_gemm_SIGNATURE(p) \
-    BR_EXPORT void cblas_##p##gemm(blas_enum layout, blas_enum transa, blas_enum transb,          \
-                                   blas_int m, blas_int n, blas_int k, CBLAS_SCALAR_##p alpha,    \
-                                   const void *a, blas_int lda, const void *b, blas_int ldb,      \
-                                   CBLAS_SCALAR_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_gemm(p) \
-    CBLAS_ENTRY_gemm_SIGNATURE(p);   \
-    CBLAS_ENTRY_gemm_SIGNATURE(p)    \
-    {                                                                                             \
-        cblas_gemm(BR_PRECISION_##p, layout, transa, transb, m, n, k, CBLAS_ADDRESS_##p(alpha),   \
-                   a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c, ldc);                              \
+#define CBLAS_ENTRY_gemm_SIGNATURE(name, p, INT)                                                   \
+    BR_EXPORT void name(blas_enum layout, blas_enum transa, blas_enum transb, INT m, INT n, INT k, \
+                        CBLAS_SCALAR_##p alpha, const void *a, INT lda, const void *b, INT ldb,    \
+                        CBLAS_SCALAR_##p beta, void *c, INT ldc)
+#define CBLAS_ENTRY_gemm(name, p, INT, NAMES)                                                      \
+    CBLAS_ENTRY_gemm_SIGNATURE(name, p, INT);                                                      \
+    CBLAS_ENTRY_gemm_SIGNATURE(name, p, INT)                                                       \
+    {                                                                                              \
+        cblas_gemm(NAMES, BR_PRECISION_##p, layout, transa, transb, m, n, k,                       \
+                   CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c, ldc);     \
     }
 
-#define CBLAS_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY) \
-    BR_EXPORT void cblas_##p##routine(blas_enum layout, blas_enum side, blas_enum uplo,            \
-                                     blas_int m, blas_int n, CBLAS_SCALAR_##p alpha,              \
-                                     const void *a, blas_int lda, const void *b, blas_int ldb,    \
-                                     CBLAS_SCALAR_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_SYMMETRIC(p, routine, FAMILY) \
-    CBLAS_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY);   \
-    CBLAS_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY)    \
-    {                                                                                             \
-        cblas_symmetric(FAMILY, BR_PRECISION_##p, layout, side, uplo, m, n,                       \
-                        CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c,     \
-                        ldc);                                                                     \
+#define CBLAS_ENTRY_SYMMETRIC_SIGNATURE(name, p, INT)                                              \
+    BR_EXPORT void name(blas_enum layout, blas_enum side, blas_enum uplo, INT m, INT n,            \
+                        CBLAS_SCALAR_##p alpha, const void *a, INT lda, const void *b, INT ldb,    \
+                        CBLAS_SCALAR_##p beta, void *c, INT ldc)
+#define CBLAS_ENTRY_SYMMETRIC(name, p, INT, NAMES, FAMILY)                                         \
+    CBLAS_ENTRY_SYMMETRIC_SIGNATURE(name, p, INT);                                                 \
+    CBLAS_ENTRY_SYMMETRIC_SIGNATURE(name, p, INT)                                                  \
+    {                                                                                              \
+        cblas_symmetric(NAMES, FAMILY, BR_PRECISION_##p, layout, side, uplo, m, n,                 \
+                        CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c,      \
+                        ldc);                                                                      \
     }
-#define CBLAS_ENTRY_symm(p) CBLAS_ENTRY_SYMMETRIC(p, symm, BR_SYMM)
-#define CBLAS_ENTRY_hemm(p) CBLAS_ENTRY_SYMMETRIC(p, hemm, BR_HEMM)
+#define CBLAS_ENTRY_symm(name, p, INT, NAMES) CBLAS_ENTRY_SYMMETRIC(name, p, INT, NAMES, BR_SYMM)
+#define CBLAS_ENTRY_hemm(name, p, INT, NAMES) CBLAS_ENTRY_SYMMETRIC(name, p, INT, NAMES, BR_HEMM)
 
-#define CBLAS_ENTRY_syrk_SIGNATURE(p) \
-    BR_EXPORT void cblas_##p##syrk(blas_enum layout, blas_enum uplo, blas_enum trans, blas_int n, \
-                                   blas_int k, CBLAS_SCALAR_##p alpha, const void *a,             \
-                                   blas_int lda, CBLAS_SCALAR_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_syrk(p) \
-    CBLAS_ENTRY_syrk_SIGNATURE(p);   \
-    CBLAS_ENTRY_syrk_SIGNATURE(p)    \
-    {                                                                                             \
-        cblas_rank_k(BR_SYRK, BR_PRECISION_##p, layout, uplo, trans, n, k,                        \
-                     CBLAS_ADDRESS_##p(alpha), a, lda, NULL, 0, CBLAS_ADDRESS_##p(beta), c, ldc); \
-    }
-
-#define CBLAS_ENTRY_herk_SIGNATURE(p) \
-    BR_EXPORT void cblas_##p##herk(blas_enum layout, blas_enum uplo, blas_enum trans, blas_int n, \
-                                   blas_int k, CBLAS_REAL_##p alpha, const void *a, blas_int lda, \
-                                   CBLAS_REAL_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_herk(p) \
-    CBLAS_ENTRY_herk_SIGNATURE(p);   \
-    CBLAS_ENTRY_herk_SIGNATURE(p)    \
-    {                                                                                             \
-        cblas_rank_k(BR_HERK, BR_PRECISION_##p, layout, uplo, trans, n, k, &alpha, a, lda, NULL,  \
-                     0, &beta, c, ldc);                                                           \
+#define CBLAS_ENTRY_syrk_SIGNATURE(name, p, INT)                                                   \
+    BR_EXPORT void name(blas_enum layout, blas_enum uplo, blas_enum trans, INT n, INT k,           \
+                        CBLAS_SCALAR_##p alpha, const void *a, INT lda, CBLAS_SCALAR_##p beta,     \
+                        void *c, INT ldc)
+#define CBLAS_ENTRY_syrk(name, p, INT, NAMES)                                                      \
+    CBLAS_ENTRY_syrk_SIGNATURE(name, p, INT);                                                      \
+    CBLAS_ENTRY_syrk_SIGNATURE(name, p, INT)                                                       \
+    {                                                                                              \
+        cblas_rank_k(NAMES, BR_SYRK, BR_PRECISION_##p, layout, uplo, trans, n, k,                  \
+                     CBLAS_ADDRESS_##p(alpha), a, lda, NULL, 0, CBLAS_ADDRESS_##p(beta), c, ldc);  \
     }
 
-#define CBLAS_ENTRY_syr2k_SIGNATURE(p) \
-    BR_EXPORT void cblas_##p##syr2k(blas_enum layout, blas_enum uplo, blas_enum trans,            \
-                                    blas_int n, blas_int k, CBLAS_SCALAR_##p alpha,               \
-                                    const void *a, blas_int lda, const void *b, blas_int ldb,     \
-                                    CBLAS_SCALAR_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_syr2k(p) \
-    CBLAS_ENTRY_syr2k_SIGNATURE(p);   \
-    CBLAS_ENTRY_syr2k_SIGNATURE(p)    \
-    {                                                                                             \
-        cblas_rank_k(BR_SYR2K, BR_PRECISION_##p, layout, uplo, trans, n, k,                       \
-                     CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c, ldc);  \
+#define CBLAS_ENTRY_herk_SIGNATURE(name, p, INT)                                                   \
+    BR_EXPORT void name(blas_enum layout, blas_enum uplo, blas_enum trans, INT n, INT k,           \
+                        CBLAS_REAL_##p alpha, const void *a, INT lda, CBLAS_REAL_##p beta,         \
+                        void *c, INT ldc)
+#define CBLAS_ENTRY_herk(name, p, INT, NAMES)                                                      \
+    CBLAS_ENTRY_herk_SIGNATURE(name, p, INT);                                                      \
+    CBLAS_ENTRY_herk_SIGNATURE(name, p, INT)                                                       \
+    {                                                                                              \
+        cblas_rank_k(NAMES, BR_HERK, BR_PRECISION_##p, layout, uplo, trans, n, k, &alpha, a, lda,  \
+                     NULL, 0, &beta, c, ldc);                                                      \
     }
 
-#define CBLAS_ENTRY_her2k_SIGNATURE(p) \
-    BR_EXPORT void cblas_##p##her2k(blas_enum layout, blas_enum uplo, blas_enum trans,            \
-                                    blas_int n, blas_int k, const void *alpha, const void *a,     \
-                                    blas_int lda, const void *b, blas_int ldb,                    \
-                                    CBLAS_REAL_##p beta, void *c, blas_int ldc)
-#define CBLAS_ENTRY_her2k(p) \
-    CBLAS_ENTRY_her2k_SIGNATURE(p);   \
-    CBLAS_ENTRY_her2k_SIGNATURE(p)    \
-    {                                                                                             \
-        cblas_rank_k(BR_HER2K, BR_PRECISION_##p, layout, uplo, trans, n, k, alpha, a, lda, b,     \
-                     ldb, &beta, c, ldc);                                                         \
+#define CBLAS_ENTRY_syr2k_SIGNATURE(name, p, INT)                                                  \
+    BR_EXPORT void name(blas_enum layout, blas_enum uplo, blas_enum trans, INT n, INT k,           \
+                        CBLAS_SCALAR_##p alpha, const void *a, INT lda, const void *b, INT ldb,    \
+                        CBLAS_SCALAR_##p beta, void *c, INT ldc)
+#define CBLAS_ENTRY_syr2k(name, p, INT, NAMES)                                                     \
+    CBLAS_ENTRY_syr2k_SIGNATURE(name, p, INT);                                                     \
+    CBLAS_ENTRY_syr2k_SIGNATURE(name, p, INT)                                                      \
+    {                                                                                              \
+        cblas_rank_k(NAMES, BR_SYR2K, BR_PRECISION_##p, layout, uplo, trans, n, k,                 \
+                     CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb, CBLAS_ADDRESS_##p(beta), c, ldc);   \
     }
 
-#define CBLAS_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY) \
-    BR_EXPORT void cblas_##p##routine(blas_enum layout, blas_enum side, blas_enum uplo,            \
-                                     blas_enum transa, blas_enum diag, blas_int m, blas_int n,    \
-                                     CBLAS_SCALAR_##p alpha, const void *a, blas_int lda,         \
-                                     void *b, blas_int ldb)
-#define CBLAS_ENTRY_TRIANGULAR(p, routine, FAMILY) \
-    CBLAS_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY);   \
-    CBLAS_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY)    \
-    {                                                                                             \
-        cblas_triangular(FAMILY, BR_PRECISION_##p, layout, side, uplo, transa, diag, m, n,        \
-                         CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb);                               \
+#define CBLAS_ENTRY_her2k_SIGNATURE(name, p, INT)                                                  \
+    BR_EXPORT void name(blas_enum layout, blas_enum uplo, blas_enum trans, INT n, INT k,           \
+                        const void *alpha, const void *a, INT lda, const void *b, INT ldb,         \
+                        CBLAS_REAL_##p beta, void *c, INT ldc)
+#define CBLAS_ENTRY_her2k(name, p, INT, NAMES)                                                     \
+    CBLAS_ENTRY_her2k_SIGNATURE(name, p, INT);                                                     \
+    CBLAS_ENTRY_her2k_SIGNATURE(name, p, INT)                                                      \
+    {                                                                                              \
+        cblas_rank_k(NAMES, BR_HER2K, BR_PRECISION_##p, layout, uplo, trans, n, k, alpha, a, lda,  \
+                     b, ldb, &beta, c, ldc);                                                       \
     }
-#define CBLAS_ENTRY_trmm(p) CBLAS_ENTRY_TRIANGULAR(p, trmm, BR_TRMM)
-#define CBLAS_ENTRY_trsm(p) CBLAS_ENTRY_TRIANGULAR(p, trsm, BR_TRSM)
 
-#define CBLAS_LEVEL3(p, family) CBLAS_ENTRY_##family(p)
+#define CBLAS_ENTRY_TRIANGULAR_SIGNATURE(name, p, INT)                                             \
+    BR_EXPORT void name(blas_enum layout, blas_enum side, blas_enum uplo, blas_enum transa,        \
+                        blas_enum diag, INT m, INT n, CBLAS_SCALAR_##p alpha, const void *a,       \
+                        INT lda, void *b, INT ldb)
+#define CBLAS_ENTRY_TRIANGULAR(name, p, INT, NAMES, FAMILY)                                        \
+    CBLAS_ENTRY_TRIANGULAR_SIGNATURE(name, p, INT);                                                \
+    CBLAS_ENTRY_TRIANGULAR_SIGNATURE(name, p, INT)                                                 \
+    {                                                                                              \
+        cblas_triangular(NAMES, FAMILY, BR_PRECISION_##p, layout, side, uplo, transa, diag, m, n,  \
+                         CBLAS_ADDRESS_##p(alpha), a, lda, b, ldb);                                \
+    }
+#define CBLAS_ENTRY_trmm(name, p, INT, NAMES) CBLAS_ENTRY_TRIANGULAR(name, p, INT, NAMES, BR_TRMM)
+#define CBLAS_ENTRY_trsm(name, p, INT, NAMES) CBLAS_ENTRY_TRIANGULAR(name, p, INT, NAMES, BR_TRSM)
+
+/* The library's plain names: cblas_sgemm ... cblas_ztrsm, with its own INTEGER. */
+#define CBLAS_LEVEL3(p, family) CBLAS_ENTRY_##family(cblas_##p##family, p, blas_int, BR_NAMES_PLAIN)
 #include "interface/expand_routines.h"
+
+#ifndef BLASROUTE_ILP64
+/* OpenBLAS's ILP64 suffix, numpy's and SciPy's wheels' names (level3_fortran.c says why). */
+#define CBLAS_LEVEL3(p, family)                                                                    \
+    CBLAS_ENTRY_##family(cblas_##p##family##64_, p, int64_t, BR_NAMES_64)
+#include "interface/expand_routines.h"
+#define CBLAS_LEVEL3(p, family)                                                                    \
+    CBLAS_ENTRY_##family(scipy_cblas_##p##family##64_, p, int64_t, BR_NAMES_SCIPY64)
+#include "interface/expand_routines.h"
+#define CBLAS_LEVEL3(p, family)                                                                    \
+    CBLAS_ENTRY_##family(scipy_cblas_##p##family, p, int32_t, BR_NAMES_SCIPY)
+#include "interface/expand_routines.h"
+#endif

@@ -4,18 +4,17 @@
  * the hidden CHARACTER lengths are accepted and ignored (options are one character). */
 #include "interface/level3.h"
 
-#define FORTRAN_ENTRY_gemm_SIGNATURE(p) \
-    BR_EXPORT void p##gemm_(const char *transa, const char *transb, const blas_int *m,             \
-                            const blas_int *n, const blas_int *k, const void *alpha,               \
-                            const void *a, const blas_int *lda, const void *b,                     \
-                            const blas_int *ldb, const void *beta, void *c, const blas_int *ldc,   \
-                            size_t transa_length, size_t transb_length)
-#define FORTRAN_ENTRY_gemm(p) \
-    FORTRAN_ENTRY_gemm_SIGNATURE(p);   \
-    FORTRAN_ENTRY_gemm_SIGNATURE(p)    \
+#define FORTRAN_ENTRY_gemm_SIGNATURE(name, INT)                                                    \
+    BR_EXPORT void name(const char *transa, const char *transb, const INT *m, const INT *n,        \
+                        const INT *k, const void *alpha, const void *a, const INT *lda,            \
+                        const void *b, const INT *ldb, const void *beta, void *c, const INT *ldc,  \
+                        size_t transa_length, size_t transb_length)
+#define FORTRAN_ENTRY_gemm(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_gemm_SIGNATURE(name, INT);                                                       \
+    FORTRAN_ENTRY_gemm_SIGNATURE(name, INT)                                                        \
     {                                                                                              \
         (void)transa_length, (void)transb_length;                                                  \
-        struct br_call call = {.family = BR_GEMM, .precision = BR_PRECISION_##p,                   \
+        struct br_call call = {.names = NAMES, .family = BR_GEMM, .precision = BR_PRECISION_##p,   \
                                .transa = *transa, .transb = *transb, .m = *m, .n = *n, .k = *k,    \
                                .a = a, .lda = *lda, .b = (void *)b, .ldb = *ldb, .c = c,           \
                                .ldc = *ldc};                                                       \
@@ -25,90 +24,110 @@
     }
 
 /* SYMM and HEMM */
-#define FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY) \
-    BR_EXPORT void p##routine##_(const char *side, const char *uplo, const blas_int *m,             \
-                                const blas_int *n, const void *alpha, const void *a,               \
-                                const blas_int *lda, const void *b, const blas_int *ldb,           \
-                                const void *beta, void *c, const blas_int *ldc,                    \
-                                size_t side_length, size_t uplo_length)
-#define FORTRAN_ENTRY_SYMMETRIC(p, routine, FAMILY) \
-    FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY);   \
-    FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(p, routine, FAMILY)    \
+#define FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(name, INT)                                               \
+    BR_EXPORT void name(const char *side, const char *uplo, const INT *m, const INT *n,            \
+                        const void *alpha, const void *a, const INT *lda, const void *b,           \
+                        const INT *ldb, const void *beta, void *c, const INT *ldc,                 \
+                        size_t side_length, size_t uplo_length)
+#define FORTRAN_ENTRY_SYMMETRIC(name, p, INT, NAMES, FAMILY)                                       \
+    FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(name, INT);                                                  \
+    FORTRAN_ENTRY_SYMMETRIC_SIGNATURE(name, INT)                                                   \
     {                                                                                              \
         (void)side_length, (void)uplo_length;                                                      \
-        struct br_call call = {.family = FAMILY, .precision = BR_PRECISION_##p, .side = *side,     \
-                               .uplo = *uplo, .m = *m, .n = *n, .a = a, .lda = *lda,               \
-                               .b = (void *)b, .ldb = *ldb, .c = c, .ldc = *ldc};                  \
+        struct br_call call = {.names = NAMES, .family = FAMILY, .precision = BR_PRECISION_##p,    \
+                               .side = *side, .uplo = *uplo, .m = *m, .n = *n, .a = a,             \
+                               .lda = *lda, .b = (void *)b, .ldb = *ldb, .c = c, .ldc = *ldc};     \
         br_load_scalar(&call.alpha, alpha, BR_PRECISION_##p, 0);                                   \
         br_load_scalar(&call.beta, beta, BR_PRECISION_##p, 0);                                     \
         br_level3_run(&call, -1);                                                                  \
     }
-#define FORTRAN_ENTRY_symm(p) FORTRAN_ENTRY_SYMMETRIC(p, symm, BR_SYMM)
-#define FORTRAN_ENTRY_hemm(p) FORTRAN_ENTRY_SYMMETRIC(p, hemm, BR_HEMM)
+#define FORTRAN_ENTRY_symm(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_SYMMETRIC(name, p, INT, NAMES, BR_SYMM)
+#define FORTRAN_ENTRY_hemm(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_SYMMETRIC(name, p, INT, NAMES, BR_HEMM)
 
 /* SYRK and HERK (HERK's alpha and beta are real) */
-#define FORTRAN_ENTRY_RANK_K_SIGNATURE(p, routine, FAMILY, real_scalars) \
-    BR_EXPORT void p##routine##_(const char *uplo, const char *trans, const blas_int *n,            \
-                                const blas_int *k, const void *alpha, const void *a,               \
-                                const blas_int *lda, const void *beta, void *c,                    \
-                                const blas_int *ldc, size_t uplo_length, size_t trans_length)
-#define FORTRAN_ENTRY_RANK_K(p, routine, FAMILY, real_scalars) \
-    FORTRAN_ENTRY_RANK_K_SIGNATURE(p, routine, FAMILY, real_scalars);   \
-    FORTRAN_ENTRY_RANK_K_SIGNATURE(p, routine, FAMILY, real_scalars)    \
+#define FORTRAN_ENTRY_RANK_K_SIGNATURE(name, INT)                                                  \
+    BR_EXPORT void name(const char *uplo, const char *trans, const INT *n, const INT *k,           \
+                        const void *alpha, const void *a, const INT *lda, const void *beta,        \
+                        void *c, const INT *ldc, size_t uplo_length, size_t trans_length)
+#define FORTRAN_ENTRY_RANK_K(name, p, INT, NAMES, FAMILY, real_scalars)                            \
+    FORTRAN_ENTRY_RANK_K_SIGNATURE(name, INT);                                                     \
+    FORTRAN_ENTRY_RANK_K_SIGNATURE(name, INT)                                                      \
     {                                                                                              \
         (void)uplo_length, (void)trans_length;                                                     \
-        struct br_call call = {.family = FAMILY, .precision = BR_PRECISION_##p, .uplo = *uplo,     \
-                               .transa = *trans, .n = *n, .k = *k, .a = a, .lda = *lda, .c = c,    \
-                               .ldc = *ldc};                                                       \
+        struct br_call call = {.names = NAMES, .family = FAMILY, .precision = BR_PRECISION_##p,    \
+                               .uplo = *uplo, .transa = *trans, .n = *n, .k = *k, .a = a,          \
+                               .lda = *lda, .c = c, .ldc = *ldc};                                  \
         br_load_scalar(&call.alpha, alpha, BR_PRECISION_##p, real_scalars);                        \
         br_load_scalar(&call.beta, beta, BR_PRECISION_##p, real_scalars);                          \
         br_level3_run(&call, -1);                                                                  \
     }
-#define FORTRAN_ENTRY_syrk(p) FORTRAN_ENTRY_RANK_K(p, syrk, BR_SYRK, 0)
-#define FORTRAN_ENTRY_herk(p) FORTRAN_ENTRY_RANK_K(p, herk, BR_HERK, 1)
+#define FORTRAN_ENTRY_syrk(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_RANK_K(name, p, INT, NAMES, BR_SYRK, 0)
+#define FORTRAN_ENTRY_herk(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_RANK_K(name, p, INT, NAMES, BR_HERK, 1)
 
 /* SYR2K and HER2K (HER2K's beta is real) */
-#define FORTRAN_ENTRY_RANK_2K_SIGNATURE(p, routine, FAMILY, real_beta) \
-    BR_EXPORT void p##routine##_(const char *uplo, const char *trans, const blas_int *n,            \
-                                const blas_int *k, const void *alpha, const void *a,               \
-                                const blas_int *lda, const void *b, const blas_int *ldb,           \
-                                const void *beta, void *c, const blas_int *ldc,                    \
-                                size_t uplo_length, size_t trans_length)
-#define FORTRAN_ENTRY_RANK_2K(p, routine, FAMILY, real_beta) \
-    FORTRAN_ENTRY_RANK_2K_SIGNATURE(p, routine, FAMILY, real_beta);   \
-    FORTRAN_ENTRY_RANK_2K_SIGNATURE(p, routine, FAMILY, real_beta)    \
+#define FORTRAN_ENTRY_RANK_2K_SIGNATURE(name, INT)                                                 \
+    BR_EXPORT void name(const char *uplo, const char *trans, const INT *n, const INT *k,           \
+                        const void *alpha, const void *a, const INT *lda, const void *b,           \
+                        const INT *ldb, const void *beta, void *c, const INT *ldc,                 \
+                        size_t uplo_length, size_t trans_length)
+#define FORTRAN_ENTRY_RANK_2K(name, p, INT, NAMES, FAMILY, real_beta)                              \
+    FORTRAN_ENTRY_RANK_2K_SIGNATURE(name, INT);                                                    \
+    FORTRAN_ENTRY_RANK_2K_SIGNATURE(name, INT)                                                     \
     {                                                                                              \
         (void)uplo_length, (void)trans_length;                                                     \
-        struct br_call call = {.family = FAMILY, .precision = BR_PRECISION_##p, .uplo = *uplo,     \
-                               .transa = *trans, .n = *n, .k = *k, .a = a, .lda = *lda,            \
-                               .b = (void *)b, .ldb = *ldb, .c = c, .ldc = *ldc};                  \
+        struct br_call call = {.names = NAMES, .family = FAMILY, .precision = BR_PRECISION_##p,    \
+                               .uplo = *uplo, .transa = *trans, .n = *n, .k = *k, .a = a,          \
+                               .lda = *lda, .b = (void *)b, .ldb = *ldb, .c = c, .ldc = *ldc};     \
         br_load_scalar(&call.alpha, alpha, BR_PRECISION_##p, 0);                                   \
         br_load_scalar(&call.beta, beta, BR_PRECISION_##p, real_beta);                             \
         br_level3_run(&call, -1);                                                                  \
     }
-#define FORTRAN_ENTRY_syr2k(p) FORTRAN_ENTRY_RANK_2K(p, syr2k, BR_SYR2K, 0)
-#define FORTRAN_ENTRY_her2k(p) FORTRAN_ENTRY_RANK_2K(p, her2k, BR_HER2K, 1)
+#define FORTRAN_ENTRY_syr2k(name, p, INT, NAMES)                                                   \
+    FORTRAN_ENTRY_RANK_2K(name, p, INT, NAMES, BR_SYR2K, 0)
+#define FORTRAN_ENTRY_her2k(name, p, INT, NAMES)                                                   \
+    FORTRAN_ENTRY_RANK_2K(name, p, INT, NAMES, BR_HER2K, 1)
 
 /* TRMM and TRSM: B is both input and output. */
-#define FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY) \
-    BR_EXPORT void p##routine##_(const char *side, const char *uplo, const char *transa,            \
-                                const char *diag, const blas_int *m, const blas_int *n,            \
-                                const void *alpha, const void *a, const blas_int *lda, void *b,    \
-                                const blas_int *ldb, size_t side_length, size_t uplo_length,       \
-                                size_t transa_length, size_t diag_length)
-#define FORTRAN_ENTRY_TRIANGULAR(p, routine, FAMILY) \
-    FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY);   \
-    FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(p, routine, FAMILY)    \
+#define FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(name, INT)                                              \
+    BR_EXPORT void name(const char *side, const char *uplo, const char *transa, const char *diag,  \
+                        const INT *m, const INT *n, const void *alpha, const void *a,              \
+                        const INT *lda, void *b, const INT *ldb, size_t side_length,               \
+                        size_t uplo_length, size_t transa_length, size_t diag_length)
+#define FORTRAN_ENTRY_TRIANGULAR(name, p, INT, NAMES, FAMILY)                                      \
+    FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(name, INT);                                                 \
+    FORTRAN_ENTRY_TRIANGULAR_SIGNATURE(name, INT)                                                  \
     {                                                                                              \
         (void)side_length, (void)uplo_length, (void)transa_length, (void)diag_length;              \
-        struct br_call call = {.family = FAMILY, .precision = BR_PRECISION_##p, .side = *side,     \
-                               .uplo = *uplo, .transa = *transa, .diag = *diag, .m = *m,           \
-                               .n = *n, .a = a, .lda = *lda, .b = b, .ldb = *ldb};                 \
+        struct br_call call = {.names = NAMES, .family = FAMILY, .precision = BR_PRECISION_##p,    \
+                               .side = *side, .uplo = *uplo, .transa = *transa, .diag = *diag,     \
+                               .m = *m, .n = *n, .a = a, .lda = *lda, .b = b, .ldb = *ldb};        \
         br_load_scalar(&call.alpha, alpha, BR_PRECISION_##p, 0);                                   \
         br_level3_run(&call, -1);                                                                  \
     }
-#define FORTRAN_ENTRY_trmm(p) FORTRAN_ENTRY_TRIANGULAR(p, trmm, BR_TRMM)
-#define FORTRAN_ENTRY_trsm(p) FORTRAN_ENTRY_TRIANGULAR(p, trsm, BR_TRSM)
+#define FORTRAN_ENTRY_trmm(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_TRIANGULAR(name, p, INT, NAMES, BR_TRMM)
+#define FORTRAN_ENTRY_trsm(name, p, INT, NAMES)                                                    \
+    FORTRAN_ENTRY_TRIANGULAR(name, p, INT, NAMES, BR_TRSM)
 
-#define FORTRAN_LEVEL3(p, family) FORTRAN_ENTRY_##family(p)
+/* The library's plain names: sgemm_ ... ztrsm_, with its own INTEGER. */
+#define FORTRAN_LEVEL3(p, family) FORTRAN_ENTRY_##family(p##family##_, p, blas_int, BR_NAMES_PLAIN)
 #include "interface/expand_routines.h"
+
+#ifndef BLASROUTE_ILP64
+/* The names of OpenBLAS built with 64-bit integers and SYMBOLSUFFIX=64_ (Julia's
+ * libblastrampoline calls these), of numpy's wheels (scipy_ and 64_, 64-bit integers) and of
+ * SciPy's wheels (scipy_, 32-bit): libblasroute64.so, whose plain names are already ILP64, has
+ * none of them (README: pip numpy and SciPy). */
+#define FORTRAN_LEVEL3(p, family) FORTRAN_ENTRY_##family(p##family##_64_, p, int64_t, BR_NAMES_64)
+#include "interface/expand_routines.h"
+#define FORTRAN_LEVEL3(p, family)                                                                  \
+    FORTRAN_ENTRY_##family(scipy_##p##family##_64_, p, int64_t, BR_NAMES_SCIPY64)
+#include "interface/expand_routines.h"
+#define FORTRAN_LEVEL3(p, family)                                                                  \
+    FORTRAN_ENTRY_##family(scipy_##p##family##_, p, int32_t, BR_NAMES_SCIPY)
+#include "interface/expand_routines.h"
+#endif

@@ -31,6 +31,10 @@ static const struct {
     {"BLASROUTE_CPU_BLAS", "a path or a soname",
      "OpenBLAS (libopenblas.so.0), else the reference libblas.so.3 in the system's blas/",
      "the CPU BLAS that answers everything not sent elsewhere", 0},
+    {"BLASROUTE_CPU_BLAS64", "a path or a soname",
+     "libopenblas64.so.0, else the reference libblas64.so.3 in the system's blas64/",
+     "a BLAS with 64-bit integers under the plain names: libblasroute64.so's CPU BLAS, and "
+     "the CPU side of libblasroute.so's 64-bit names when no loaded library defines them", 0},
     {"BLASROUTE_PROFILE", "a profile file",
      "the best match in the user's, the installed and the built-in profiles",
      "the device profile (format: profiles/README)", 0},

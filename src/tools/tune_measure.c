@@ -173,7 +173,7 @@ _Static_assert(BR_TRSM == BR_FAMILY_COUNT - 1, "TRSM must be the last family");
 /* The operands of one precision at one order: A, B, C and a pristine copy of B, n x n each. */
 struct operands {
     enum br_precision precision;
-    blas_int n;
+    br_int n;
     size_t matrix_bytes;
     char *memory;
 };
@@ -275,7 +275,7 @@ static int measure_precision(struct rate_run *run, enum br_precision p, int poin
 {
     if (!precision_active(run, p))
         return 0;
-    struct operands o = {.precision = p, .n = (blas_int)br_grid_sizes[point]};
+    struct operands o = {.precision = p, .n = (br_int)br_grid_sizes[point]};
     o.matrix_bytes = (size_t)o.n * (size_t)o.n * br_element_size(p);
     o.memory = malloc(4 * o.matrix_bytes);
     if (!o.memory)

@@ -1,0 +1,591 @@
+/*
+ * standin_driver.c - the "Python" of tests/wheel_standin.sh.
+ *
+ *     standin_driver EXPECT MODULE...
+ *
+ * Loads each MODULE (tests/standin_module.c, one per wheel family) with
+ * dlopen(RTLD_NOW | RTLD_LOCAL), as CPython loads an extension module, so
+ * that the module's stand-in BLAS is not in the global scope.  Through
+ * each module it makes the calls of CASES on fresh random data and checks
+ * every result against the reference BLAS (BLASROUTE_REFERENCE_BLAS, loaded
+ * by path, RTLD_DEEPBIND, called by its plain names), then reads the
+ * stand-in's call count:
+ *  - EXPECT "standin": the stand-in answered every call (the count is the
+ *    number of calls made), as without blasroute, or with blasroute in
+ *    cpu mode handing the call to the stand-in's name of the same family;
+ *  - EXPECT "blasroute": the stand-in answered none (the count is 0), as
+ *    with blasroute answering on the device.
+ *
+ * TAP on stdout.  Then "# calls ROUTINE N" per routine (calls made, all
+ * modules): tests/wheel_standin.sh compares them with BLASROUTE_REPORT.
+ * BLASROUTE_TEST_SEED replays a run's data.
+ *
+ * A result is right when every element of the output's storage (padding
+ * included, which the reference leaves as it was) is within the per-element
+ * bound of the other tests, factor * (kdim + 2) * eps * magnitude + tiny,
+ * where the magnitude bounds |alpha| sum |a||b| + |beta||c| by the operands'
+ * largest elements (TRSM: the solution's largest element, factor 50, as in
+ * tests/level3_routines.c), and the inputs are unchanged byte for byte.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEEPBIND, RTLD_DEFAULT, dladdr */
+#endif
+
+#include "standin.h"
+
+/* The reference's entries: the driver's calls of standin_dispatch make
+ * the expected results with them. */
+static struct standin_entries reference;
+#define STANDIN_CALLEE_FORTRAN(r) reference.r
+#define STANDIN_CALLEE_CBLAS(r) reference.cblas_##r
+#include "standin_calls.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+/* One call of the test: routine, interface, options and sizes. */
+struct case_spec {
+    const char *routine;
+    int cblas, row_major;
+    char side, uplo, transa, transb, diag;
+    int m, n, k;
+};
+
+/* GEMM, SYRK/HERK and TRSM in every precision, through both interfaces
+ * and both CBLAS layouts; one of each other shape.  Sizes are not
+ * multiples of anything a device kernel tiles by. */
+static const struct case_spec CASES[] = {
+    {"dgemm", 0, 0, 0, 0, 'N', 'T', 0, 37, 29, 41},
+    {"sgemm", 1, 1, 0, 0, 'T', 'N', 0, 33, 40, 27},
+    {"zgemm", 0, 0, 0, 0, 'C', 'T', 0, 26, 35, 31},
+    {"cgemm", 1, 0, 0, 0, 'N', 'C', 0, 30, 22, 38},
+    {"ssyrk", 0, 0, 0, 'U', 'T', 0, 0, 0, 33, 21},
+    {"dsyrk", 1, 1, 0, 'L', 'N', 0, 0, 0, 27, 36},
+    {"zherk", 1, 1, 0, 'L', 'N', 0, 0, 0, 28, 35},
+    {"cherk", 0, 0, 0, 'U', 'C', 0, 0, 0, 31, 19},
+    {"dtrsm", 0, 0, 'L', 'U', 'N', 0, 'N', 31, 27, 0},
+    {"strsm", 1, 1, 'R', 'L', 'T', 0, 'U', 29, 34, 0},
+    {"ztrsm", 0, 0, 'R', 'L', 'C', 0, 'N', 23, 30, 0},
+    {"ctrsm", 1, 0, 'L', 'U', 'T', 0, 'U', 35, 21, 0},
+    {"zhemm", 0, 0, 'R', 'L', 0, 0, 0, 25, 32, 0},
+    {"dsymm", 1, 1, 'L', 'U', 0, 0, 0, 34, 26, 0},
+    {"csyr2k", 0, 0, 0, 'L', 'T', 0, 0, 0, 29, 24},
+    {"zher2k", 1, 1, 0, 'U', 'N', 0, 0, 0, 26, 33},
+    {"strmm", 0, 0, 'R', 'U', 'N', 0, 'U', 32, 27, 0},
+    {"ztrmm", 1, 0, 'L', 'L', 'C', 0, 'N', 24, 31, 0},
+};
+#define N_CASES (sizeof CASES / sizeof CASES[0])
+#define MAX_MODULES 4
+
+typedef int module_call_f(const struct standin_call *c);
+typedef void module_name_f(const char *routine, int cblas, char *out,
+                           size_t len);
+typedef long call_count_f(void);
+
+struct module {
+    const char *path;
+    module_call_f *call;
+    module_name_f *name;
+    call_count_f *count; /* the stand-in's, found through the module */
+    long calls_made;
+};
+
+static int test_number, failures;
+
+static void bail_out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("Bail out! ");
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    exit(1);
+}
+
+static void ok(int pass, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%sok %d - ", pass ? "" : "not ", ++test_number);
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    failures += !pass;
+}
+
+/* dlsym into a function pointer (POSIX allows the copy). */
+static void *need_symbol(void *handle, const char *path, const char *name)
+{
+    void *symbol = dlsym(handle, name);
+    if (!symbol)
+        bail_out("%s: no %s", path, name);
+    return symbol;
+}
+#define LOAD_FN(dst, handle, path, name)                              \
+    do {                                                              \
+        void *symbol_ = need_symbol(handle, path, name);              \
+        memcpy(&(dst), &symbol_, sizeof symbol_);                     \
+    } while (0)
+
+/* ------------------------------------------------------------------------ */
+/* Random data                                                              */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) /* xorshift64* */
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717u;
+}
+
+static double rng_unit(void) /* [0, 1) */
+{
+    return (double)(rng_next() >> 11) * 0x1p-53;
+}
+
+static double rng_sym(void) /* (-1, 1) */
+{
+    return 2.0 * rng_unit() - 1.0;
+}
+
+/* A scalar away from 0, so that no term of the result vanishes. */
+static double rng_scalar(void)
+{
+    return (rng_next() & 1 ? 1.0 : -1.0) * (0.5 + 0.5 * rng_unit());
+}
+
+static uint64_t read_seed(void)
+{
+    const char *v = getenv("BLASROUTE_TEST_SEED");
+    struct timespec ts;
+    if (v && *v)
+        return strtoull(v, NULL, 0);
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+            (uint64_t)getpid() << 20) % 1000000000u;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Precisions, elements, operands                                           */
+/* ------------------------------------------------------------------------ */
+
+struct precision {
+    int cplx;
+    size_t rsize; /* bytes of one real component */
+    double eps, tiny;
+};
+
+static struct precision precision_of(const char *routine)
+{
+    switch (routine[0]) {
+    case 's': return (struct precision){0, sizeof(float), FLT_EPSILON, FLT_MIN};
+    case 'd': return (struct precision){0, sizeof(double), DBL_EPSILON, DBL_MIN};
+    case 'c': return (struct precision){1, sizeof(float), FLT_EPSILON, FLT_MIN};
+    default: return (struct precision){1, sizeof(double), DBL_EPSILON, DBL_MIN};
+    }
+}
+
+static size_t elem_size(const struct precision *p)
+{
+    return p->rsize * (p->cplx ? 2 : 1);
+}
+
+static void store(const struct precision *p, void *buf, size_t i, double re,
+                  double im)
+{
+    if (p->rsize == sizeof(float)) {
+        float *f = (float *)buf + i * (p->cplx ? 2 : 1);
+        f[0] = (float)re;
+        if (p->cplx)
+            f[1] = (float)im;
+    } else {
+        double *d = (double *)buf + i * (p->cplx ? 2 : 1);
+        d[0] = re;
+        if (p->cplx)
+            d[1] = im;
+    }
+}
+
+static void load(const struct precision *p, const void *buf, size_t i,
+                 double v[2])
+{
+    v[1] = 0.0;
+    if (p->rsize == sizeof(float)) {
+        const float *f = (const float *)buf + i * (p->cplx ? 2 : 1);
+        v[0] = f[0];
+        if (p->cplx)
+            v[1] = f[1];
+    } else {
+        const double *d = (const double *)buf + i * (p->cplx ? 2 : 1);
+        v[0] = d[0];
+        if (p->cplx)
+            v[1] = d[1];
+    }
+}
+
+/* A matrix as stored: rows x cols, column- or row-major, ld padded. */
+struct operand {
+    char name;
+    int rows, cols, row_major;
+    int64_t ld;
+    size_t nelem;
+    unsigned char *orig, *lib, *ref;
+};
+
+static void operand_init(struct operand *o, char name, int rows, int cols,
+                         int row_major)
+{
+    int inner = row_major ? cols : rows, outer = row_major ? rows : cols;
+    o->name = name;
+    o->rows = rows, o->cols = cols, o->row_major = row_major;
+    o->ld = (inner > 0 ? inner : 1) + (int64_t)(rng_next() % 4);
+    o->nelem = (size_t)o->ld * (size_t)outer;
+}
+
+static size_t offset_of(const struct operand *o, int i, int j)
+{
+    return o->row_major ? (size_t)i * o->ld + j : (size_t)j * o->ld + i;
+}
+
+/* Random elements everywhere, padding included.  A TRSM triangle is made
+ * well conditioned: a dominant diagonal (modulus 2 to 3), the rest of the
+ * triangle it reads scaled down by its order; the triangle it must not
+ * read keeps full-size values, so that reading it would show. */
+static void operand_fill(struct operand *o, const struct precision *p,
+                         const struct case_spec *s, int trsm_triangle)
+{
+    size_t es = elem_size(p);
+    o->orig = malloc(o->nelem * es);
+    o->lib = malloc(o->nelem * es);
+    o->ref = malloc(o->nelem * es);
+    if (!o->orig || !o->lib || !o->ref)
+        bail_out("out of memory");
+    for (size_t e = 0; e < o->nelem; e++)
+        store(p, o->orig, e, rng_sym(), rng_sym());
+    for (int j = 0; trsm_triangle && j < o->cols; j++)
+        for (int i = 0; i < o->rows; i++) {
+            int read = s->uplo == 'U' ? i < j : i > j;
+            if (i == j)
+                store(p, o->orig, offset_of(o, i, j),
+                      (rng_next() & 1 ? 1 : -1) * (2.0 + rng_unit()),
+                      0.5 * rng_sym());
+            else if (read)
+                store(p, o->orig, offset_of(o, i, j), rng_sym() / o->rows,
+                      rng_sym() / o->rows);
+        }
+    memcpy(o->lib, o->orig, o->nelem * es);
+    memcpy(o->ref, o->orig, o->nelem * es);
+}
+
+static void operand_free(struct operand *o)
+{
+    free(o->orig), free(o->lib), free(o->ref);
+    o->orig = o->lib = o->ref = NULL;
+}
+
+static double modulus(const double v[2])
+{
+    return hypot(v[0], v[1]);
+}
+
+static double largest(const struct operand *o, const struct precision *p,
+                      const unsigned char *buf)
+{
+    double big = 0.0, v[2];
+    for (size_t e = 0; e < o->nelem; e++) {
+        load(p, buf, e, v);
+        if (modulus(v) > big)
+            big = modulus(v);
+    }
+    return big;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One call                                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum { OP_A, OP_B, OP_C, N_OPS };
+
+/* The family of a routine, by the name past its precision letter. */
+static int is(const struct case_spec *s, const char *family)
+{
+    return strcmp(s->routine + 1, family) == 0;
+}
+
+/* The operands' stored shapes; returns the index of the one written and
+ * sets *kdim to the terms each output element sums. */
+static int shape_operands(const struct case_spec *s, struct operand op[N_OPS],
+                          int present[N_OPS], int *kdim)
+{
+    int rm = s->row_major, order = s->side == 'L' ? s->m : s->n;
+    present[OP_A] = present[OP_B] = present[OP_C] = 1;
+    if (is(s, "gemm")) {
+        operand_init(&op[OP_A], 'A', s->transa == 'N' ? s->m : s->k,
+                     s->transa == 'N' ? s->k : s->m, rm);
+        operand_init(&op[OP_B], 'B', s->transb == 'N' ? s->k : s->n,
+                     s->transb == 'N' ? s->n : s->k, rm);
+        operand_init(&op[OP_C], 'C', s->m, s->n, rm);
+        *kdim = s->k;
+        return OP_C;
+    }
+    if (is(s, "symm") || is(s, "hemm")) {
+        operand_init(&op[OP_A], 'A', order, order, rm);
+        operand_init(&op[OP_B], 'B', s->m, s->n, rm);
+        operand_init(&op[OP_C], 'C', s->m, s->n, rm);
+        *kdim = order;
+        return OP_C;
+    }
+    if (is(s, "trmm") || is(s, "trsm")) {
+        operand_init(&op[OP_A], 'A', order, order, rm);
+        operand_init(&op[OP_B], 'B', s->m, s->n, rm);
+        present[OP_C] = 0;
+        *kdim = order;
+        return OP_B;
+    }
+    /* syrk, herk, syr2k, her2k */
+    int two = is(s, "syr2k") || is(s, "her2k");
+    operand_init(&op[OP_A], 'A', s->transa == 'N' ? s->n : s->k,
+                 s->transa == 'N' ? s->k : s->n, rm);
+    operand_init(&op[OP_B], 'B', op[OP_A].rows, op[OP_A].cols, rm);
+    operand_init(&op[OP_C], 'C', s->n, s->n, rm);
+    present[OP_B] = two;
+    *kdim = two ? 2 * s->k : s->k;
+    return OP_C;
+}
+
+union scalar {
+    float f[2];
+    double d[2];
+};
+
+static void make_scalar(const struct precision *p, int real, double v[2],
+                        union scalar *arg)
+{
+    v[0] = rng_scalar();
+    v[1] = p->cplx && !real ? rng_scalar() : 0.0;
+    memset(arg, 0, sizeof *arg);
+    for (int i = 0; i < 2; i++) {
+        if (p->rsize == sizeof(float))
+            arg->f[i] = (float)v[i], v[i] = arg->f[i];
+        else
+            arg->d[i] = v[i];
+    }
+}
+
+/* The call as the module makes it: name, layout, the shape's options and
+ * sizes. */
+static void describe(const struct module *mod, const struct case_spec *s,
+                     char *out, size_t len)
+{
+    char name[64];
+    const char *layout = !s->cblas ? "" : s->row_major ? " row-major"
+                                                       : " col-major";
+    mod->name(s->routine, s->cblas, name, sizeof name);
+    if (is(s, "gemm"))
+        snprintf(out, len, "%s%s transa=%c transb=%c m=%d n=%d k=%d", name,
+                 layout, s->transa, s->transb, s->m, s->n, s->k);
+    else if (is(s, "symm") || is(s, "hemm"))
+        snprintf(out, len, "%s%s side=%c uplo=%c m=%d n=%d", name, layout,
+                 s->side, s->uplo, s->m, s->n);
+    else if (is(s, "trmm") || is(s, "trsm"))
+        snprintf(out, len, "%s%s side=%c uplo=%c transa=%c diag=%c m=%d n=%d",
+                 name, layout, s->side, s->uplo, s->transa, s->diag, s->m,
+                 s->n);
+    else
+        snprintf(out, len, "%s%s uplo=%c trans=%c n=%d k=%d", name, layout,
+                 s->uplo, s->transa, s->n, s->k);
+}
+
+/* Makes case s through module mod and through the reference on the same
+ * data; one TAP line. */
+static void run_case(const struct module *mod, const struct case_spec *s)
+{
+    struct precision p = precision_of(s->routine);
+    struct operand op[N_OPS];
+    int present[N_OPS], kdim, out;
+    double alpha[2], beta[2];
+    union scalar alpha_arg, beta_arg;
+    char what[160], problem[256] = "";
+    size_t es = elem_size(&p);
+
+    out = shape_operands(s, op, present, &kdim);
+    for (int i = 0; i < N_OPS; i++)
+        if (present[i])
+            operand_fill(&op[i], &p, s, i == OP_A && is(s, "trsm"));
+    /* HERK's alpha and beta and HER2K's beta are real. */
+    make_scalar(&p, is(s, "herk"), alpha, &alpha_arg);
+    make_scalar(&p, is(s, "herk") || is(s, "her2k"), beta, &beta_arg);
+
+    struct standin_call call = {
+        .routine = s->routine, .cblas = s->cblas, .row_major = s->row_major,
+        .side = s->side, .uplo = s->uplo, .transa = s->transa,
+        .transb = s->transb, .diag = s->diag,
+        .m = s->m, .n = s->n, .k = s->k,
+        .lda = op[OP_A].ld, .ldb = present[OP_B] ? op[OP_B].ld : 1,
+        .ldc = present[OP_C] ? op[OP_C].ld : 1,
+        .alpha = &alpha_arg, .beta = &beta_arg,
+    };
+    struct standin_call ref_call = call;
+    void **lib_arg[N_OPS] = {&call.a, &call.b, &call.c};
+    void **ref_arg[N_OPS] = {&ref_call.a, &ref_call.b, &ref_call.c};
+    for (int i = 0; i < N_OPS; i++)
+        if (present[i])
+            *lib_arg[i] = op[i].lib, *ref_arg[i] = op[i].ref;
+
+    describe(mod, s, what, sizeof what);
+
+    if (mod->call(&call) != 0)
+        bail_out("%s: the module does not know %s", mod->path, s->routine);
+    if (standin_dispatch(&ref_call) != 0)
+        bail_out("the driver does not know %s", s->routine);
+
+    for (int i = 0; i < N_OPS && !*problem; i++)
+        if (present[i] && i != out &&
+            memcmp(op[i].lib, op[i].orig, op[i].nelem * es) != 0)
+            snprintf(problem, sizeof problem, "input %c modified", op[i].name);
+
+    /* The bound's magnitude (see the head of the file). */
+    double factor = 8.0, mag;
+    if (is(s, "trsm")) {
+        factor = 50.0;
+        mag = largest(&op[out], &p, op[out].ref);
+    } else {
+        /* A times B; SYRK and HERK: A times A. */
+        const struct operand *second = present[OP_B] ? &op[OP_B] : &op[OP_A];
+        mag = modulus(alpha) * kdim * largest(&op[OP_A], &p, op[OP_A].orig) *
+              largest(second, &p, second->orig);
+        if (present[OP_C])
+            mag += modulus(beta) * largest(&op[OP_C], &p, op[OP_C].orig);
+    }
+    double bound = factor * (kdim + 2) * p.eps * mag + p.tiny;
+    const struct operand *o = &op[out];
+    for (size_t e = 0; e < o->nelem && !*problem; e++) {
+        double x[2], r[2], d[2];
+        load(&p, o->lib, e, x);
+        load(&p, o->ref, e, r);
+        d[0] = x[0] - r[0], d[1] = x[1] - r[1];
+        if (!(modulus(d) <= bound)) /* NaN fails too */
+            snprintf(problem, sizeof problem,
+                     "%c[%zu] (storage order, ld=%lld) = (%.9g,%.9g), "
+                     "reference (%.9g,%.9g), bound %.3g",
+                     o->name, e, (long long)o->ld, x[0], x[1], r[0], r[1],
+                     bound);
+    }
+    ok(!*problem, "%s%s%s", what, *problem ? ": " : "", problem);
+    for (int i = 0; i < N_OPS; i++)
+        if (present[i])
+            operand_free(&op[i]);
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* As comments: which object of the global scope defines name, if any. */
+static void show_global(const char *name)
+{
+    void *symbol = dlsym(RTLD_DEFAULT, name);
+    Dl_info info;
+    if (!symbol)
+        printf("# %s: not in the global scope\n", name);
+    else if (dladdr(symbol, &info) && info.dli_fname)
+        printf("# %s: in the global scope, from %s\n", name, info.dli_fname);
+    else
+        printf("# %s: in the global scope\n", name);
+}
+
+int main(int argc, char **argv)
+{
+    struct module modules[MAX_MODULES];
+    int n_modules = argc - 2, expect_standin;
+    uint64_t seed = read_seed();
+    const char *ref_path = getenv("BLASROUTE_REFERENCE_BLAS"), *missing;
+    void *ref_handle;
+
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc < 3 || n_modules > MAX_MODULES ||
+        (strcmp(argv[1], "standin") != 0 && strcmp(argv[1], "blasroute") != 0)) {
+        fprintf(stderr, "usage: %s standin|blasroute MODULE...\n", argv[0]);
+        return 2;
+    }
+    expect_standin = strcmp(argv[1], "standin") == 0;
+    if (!ref_path || !*ref_path)
+        bail_out("BLASROUTE_REFERENCE_BLAS is not set");
+    printf("1..%d\n", 1 + n_modules * (int)(N_CASES + 1));
+    printf("# seed %llu (BLASROUTE_TEST_SEED replays it)\n",
+           (unsigned long long)seed);
+    rng_state = seed * 0x9E3779B97F4A7C15u + 1;
+
+    /* The reference's own names, by handle: never blasroute's, never a
+     * stand-in's; its internal calls bind inside it. */
+    ref_handle = dlopen(ref_path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!ref_handle)
+        bail_out("cannot load the reference BLAS: %s", dlerror());
+    missing = standin_load_entries(&reference, ref_handle);
+    if (missing)
+        bail_out("reference BLAS %s has no %s", ref_path, missing);
+
+    for (int i = 0; i < n_modules; i++) {
+        struct module *mod = &modules[i];
+        void *handle;
+        mod->path = argv[i + 2];
+        mod->calls_made = 0;
+        handle = dlopen(mod->path, RTLD_NOW | RTLD_LOCAL);
+        if (!handle)
+            bail_out("cannot load module %s: %s", mod->path, dlerror());
+        /* By the module's handle: the module and its own dependencies,
+         * its stand-in among them, not the global scope. */
+        LOAD_FN(mod->call, handle, mod->path, "standin_module_call");
+        LOAD_FN(mod->name, handle, mod->path, "standin_module_name");
+        LOAD_FN(mod->count, handle, mod->path, "standin_call_count");
+    }
+    /* As in Python: the wheels' libraries are not in the global scope, so
+     * only an LD_PRELOAD'ed blasroute can stand before them. */
+    ok(dlsym(RTLD_DEFAULT, "standin_call_count") == NULL,
+       "the stand-ins are not in the global scope (RTLD_LOCAL)");
+    show_global("scipy_dgemm_64_");
+    show_global("scipy_cblas_dgemm64_");
+    show_global("scipy_dgemm_");
+    show_global("scipy_cblas_dgemm");
+
+    for (int i = 0; i < n_modules; i++) {
+        long before = modules[i].count();
+        for (size_t c = 0; c < N_CASES; c++) {
+            run_case(&modules[i], &CASES[c]);
+            modules[i].calls_made++;
+        }
+        long answered = modules[i].count() - before;
+        char name[64];
+        modules[i].name("dgemm", 0, name, sizeof name);
+        if (expect_standin)
+            ok(answered == modules[i].calls_made,
+               "%s: the stand-in answered %ld of the %ld calls (all expected)",
+               name, answered, modules[i].calls_made);
+        else
+            ok(answered == 0,
+               "%s: the stand-in answered %ld of the %ld calls (none expected)",
+               name, answered, modules[i].calls_made);
+    }
+
+    /* The calls made, by routine, for the script to match with
+     * BLASROUTE_REPORT (one report line per routine, every family). */
+    for (size_t c = 0; c < N_CASES; c++) {
+        int seen = 0;
+        for (size_t d = 0; d < c; d++)
+            seen |= strcmp(CASES[d].routine, CASES[c].routine) == 0;
+        if (seen)
+            continue;
+        long made = 0;
+        for (size_t d = 0; d < N_CASES; d++)
+            made += strcmp(CASES[d].routine, CASES[c].routine) == 0;
+        printf("# calls %s %ld\n", CASES[c].routine, made * n_modules);
+    }
+    return failures ? 1 : 0;
+}

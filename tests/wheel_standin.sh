@@ -1,0 +1,84 @@
+#!/bin/sh
+# blasroute in front of a pip wheel's bundled BLAS (issue 19), without pip: numpy 2.x wheels'
+# OpenBLAS exports scipy_dgemm_64_ and scipy_cblas_dgemm64_ (64-bit integers), SciPy wheels'
+# scipy_dgemm_ and scipy_cblas_dgemm, and the extension modules that call them are loaded
+# RTLD_LOCAL, their OpenBLAS with them. tests/standin_blas.c stands in for each wheel's BLAS
+# (the reference behind those names, every call counted), tests/standin_module.c for a module
+# linked to it, tests/standin_driver for Python loading the modules; the driver checks every
+# result against the reference and whether the stand-in answered the calls.
+#  - LD_PRELOAD=libblasroute.so, device mode (PoCL): blasroute answers every call on the device;
+#    the stand-ins answer none;
+#  - LD_PRELOAD=libblasroute.so, cpu mode: blasroute answers every call on the CPU by handing
+#    it to the stand-in's name of the same family, although blasroute's own CPU BLAS and ILP64
+#    CPU BLAS are set (to the references): the stand-ins answer every call;
+#  - without blasroute: the stand-ins answer every call, and nothing reports.
+# The report must count every call the driver made, routine by routine, on the expected path.
+. "$top_srcdir/tests/tap.sh"
+require_reference_and_pocl
+[ -e "${BLASROUTE_REFERENCE_BLAS64:-}" ] ||
+    skip_all "ILP64 reference BLAS not found at '${BLASROUTE_REFERENCE_BLAS64:-}' (Debian package libblas64-dev)"
+driver="$top_builddir/tests/standin_driver"
+module64="$top_builddir/tests/.libs/standin_module64.so"
+module32="$top_builddir/tests/.libs/standin_module32.so"
+plan 6
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+out="$tmp/out" err="$tmp/err"
+
+# run_driver EXPECT VAR=VALUE...: the driver expecting EXPECT ("standin" or "blasroute") to
+# answer, with the engine's knobs cleared, blasroute's CPU BLAS and ILP64 CPU BLAS set to the
+# references, the given variables last.
+run_driver() {
+    expect=$1; shift
+    env $clear_knobs -u LD_PRELOAD -u BLASROUTE_MODE -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
+        BLASROUTE_REPORT=1 BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
+        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+        BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" "$@" \
+        timeout 300 "$driver" "$expect" "$module64" "$module32" > "$out" 2> "$err"
+    status=$?
+}
+
+# reported_on WHERE: sets why to what is wrong with the report: each routine the driver called
+# ("# calls ROUTINE N") has the line "ROUTINE, N, WHERE N," (all N calls on WHERE), and no
+# other routine is reported.
+reported_on() {
+    why=""
+    calls=$(sed -n 's/^# calls \([a-z0-9]*\) \([0-9]*\)$/\1 \2/p' "$out")
+    [ -n "$calls" ] || { why="the driver listed no calls"; return; }
+    routines=0
+    while read -r routine n; do
+        routines=$((routines + 1))
+        grep -q "^blasroute report: $routine, $n, $1 $n," "$err" ||
+            why="$why; $routine, $n calls made: $(grep "^blasroute report: $routine," "$err" ||
+                echo 'no report line')"
+    done <<EOF
+$calls
+EOF
+    lines=$(grep -c '^blasroute report: [a-z0-9]*, [0-9]' "$err")
+    [ "$lines" -eq "$routines" ] || why="$why; $lines report lines for $routines routines"
+}
+
+# driver_diag: after a failed run, the driver's failures and stderr as TAP comments.
+driver_diag() {
+    [ "${tap_last:-0}" -eq 0 ] && return
+    grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
+    diag_file "$err"
+}
+
+run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device
+all_ok; ok $? "device mode: every result right, the stand-ins answered no call"; driver_diag
+reported_on device
+ok "$( [ -z "$why" ]; echo $? )" "device mode: the report counts every call on the device${why:+ (${why#; })}"
+diag_file "$err"
+
+run_driver standin LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=cpu
+all_ok; ok $? "cpu mode: every result right, the stand-ins answered every call"; driver_diag
+reported_on cpu
+ok "$( [ -z "$why" ]; echo $? )" "cpu mode: the report counts every call on the CPU${why:+ (${why#; })}"
+diag_file "$err"
+
+run_driver standin
+all_ok; ok $? "without blasroute: every result right, the stand-ins answered every call"
+driver_diag
+! grep -q '^blasroute report' "$err"
+ok $? "without blasroute: no report (nothing built links blasroute in)"; diag_file "$err"

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #define DEFAULT_REFERENCE "/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
+#define DEFAULT_REFERENCE64 "/usr/lib/x86_64-linux-gnu/blas64/libblas64.so.3"
 
 const char *const IFACE_NAME[N_IFACES] = {
     "fortran", "cblas col-major", "cblas row-major"
@@ -177,11 +178,13 @@ void arm_timeout(unsigned seconds, const char *what_hung)
 /* The reference BLAS                                                       */
 /* ------------------------------------------------------------------------ */
 
-struct reference_blas open_reference_blas(void)
+/* The reference named by $variable, else fallback (see the header). */
+static struct reference_blas open_reference_at(const char *variable,
+                                               const char *fallback)
 {
-    struct reference_blas ref = { NULL, getenv("BLASROUTE_REFERENCE_BLAS") };
+    struct reference_blas ref = { NULL, getenv(variable) };
     if (!ref.path || !*ref.path)
-        ref.path = DEFAULT_REFERENCE;
+        ref.path = fallback;
     if (access(ref.path, F_OK) != 0) {
         printf("1..0 # SKIP reference BLAS not found at %s\n", ref.path);
         exit(0);
@@ -190,6 +193,17 @@ struct reference_blas open_reference_blas(void)
     if (!ref.handle)
         bail_out("cannot load reference BLAS %s: %s", ref.path, dlerror());
     return ref;
+}
+
+struct reference_blas open_reference_blas(void)
+{
+    return open_reference_at("BLASROUTE_REFERENCE_BLAS", DEFAULT_REFERENCE);
+}
+
+struct reference_blas open_reference_blas64(void)
+{
+    return open_reference_at("BLASROUTE_REFERENCE_BLAS64",
+                             DEFAULT_REFERENCE64);
 }
 
 anyfn reference_symbol(const struct reference_blas *ref, const char *name)

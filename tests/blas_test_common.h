@@ -229,6 +229,12 @@ struct reference_blas {
 };
 struct reference_blas open_reference_blas(void);
 
+/* The same for the ILP64 reference (every INTEGER 64 bits, plain names):
+ * $BLASROUTE_REFERENCE_BLAS64, default Debian's blas64/libblas64.so.3. Two
+ * references can be loaded at once: RTLD_LOCAL keeps their equal names
+ * apart. */
+struct reference_blas open_reference_blas64(void);
+
 /* A symbol of the reference; bails out if it has none. */
 anyfn reference_symbol(const struct reference_blas *ref, const char *name);
 

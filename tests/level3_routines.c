@@ -8,121 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Fortran invokers: one per family shape, every precision. */
-static void f_gemm(anyfn fn, const struct call *c)
-{
-    ((gemm_f *)fn)(&c->transa, &c->transb, &c->m, &c->n, &c->k,
-                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, &c->beta_arg,
-                   c->c, &c->ldc, 1, 1);
-}
+/* The invokers, once per integer width: f_gemm_32, ..., cbi_trxm_d_64. */
+#define INVOKER_INT int
+#define INVOKER(name) name##_32
+#include "level3_invokers.h"
+#undef INVOKER_INT
+#undef INVOKER
+#define INVOKER_INT int64_t
+#define INVOKER(name) name##_64
+#include "level3_invokers.h"
+#undef INVOKER_INT
+#undef INVOKER
 
-static void f_symm(anyfn fn, const struct call *c)
-{
-    ((symm_f *)fn)(&c->side, &c->uplo, &c->m, &c->n, &c->alpha_arg, c->a,
-                   &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1, 1);
-}
-
-static void f_syrk(anyfn fn, const struct call *c)
-{
-    ((syrk_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
-                   &c->lda, &c->beta_arg, c->c, &c->ldc, 1, 1);
-}
-
-static void f_syr2k(anyfn fn, const struct call *c)
-{
-    ((syr2k_f *)fn)(&c->uplo, &c->transa, &c->n, &c->k, &c->alpha_arg, c->a,
-                    &c->lda, c->b, &c->ldb, &c->beta_arg, c->c, &c->ldc, 1,
-                    1);
-}
-
-static void f_trxm(anyfn fn, const struct call *c)
-{
-    ((trxm_f *)fn)(&c->side, &c->uplo, &c->transa, &c->diag, &c->m, &c->n,
-                   &c->alpha_arg, c->a, &c->lda, c->b, &c->ldb, 1, 1, 1, 1);
-}
-
-/* CBLAS invokers with complex scalars passed by address. */
-static void cbi_gemm_p(anyfn fn, const struct call *c)
-{
-    ((cb_gemm_p *)fn)(c->layout, cb_trans(c->transa), cb_trans(c->transb),
-                      c->m, c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b,
-                      c->ldb, &c->beta_arg, c->c, c->ldc);
-}
-
-static void cbi_symm_p(anyfn fn, const struct call *c)
-{
-    ((cb_symm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo), c->m,
-                      c->n, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
-                      &c->beta_arg, c->c, c->ldc);
-}
-
-static void cbi_syrk_p(anyfn fn, const struct call *c)
-{
-    ((cb_syrk_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa), c->n,
-                      c->k, &c->alpha_arg, c->a, c->lda, &c->beta_arg, c->c,
-                      c->ldc);
-}
-
-static void cbi_syr2k_p(anyfn fn, const struct call *c)
-{
-    ((cb_syr2k_p *)fn)(c->layout, cb_uplo(c->uplo), cb_trans(c->transa),
-                       c->n, c->k, &c->alpha_arg, c->a, c->lda, c->b, c->ldb,
-                       &c->beta_arg, c->c, c->ldc);
-}
-
-static void cbi_trxm_p(anyfn fn, const struct call *c)
-{
-    ((cb_trxm_p *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),
-                      cb_trans(c->transa), cb_diag(c->diag), c->m, c->n,
-                      &c->alpha_arg, c->a, c->lda, c->b, c->ldb);
-}
-
-/* CBLAS invokers with real scalars passed by value: thin adapters per
- * scalar type (F is both the type suffix and the union scalar member). */
-#define CBLAS_BYVALUE_INVOKERS(F)                                            \
-    static void cbi_gemm_##F(anyfn fn, const struct call *c)                 \
-    {                                                                        \
-        ((cb_gemm_##F *)fn)(c->layout, cb_trans(c->transa),                  \
-                            cb_trans(c->transb), c->m, c->n, c->k,           \
-                            c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,   \
-                            c->beta_arg.F[0], c->c, c->ldc);                 \
-    }                                                                        \
-    static void cbi_symm_##F(anyfn fn, const struct call *c)                 \
-    {                                                                        \
-        ((cb_symm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
-                            c->m, c->n, c->alpha_arg.F[0], c->a, c->lda,     \
-                            c->b, c->ldb, c->beta_arg.F[0], c->c, c->ldc);   \
-    }                                                                        \
-    static void cbi_syrk_##F(anyfn fn, const struct call *c)                 \
-    {                                                                        \
-        ((cb_syrk_##F *)fn)(c->layout, cb_uplo(c->uplo),                     \
-                            cb_trans(c->transa), c->n, c->k,                 \
-                            c->alpha_arg.F[0], c->a, c->lda,                 \
-                            c->beta_arg.F[0], c->c, c->ldc);                 \
-    }                                                                        \
-    static void cbi_syr2k_##F(anyfn fn, const struct call *c)                \
-    {                                                                        \
-        ((cb_syr2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
-                             cb_trans(c->transa), c->n, c->k,                \
-                             c->alpha_arg.F[0], c->a, c->lda, c->b, c->ldb,  \
-                             c->beta_arg.F[0], c->c, c->ldc);                \
-    }                                                                        \
-    static void cbi_her2k_##F(anyfn fn, const struct call *c)                \
-    {                                                                        \
-        ((cb_her2k_##F *)fn)(c->layout, cb_uplo(c->uplo),                    \
-                             cb_trans(c->transa), c->n, c->k,                \
-                             &c->alpha_arg, c->a, c->lda, c->b, c->ldb,      \
-                             c->beta_arg.F[0], c->c, c->ldc);                \
-    }                                                                        \
-    static void cbi_trxm_##F(anyfn fn, const struct call *c)                 \
-    {                                                                        \
-        ((cb_trxm_##F *)fn)(c->layout, cb_side(c->side), cb_uplo(c->uplo),   \
-                            cb_trans(c->transa), cb_diag(c->diag), c->m,     \
-                            c->n, c->alpha_arg.F[0], c->a, c->lda, c->b,     \
-                            c->ldb);                                         \
-    }
-CBLAS_BYVALUE_INVOKERS(f)
-CBLAS_BYVALUE_INVOKERS(d)
+/* An invoker at both widths, as the tables hold it. */
+#define BOTH_WIDTHS(name) { [WIDTH32] = name##_32, [WIDTH64] = name##_64 }
 
 void operand_init(struct operand *o, char name, int rows, int cols,
                   enum region read)
@@ -327,52 +226,57 @@ static struct bound mag_trsm(const struct call *c,
 static const struct family FAM_GEMM = {
     .name = "gemm", .opt = OPTS(NULL, NULL, "NTC", "NTC", NULL),
     .trans_name = "transa", .dims = DIM_M | DIM_N | DIM_K, .has_beta = 1,
-    .sampled_ld = 1, .output = OP_C, .fortran = f_gemm, .shape = shape_gemm,
-    .magnitude = mag_gemm,
+    .sampled_ld = 1, .output = OP_C, .fortran = BOTH_WIDTHS(f_gemm),
+    .shape = shape_gemm, .magnitude = mag_gemm,
 };
 static const struct family FAM_SYMM = {
     .name = "symm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
-    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
-    .shape = shape_symm, .magnitude = mag_symm,
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C,
+    .fortran = BOTH_WIDTHS(f_symm), .shape = shape_symm,
+    .magnitude = mag_symm,
 };
 static const struct family FAM_HEMM = {
     .name = "hemm", .opt = OPTS("LR", "UL", NULL, NULL, NULL),
-    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C, .fortran = f_symm,
-    .shape = shape_hemm, .magnitude = mag_symm,
+    .dims = DIM_M | DIM_N, .has_beta = 1, .output = OP_C,
+    .fortran = BOTH_WIDTHS(f_symm), .shape = shape_hemm,
+    .magnitude = mag_symm,
 };
 static const struct family FAM_SYRK = {
     .name = "syrk", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
     .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
-    .has_beta = 1, .output = OP_C, .fortran = f_syrk, .shape = shape_syrk,
-    .magnitude = mag_syrk,
+    .has_beta = 1, .output = OP_C, .fortran = BOTH_WIDTHS(f_syrk),
+    .shape = shape_syrk, .magnitude = mag_syrk,
 };
 static const struct family FAM_HERK = {
     .name = "herk", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
     .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
-    .real_alpha = 1, .real_beta = 1, .output = OP_C, .fortran = f_syrk,
-    .shape = shape_herk, .magnitude = mag_syrk,
+    .real_alpha = 1, .real_beta = 1, .output = OP_C,
+    .fortran = BOTH_WIDTHS(f_syrk), .shape = shape_herk,
+    .magnitude = mag_syrk,
 };
 static const struct family FAM_SYR2K = {
     .name = "syr2k", .opt = OPTS(NULL, "UL", "NTC", NULL, NULL),
     .complex_trans = "NT", .trans_name = "trans", .dims = DIM_N | DIM_K,
-    .has_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_syr2k,
-    .magnitude = mag_syr2k,
+    .has_beta = 1, .output = OP_C, .fortran = BOTH_WIDTHS(f_syr2k),
+    .shape = shape_syr2k, .magnitude = mag_syr2k,
 };
 static const struct family FAM_HER2K = {
     .name = "her2k", .opt = OPTS(NULL, "UL", "NC", NULL, NULL),
     .trans_name = "trans", .dims = DIM_N | DIM_K, .has_beta = 1,
-    .real_beta = 1, .output = OP_C, .fortran = f_syr2k, .shape = shape_her2k,
-    .magnitude = mag_syr2k,
+    .real_beta = 1, .output = OP_C, .fortran = BOTH_WIDTHS(f_syr2k),
+    .shape = shape_her2k, .magnitude = mag_syr2k,
 };
 static const struct family FAM_TRMM = {
     .name = "trmm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
     .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
-    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trmm,
+    .fortran = BOTH_WIDTHS(f_trxm), .shape = shape_trmm,
+    .magnitude = mag_trmm,
 };
 const struct family FAM_TRSM = {
     .name = "trsm", .opt = OPTS("LR", "UL", "NTC", NULL, "UN"),
     .trans_name = "transa", .dims = DIM_M | DIM_N, .output = OP_B,
-    .fortran = f_trxm, .shape = shape_trmm, .magnitude = mag_trsm,
+    .fortran = BOTH_WIDTHS(f_trxm), .shape = shape_trmm,
+    .magnitude = mag_trsm,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -382,8 +286,11 @@ const struct family FAM_TRSM = {
 /* Routines                                                                 */
 /* ------------------------------------------------------------------------ */
 
-#define ROUTINE(NAME, FAM, PREC, CBI) \
-    { #NAME, &FAM, PREC, (anyfn)NAME##_, (anyfn)cblas_##NAME, CBI, NULL, NULL }
+/* The linked plain names, 32-bit integers: what every program calls unless
+ * level3_names.c points the routines elsewhere. */
+#define ROUTINE(NAME, FAM, PREC, CBI)                                        \
+    { #NAME, &FAM, PREC, (anyfn)NAME##_, (anyfn)cblas_##NAME,              \
+      BOTH_WIDTHS(CBI), NULL, NULL, WIDTH32 }
 
 struct routine ROUTINES[N_ROUTINES] = {
     ROUTINE(sgemm, FAM_GEMM, PS, cbi_gemm_f),
@@ -420,7 +327,7 @@ struct routine ROUTINES[N_ROUTINES] = {
 
 int family_has_b(const struct family *f)
 {
-    return f->fortran != f_syrk;
+    return f->fortran[WIDTH32] != f_syrk_32;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -504,13 +411,23 @@ void point_args(struct call *c, const struct operand op[N_OPS],
                       : NULL;
 }
 
+void invoke_ints(const struct call *c, anyfn fn, enum int_width width,
+                 const struct call_ints *v)
+{
+    if (c->ifc == IF_FORTRAN)
+        c->r->fam->fortran[width](fn, c, v);
+    else
+        c->r->cblas[width](fn, c, v);
+}
+
 void invoke(const struct call *c, int reference)
 {
     const struct routine *r = c->r;
-    if (c->ifc == IF_FORTRAN)
-        r->fam->fortran(reference ? r->ref_fortran : r->lib_fortran, c);
-    else
-        r->cblas(reference ? r->ref_cblas : r->lib_cblas, c);
+    const struct call_ints v = { c->m, c->n, c->k, c->lda, c->ldb, c->ldc };
+    int fortran = c->ifc == IF_FORTRAN;
+    anyfn fn = reference ? (fortran ? r->ref_fortran : r->ref_cblas)
+                         : (fortran ? r->lib_fortran : r->lib_cblas);
+    invoke_ints(c, fn, r->width, &v);
 }
 
 /* Failures of one written element that no tolerance excuses: NaN, or a
@@ -636,7 +553,9 @@ void workspace_free(struct workspace *ws)
 
 const char *load_reference_routines(void)
 {
-    struct reference_blas ref = open_reference_blas();
+    struct reference_blas ref = ROUTINES[0].width == WIDTH64
+                                    ? open_reference_blas64()
+                                    : open_reference_blas();
     char name[32];
     for (int i = 0; i < N_ROUTINES; i++) {
         struct routine *r = &ROUTINES[i];

@@ -6,12 +6,18 @@
  * per-element bound of its rounding error, and the table of the 30
  * routines with their entry points in the library under test. The
  * reference's entry points are filled in by each program.
+ *
+ * The invokers exist for both integer widths (level3_invokers.h): INTEGER
+ * arguments of 32 bits (the plain names, as linked) or of 64 bits (ILP64
+ * names; level3_names.c points the routines at them).
  */
 
 #ifndef LEVEL3_ROUTINES_H
 #define LEVEL3_ROUTINES_H
 
 #include "blas_test_common.h"
+
+#include <stdint.h>
 
 struct routine;
 
@@ -30,7 +36,19 @@ struct call {
     void *a, *b, *c;
 };
 
-typedef void invoker(anyfn fn, const struct call *c);
+/* The width of the INTEGER arguments of a routine's entry points. */
+enum int_width { WIDTH32, WIDTH64, N_WIDTHS };
+
+/* A call's integer arguments as passed: wide enough for either width, so
+ * that a call can carry values that no int holds (level3_names.c's width
+ * probes); an invoker converts them to its width. */
+struct call_ints {
+    int64_t m, n, k, lda, ldb, ldc;
+};
+
+/* Makes the call c through fn with the integers v. */
+typedef void invoker(anyfn fn, const struct call *c,
+                     const struct call_ints *v);
 
 enum axis { AX_SIDE, AX_UPLO, AX_TRANS, AX_TRANSB, AX_DIAG, N_AXES };
 enum { DIM_M = 1, DIM_N = 2, DIM_K = 4 };
@@ -56,7 +74,7 @@ struct family {
     int real_alpha, real_beta;    /* real scalar even for complex data */
     int sampled_ld;               /* ld choice sampled instead of crossed */
     enum op_id output;
-    invoker *fortran;
+    invoker *fortran[N_WIDTHS];
     void (*shape)(const struct call *c, struct operand ops[N_OPS]);
     struct bound (*magnitude)(const struct call *c,
                               const struct operand ops[N_OPS],
@@ -74,8 +92,9 @@ struct routine {
     const struct family *fam;
     enum prec prec;
     anyfn lib_fortran, lib_cblas;   /* library under test */
-    invoker *cblas;                 /* CBLAS adapter for its scalars */
+    invoker *cblas[N_WIDTHS];       /* CBLAS adapter for its scalars */
     anyfn ref_fortran, ref_cblas;   /* reference, from dlsym */
+    enum int_width width;           /* of lib_* and ref_* alike */
 };
 
 /* A call's buffers: for each operand its original, the library's and the
@@ -96,8 +115,10 @@ void workspace_free(struct workspace *ws);
  * class; the operands' layout, leading dimensions (c->ld_extra) and what
  * alpha = 0 / beta = 0 leave unread; their random contents; the call's
  * arguments pointed at the library's (use_ref 0) or the reference's copy;
- * the call made through c->ifc; the output against the reference within
- * the family's bound, 1 and msg if it is wrong. */
+ * the call made through c->ifc at the routine's width; the same with
+ * other integers, through any entry point and at any width (invoke_ints);
+ * the output against the reference within the family's bound, 1 and msg
+ * if it is wrong. */
 void make_scalar(int cls, int real_only, enum prec prec,
                  struct rng *g, double v[2], union scalar *arg);
 void finish_operands(struct call *c, struct operand op[N_OPS],
@@ -107,6 +128,8 @@ void fill_operand(const struct operand *o, const struct precision *p,
 void point_args(struct call *c, const struct operand op[N_OPS],
                 const struct precision *p, int use_ref);
 void invoke(const struct call *c, int reference);
+void invoke_ints(const struct call *c, anyfn fn, enum int_width width,
+                 const struct call_ints *v);
 int check_values(const struct call *c, const struct operand op[N_OPS],
                  struct workspace *ws, char *msg, size_t len);
 
@@ -119,10 +142,12 @@ extern const struct family FAM_TRSM;
 enum { N_ROUTINES = 30 };
 extern struct routine ROUTINES[N_ROUTINES];
 
-/* Opens the reference BLAS and fills in every routine's entry points
- * there; bails out if one of them is the library under test's (a
- * reference that is the library itself would prove nothing). Returns the
- * reference's path. */
+/* Opens the reference BLAS of the routines' width (all of them have one:
+ * WIDTH32 as linked, or the width of the names level3_names.c chose) --
+ * open_reference_blas or open_reference_blas64 -- and fills in every
+ * routine's entry points there; bails out if one of them is the library
+ * under test's (a reference that is the library itself would prove
+ * nothing). Returns the reference's path. */
 const char *load_reference_routines(void);
 
 #endif

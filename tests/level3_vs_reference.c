@@ -29,8 +29,20 @@
  *  - leaves A and B unchanged, and gives herk/her2k results an imaginary
  *    diagonal that is exactly 0 wherever the reference's is.
  *
+ * The names called can be chosen instead (level3_names.h): the ILP64
+ * ones (dgemm_64_, cblas_dgemm64_, ...), scipy_'s, or the plain names of
+ * another library such as libblasroute64.so, checked the same way against
+ * the reference of their integer width, and each routine's names probed
+ * for that width (one more TAP test per routine).
+ *
  * Environment:
  *   BLASROUTE_REFERENCE_BLAS  path of the reference library
+ *   BLASROUTE_REFERENCE_BLAS64  path of the ILP64 reference library (for
+ *                             names with 64-bit integers)
+ *   BLASROUTE_TEST_NAMES      plain, 64, scipy64, scipy or plain64: the
+ *                             names to call (default: the linked plain names)
+ *   BLASROUTE_TEST_LIBRARY    the library to take them from (default: the
+ *                             linked one; for plain64 $BLASROUTE_LIBRARY64)
  *   BLASROUTE_TEST_SEED       seed to replay a run (printed as "# seed N")
  *   BLASROUTE_TEST_QUICK=1    sizes {0, 1, 3, 16, 33} instead of
  *                             {0, 1, 2, 3, 7, 16, 33, 65}
@@ -38,12 +50,14 @@
  *                             routines (dgemm,...) to test; default all
  *
  * Output: one TAP test per routine x interface (fortran, cblas col-major,
- * cblas row-major).  Exit status 0 whatever the results; 1 on an internal
+ * cblas row-major), and per routine its width probe when the names were
+ * chosen.  Exit status 0 whatever the results; 1 on an internal
  * error.  Element indices in messages are 0-based (row, column) of the
  * matrix as the routine sees it.
  */
 
 #include "blas_test_common.h"
+#include "level3_names.h"
 #include "level3_routines.h"
 
 #include <math.h>
@@ -69,6 +83,7 @@ struct settings {
     const int *sizes;
     int nsizes;
     const char *routines;    /* NULL: all */
+    int named;               /* names chosen (choose_names): label, probe */
 };
 
 /* The cross product one group iterates over. */
@@ -167,13 +182,14 @@ static void describe_call(char *out, size_t len, const struct plan *pl,
                                   c->diag };
     const char *ld_name[N_OPS] = { "lda", "ldb", "ldc" };
     const int ld[N_OPS] = { c->lda, c->ldb, c->ldc };
-    char v[64];
+    char v[64], name[64];
     size_t n = 0;
 
+    entry_name(pl->r, ifc, name, sizeof name);
     if (ifc == IF_FORTRAN)
-        appendf(out, len, &n, "%s_:", pl->r->name);
+        appendf(out, len, &n, "%s:", name);
     else
-        appendf(out, len, &n, "cblas_%s %s:", pl->r->name,
+        appendf(out, len, &n, "%s %s:", name,
                 ifc == IF_CBLAS_ROW ? "row-major" : "col-major");
     for (int a = 0; a < N_AXES; a++)
         if (pl->opt[a])
@@ -241,6 +257,7 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
     struct plan pl;
     struct rng g = { group_seed(s->seed, r->name, ifc) };
     long failures = 0;
+    char label[64];
 
     plan_init(&pl, r, s);
     for (long idx = 0; idx < pl.total; idx++) {
@@ -256,12 +273,39 @@ static void run_group(const struct routine *r, enum iface ifc, int number,
         }
     }
     print_more_failures(failures, MAX_REPORTS);
+    /* Chosen names are named in full: they are what is under test. */
+    if (s->named)
+        entry_name(r, ifc, label, sizeof label);
+    else
+        snprintf(label, sizeof label, "%s", r->name);
     if (failures)
         printf("not ok %d - %s %s: %ld of %ld calls failed\n", number,
-               r->name, IFACE_NAME[ifc], failures, pl.total);
+               label, IFACE_NAME[ifc], failures, pl.total);
     else
-        printf("ok %d - %s %s: %ld calls\n", number, r->name,
+        printf("ok %d - %s %s: %ld calls\n", number, label,
                IFACE_NAME[ifc], pl.total);
+}
+
+/* The width probe of one routine's chosen names; its TAP line. */
+static void run_width_probe(const struct routine *r, int number)
+{
+    char fortran[64], cblas[64], msg[600];
+    long calls;
+    int failures = probe_width(r, &calls, msg, sizeof msg);
+    const char *bits = r->width == WIDTH64 ? "64" : "32";
+
+    entry_name(r, IF_FORTRAN, fortran, sizeof fortran);
+    entry_name(r, IF_CBLAS_COL, cblas, sizeof cblas);
+    if (failures < 0) {
+        printf("ok %d - %s, %s: %s-bit integers # SKIP %s\n", number,
+               fortran, cblas, bits, msg);
+    } else if (failures) {
+        printf("not ok %d - %s, %s: %s-bit integers: %d of %ld probe calls "
+               "failed\n", number, fortran, cblas, bits, failures, calls);
+    } else {
+        printf("ok %d - %s, %s: %s-bit integers (%ld probe calls)\n",
+               number, fortran, cblas, bits, calls);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -308,8 +352,9 @@ int main(void)
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     read_settings(&s);
+    s.named = choose_names();
     for (int i = 0; i < N_ROUTINES; i++)
-        groups += selected(&ROUTINES[i], &s) ? N_IFACES : 0;
+        groups += selected(&ROUTINES[i], &s) ? N_IFACES + s.named : 0;
     /* The SKIP plan and exit if the reference is not there: open_reference_blas. */
     printf("# reference BLAS: %s\n", load_reference_routines());
     printf("1..%d\n", groups);
@@ -325,6 +370,8 @@ int main(void)
             continue;
         for (int ifc = 0; ifc < N_IFACES; ifc++)
             run_group(&ROUTINES[i], (enum iface)ifc, ++number, &s, &ws);
+        if (s.named)
+            run_width_probe(&ROUTINES[i], ++number);
     }
     workspace_free(&ws);
     return 0;

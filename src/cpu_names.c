@@ -21,6 +21,7 @@
 #include "cpu_level3.h"
 #include "env.h"
 #include "log.h"
+#include "process.h"
 
 /* How each family of names spells a Fortran routine, and its INTEGER. */
 static const struct {
@@ -54,8 +55,11 @@ static int collect_object(struct dl_phdr_info *info, size_t size, void *data)
     struct object_list *list = data;
     /* The main program (an empty name) is left out: dlopen(NULL) would search the global scope,
      * where blasroute's own names come first. */
-    if (info->dlpi_name && info->dlpi_name[0] && list->count < MAX_OBJECTS)
-        list->paths[list->count++] = strdup(info->dlpi_name);
+    if (info->dlpi_name && info->dlpi_name[0] && list->count < MAX_OBJECTS) {
+        char *copy = strdup(info->dlpi_name);
+        if (copy) /* never NULL in the list: dlopen(NULL) is the global scope */
+            list->paths[list->count++] = copy;
+    }
     return 0;
 }
 
@@ -168,6 +172,12 @@ struct resolved {
 };
 static struct resolved resolved[BR_NAMES_COUNT][BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 static pthread_mutex_t resolve_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void br_names_at_fork(enum br_fork_stage stage)
+{
+    /* A resolution loads libraries under the lock: a child must not inherit it held. */
+    br_fork_lock(&resolve_lock, stage);
+}
 
 static void resolve(struct resolved *r, enum br_names names, const char *routine)
 {

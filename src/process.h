@@ -27,6 +27,7 @@ void br_routing_at_fork(enum br_fork_stage stage);
 void br_trace_at_fork(enum br_fork_stage stage);
 void br_timeline_at_fork(enum br_fork_stage stage);
 void br_stats_at_fork(enum br_fork_stage stage);
+void br_names_at_fork(enum br_fork_stage stage);
 void br_cpu_at_fork(enum br_fork_stage stage);
 
 /* Registers blasroute's exit handler, once per caller: after the OpenCL driver set itself up

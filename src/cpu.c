@@ -73,15 +73,17 @@ static int bind_all(void *handle, char *why, size_t why_size)
     return 1;
 }
 
-#ifdef BLASROUTE_ILP64
-/* libblasroute64.so: a BLAS with 64-bit integers under the plain names, as Debian ships them. */
-#define CPU_BLAS_VARIABLE "BLASROUTE_CPU_BLAS64"
-#define CPU_BLAS_CHOSEN cpu_blas64
-static const char *const defaults[] = {
+const char *const br_cpu_blas64_defaults[BR_CPU_BLAS64_DEFAULTS] = {
     "libopenblas64.so.0",
     BLASROUTE_SYSTEM_BLAS_DIR "64/libblas64.so.3",
     "libblas64.so.3",
 };
+#ifdef BLASROUTE_ILP64
+/* libblasroute64.so: a BLAS with 64-bit integers under the plain names, as Debian ships them. */
+#define CPU_BLAS_VARIABLE "BLASROUTE_CPU_BLAS64"
+#define CPU_BLAS_CHOSEN cpu_blas64
+static const char *const *const defaults = br_cpu_blas64_defaults;
+enum { DEFAULT_COUNT = BR_CPU_BLAS64_DEFAULTS };
 #else
 #define CPU_BLAS_VARIABLE "BLASROUTE_CPU_BLAS"
 #define CPU_BLAS_CHOSEN cpu_blas
@@ -90,35 +92,47 @@ static const char *const defaults[] = {
     BLASROUTE_SYSTEM_BLAS_DIR "/libblas.so.3",
     "libblas.so.3",
 };
+enum { DEFAULT_COUNT = sizeof defaults / sizeof defaults[0] };
 #endif
+
+void *br_cpu_open_candidate(const char *candidate, char *why, size_t why_size, char *path,
+                            size_t path_size)
+{
+    void *handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *error = dlerror();
+        snprintf(why, why_size, "%s", error ? error : "cannot be loaded");
+        return NULL;
+    }
+    if (dlsym(handle, "blasroute_identity")) {
+        snprintf(why, why_size, "is blasroute itself");
+        dlclose(handle);
+        return NULL;
+    }
+    struct link_map *map = NULL;
+    const char *name = candidate;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
+        name = map->l_name;
+    snprintf(path, path_size, "%s", name);
+    return handle;
+}
 
 /* Loads and binds one candidate; on failure records why and returns 0. */
 static int try_candidate(const char *candidate)
 {
     char why[512];
-    void *handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *error = dlerror();
-        snprintf(why, sizeof why, "%s", error ? error : "cannot be loaded");
-    } else if (dlsym(handle, "blasroute_identity")) {
-        snprintf(why, sizeof why, "is blasroute itself");
-    } else if (bind_all(handle, why, sizeof why)) {
-        why[0] = '\0';
+    void *handle = br_cpu_open_candidate(candidate, why, sizeof why, cpu_path, sizeof cpu_path);
+    if (handle && !bind_all(handle, why, sizeof why)) {
+        dlclose(handle);
+        handle = NULL;
     }
-    if (why[0]) {
+    if (!handle) {
         if (candidate == br_env()->CPU_BLAS_CHOSEN)
             br_warn(CPU_BLAS_VARIABLE "=%s cannot be used: %s; falling back to the defaults",
                     candidate, why);
         note_failure(candidate, why);
-        if (handle)
-            dlclose(handle);
         return 0;
     }
-    struct link_map *map = NULL;
-    const char *path = candidate;
-    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
-        path = map->l_name;
-    snprintf(cpu_path, sizeof cpu_path, "%s", path);
     return 1; /* the handle stays open for the life of the process */
 }
 
@@ -132,7 +146,7 @@ static void load_once(void)
     if (chosen)
         loaded = try_candidate(chosen);
     size_t default_count =
-        br_env()->test_no_default_cpu_blas ? 0 : sizeof defaults / sizeof defaults[0];
+        br_env()->test_no_default_cpu_blas ? 0 : DEFAULT_COUNT;
     for (size_t i = 0; !loaded && i < default_count; i++)
         loaded = try_candidate(defaults[i]);
     if (!loaded) {

@@ -37,4 +37,15 @@ static inline br_fn br_cpu_symbol(enum cpu_symbol symbol)
 /* The file the CPU BLAS was loaded from (after br_cpu_load). */
 const char *br_cpu_library_path(void);
 
+/* Opens a candidate CPU BLAS (a path or a soname) privately, RTLD_LOCAL, and writes the file it
+ * was loaded from to path; NULL, with why, if it cannot be loaded or is blasroute itself
+ * (installed as libblas.so.3, blasroute could load itself and recurse forever). */
+void *br_cpu_open_candidate(const char *candidate, char *why, size_t why_size, char *path,
+                            size_t path_size);
+
+/* Where a BLAS with 64-bit integers under the plain names is looked for, in order, after
+ * BLASROUTE_CPU_BLAS64: Debian's OpenBLAS, then its reference (by path, then by soname). */
+enum { BR_CPU_BLAS64_DEFAULTS = 3 };
+extern const char *const br_cpu_blas64_defaults[BR_CPU_BLAS64_DEFAULTS];
+
 #endif

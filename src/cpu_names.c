@@ -98,15 +98,16 @@ static pthread_once_t ilp64_once = PTHREAD_ONCE_INIT;
 static void *ilp64_handle;
 static char ilp64_path[4096];
 
-/* Whether an OpenBLAS says it was built with 32-bit integers (other libraries cannot tell). */
-static int openblas_is_lp64(void *handle)
+/* The width of an OpenBLAS's integers, from the configuration it reports: 32 or 64, or 0 for a
+ * library that is not OpenBLAS (the others cannot tell). */
+static int openblas_integer_bits(void *handle)
 {
     void *config = dlsym(handle, "openblas_get_config");
     if (!config)
         return 0;
     const char *(*get_config)(void);
     memcpy(&get_config, &config, sizeof config);
-    return strstr(get_config(), "USE64BITINT") == NULL;
+    return strstr(get_config(), "USE64BITINT") ? 64 : 32;
 }
 
 static void load_ilp64(void)
@@ -115,34 +116,28 @@ static void load_ilp64(void)
     br_names_check_program(); /* before blasroute loads an ILP64 BLAS of its own */
 #endif
     const char *chosen = br_env()->cpu_blas64;
-    const char *const defaults[] = {"libopenblas64.so.0",
-                                    BLASROUTE_SYSTEM_BLAS_DIR "64/libblas64.so.3"};
-    for (int i = chosen ? -1 : 0; i < 2 && !ilp64_handle; i++) {
-        const char *candidate = i < 0 ? chosen : defaults[i];
-        void *handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL);
-        const char *why = !handle                               ? "cannot be loaded"
-                          : dlsym(handle, "blasroute_identity") ? "is blasroute itself"
-                          : openblas_is_lp64(handle)            ? "has 32-bit integers"
-                          : !dlsym(handle, "dgemm_") && !dlsym(handle, "dgemm_64_")
-                              ? "has no dgemm_"
-                              : NULL;
-        if (why) {
+    for (int i = chosen ? -1 : 0; i < BR_CPU_BLAS64_DEFAULTS && !ilp64_handle; i++) {
+        const char *candidate = i < 0 ? chosen : br_cpu_blas64_defaults[i];
+        char why[512];
+        void *handle =
+            br_cpu_open_candidate(candidate, why, sizeof why, ilp64_path, sizeof ilp64_path);
+        if (handle && openblas_integer_bits(handle) == 32)
+            snprintf(why, sizeof why, "has 32-bit integers");
+        else if (handle && !dlsym(handle, "dgemm_") && !dlsym(handle, "dgemm_64_"))
+            snprintf(why, sizeof why, "has no dgemm_");
+        else if (handle)
+            ilp64_handle = handle;
+        if (!ilp64_handle) {
             if (i < 0)
-                br_warn("BLASROUTE_CPU_BLAS64=%s cannot be used: it %s; falling back to the "
+                br_warn("BLASROUTE_CPU_BLAS64=%s cannot be used: %s; falling back to the "
                         "defaults",
                         candidate, why);
             if (handle)
                 dlclose(handle);
-            continue;
         }
-        ilp64_handle = handle;
-        struct link_map *map = NULL;
-        const char *path = candidate;
-        if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name && map->l_name[0])
-            path = map->l_name;
-        snprintf(ilp64_path, sizeof ilp64_path, "%s", path);
-        br_verbose("CPU BLAS for 64-bit integers: %s", ilp64_path);
     }
+    if (ilp64_handle)
+        br_verbose("CPU BLAS for 64-bit integers: %s", ilp64_path);
 }
 
 /* An ILP64 library's routine: OpenBLAS's 64_ spelling first, then the plain one. */
@@ -266,14 +261,11 @@ static int is_ilp64_plain_blas(const char *path)
     void *handle = dlopen(path, RTLD_LAZY | RTLD_NOLOAD);
     int ilp64 = 0;
     if (handle) {
+        /* The object's own OpenBLAS, not one it depends on. */
         void *config = dlsym(handle, "openblas_get_config");
         Dl_info info;
-        if (config && dladdr(config, &info) && !strcmp(info.dli_fname, path) &&
-            dlsym(handle, "dgemm_")) {
-            const char *(*get_config)(void);
-            memcpy(&get_config, &config, sizeof config);
-            ilp64 = strstr(get_config(), "USE64BITINT") != NULL;
-        }
+        ilp64 = config && dladdr(config, &info) && !strcmp(info.dli_fname, path) &&
+                dlsym(handle, "dgemm_") && openblas_integer_bits(handle) == 64;
         dlclose(handle);
     }
     return ilp64;

@@ -15,7 +15,8 @@
  *    changed outside the region it may write;
  *  - the per-element rounding-error bound;
  *  - a GEMM call through any of the three interfaces (gemm_device.c and
- *    gemm_threads.c).
+ *    gemm_threads.c; defined in gemm_calls.c, which names the library under
+ *    test's entry points: the rest links without them).
  * What each program checks, and the shapes and data of its operands, stay
  * in the program.  Element indices in messages are 0-based.
  */
@@ -585,7 +586,7 @@ double rounding_bound(double factor, int kdim, const struct precision *p,
                       double mag);
 
 /* ------------------------------------------------------------------------ */
-/* GEMM through its three interfaces (gemm_device.c, gemm_threads.c)        */
+/* GEMM through its three interfaces (gemm_calls.c)                        */
 /* ------------------------------------------------------------------------ */
 
 struct gemm_entry {

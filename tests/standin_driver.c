@@ -7,9 +7,9 @@
  * dlopen(RTLD_NOW | RTLD_LOCAL), as CPython loads an extension module, so
  * that the module's stand-in BLAS is not in the global scope.  Through
  * each module it makes the calls of CASES on fresh random data and checks
- * every result against the reference BLAS (BLASROUTE_REFERENCE_BLAS, loaded
- * by path, RTLD_DEEPBIND, called by its plain names), then reads the
- * stand-in's call count:
+ * every result against the reference BLAS (open_reference_blas of
+ * blas_test_common.h: BLASROUTE_REFERENCE_BLAS, RTLD_DEEPBIND; called by
+ * its plain names), then reads the stand-in's call count:
  *  - EXPECT "standin": the stand-in answered every call (the count is the
  *    number of calls made), as without blasroute, or with blasroute in
  *    cpu mode handing the call to the stand-in's name of the same family;
@@ -22,15 +22,17 @@
  *
  * A result is right when every element of the output's storage (padding
  * included, which the reference leaves as it was) is within the per-element
- * bound of the other tests, factor * (kdim + 2) * eps * magnitude + tiny,
+ * bound of the other tests (rounding_bound):
+ * factor * (kdim + 2) * eps * magnitude + tiny,
  * where the magnitude bounds |alpha| sum |a||b| + |beta||c| by the operands'
  * largest elements (TRSM: the solution's largest element, factor 50, as in
  * tests/level3_routines.c), and the inputs are unchanged byte for byte.
  */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* RTLD_DEEPBIND, RTLD_DEFAULT, dladdr */
+#define _GNU_SOURCE /* RTLD_DEFAULT, dladdr */
 #endif
 
+#include "blas_test_common.h"
 #include "standin.h"
 
 /* The reference's entries: the driver's calls of standin_dispatch make
@@ -40,13 +42,9 @@ static struct standin_entries reference;
 #define STANDIN_CALLEE_CBLAS(r) reference.cblas_##r
 #include "standin_calls.h"
 
-#include <float.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-#include <unistd.h>
 
 /* One call of the test: routine, interface, options and sizes. */
 struct case_spec {
@@ -97,17 +95,10 @@ struct module {
 
 static int test_number, failures;
 
-static void bail_out(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("Bail out! ");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    exit(1);
-}
+/* The run's random data, from its seed. */
+static struct rng rng;
 
+static void ok(int pass, const char *fmt, ...) BT_PRINTF(2, 3);
 static void ok(int pass, const char *fmt, ...)
 {
     va_list ap;
@@ -133,107 +124,28 @@ static void *need_symbol(void *handle, const char *path, const char *name)
         memcpy(&(dst), &symbol_, sizeof symbol_);                     \
     } while (0)
 
-/* ------------------------------------------------------------------------ */
-/* Random data                                                              */
-/* ------------------------------------------------------------------------ */
-
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) /* xorshift64* */
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717u;
-}
-
-static double rng_unit(void) /* [0, 1) */
-{
-    return (double)(rng_next() >> 11) * 0x1p-53;
-}
-
-static double rng_sym(void) /* (-1, 1) */
-{
-    return 2.0 * rng_unit() - 1.0;
-}
-
 /* A scalar away from 0, so that no term of the result vanishes. */
 static double rng_scalar(void)
 {
-    return (rng_next() & 1 ? 1.0 : -1.0) * (0.5 + 0.5 * rng_unit());
+    return (rng_next(&rng) & 1 ? 1.0 : -1.0) * (0.5 + 0.5 * rng_unit(&rng));
 }
 
-static uint64_t read_seed(void)
+/* The precision of a routine, by its first letter. */
+static const struct precision *precision_of(const char *routine)
 {
-    const char *v = getenv("BLASROUTE_TEST_SEED");
-    struct timespec ts;
-    if (v && *v)
-        return strtoull(v, NULL, 0);
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
-            (uint64_t)getpid() << 20) % 1000000000u;
+    for (int p = 0; p < N_PRECS; p++)
+        if (PRECISIONS[p].letter == routine[0])
+            return &PRECISIONS[p];
+    bail_out("%s: no precision", routine);
 }
 
 /* ------------------------------------------------------------------------ */
-/* Precisions, elements, operands                                           */
+/* Matrices                                                                 */
 /* ------------------------------------------------------------------------ */
 
-struct precision {
-    int cplx;
-    size_t rsize; /* bytes of one real component */
-    double eps, tiny;
-};
-
-static struct precision precision_of(const char *routine)
-{
-    switch (routine[0]) {
-    case 's': return (struct precision){0, sizeof(float), FLT_EPSILON, FLT_MIN};
-    case 'd': return (struct precision){0, sizeof(double), DBL_EPSILON, DBL_MIN};
-    case 'c': return (struct precision){1, sizeof(float), FLT_EPSILON, FLT_MIN};
-    default: return (struct precision){1, sizeof(double), DBL_EPSILON, DBL_MIN};
-    }
-}
-
-static size_t elem_size(const struct precision *p)
-{
-    return p->rsize * (p->cplx ? 2 : 1);
-}
-
-static void store(const struct precision *p, void *buf, size_t i, double re,
-                  double im)
-{
-    if (p->rsize == sizeof(float)) {
-        float *f = (float *)buf + i * (p->cplx ? 2 : 1);
-        f[0] = (float)re;
-        if (p->cplx)
-            f[1] = (float)im;
-    } else {
-        double *d = (double *)buf + i * (p->cplx ? 2 : 1);
-        d[0] = re;
-        if (p->cplx)
-            d[1] = im;
-    }
-}
-
-static void load(const struct precision *p, const void *buf, size_t i,
-                 double v[2])
-{
-    v[1] = 0.0;
-    if (p->rsize == sizeof(float)) {
-        const float *f = (const float *)buf + i * (p->cplx ? 2 : 1);
-        v[0] = f[0];
-        if (p->cplx)
-            v[1] = f[1];
-    } else {
-        const double *d = (const double *)buf + i * (p->cplx ? 2 : 1);
-        v[0] = d[0];
-        if (p->cplx)
-            v[1] = d[1];
-    }
-}
-
-/* A matrix as stored: rows x cols, column- or row-major, ld padded. */
-struct operand {
+/* A matrix as stored: rows x cols, column- or row-major, ld padded; no
+ * guard bands (unlike blas_test_common's struct operand). */
+struct matrix {
     char name;
     int rows, cols, row_major;
     int64_t ld;
@@ -241,17 +153,18 @@ struct operand {
     unsigned char *orig, *lib, *ref;
 };
 
-static void operand_init(struct operand *o, char name, int rows, int cols,
-                         int row_major)
+static void matrix_init(struct matrix *o, char name, int rows, int cols,
+                        int row_major)
 {
     int inner = row_major ? cols : rows, outer = row_major ? rows : cols;
     o->name = name;
     o->rows = rows, o->cols = cols, o->row_major = row_major;
-    o->ld = (inner > 0 ? inner : 1) + (int64_t)(rng_next() % 4);
+    o->ld = (inner > 0 ? inner : 1) + rng_below(&rng, 4);
     o->nelem = (size_t)o->ld * (size_t)outer;
 }
 
-static size_t offset_of(const struct operand *o, int i, int j)
+/* Offset in elements of element (i, j). */
+static size_t matrix_offset(const struct matrix *o, int i, int j)
 {
     return o->row_major ? (size_t)i * o->ld + j : (size_t)j * o->ld + i;
 }
@@ -260,51 +173,47 @@ static size_t offset_of(const struct operand *o, int i, int j)
  * well conditioned: a dominant diagonal (modulus 2 to 3), the rest of the
  * triangle it reads scaled down by its order; the triangle it must not
  * read keeps full-size values, so that reading it would show. */
-static void operand_fill(struct operand *o, const struct precision *p,
-                         const struct case_spec *s, int trsm_triangle)
+static void matrix_fill(struct matrix *o, const struct precision *p,
+                        const struct case_spec *s, int trsm_triangle)
 {
     size_t es = elem_size(p);
-    o->orig = malloc(o->nelem * es);
-    o->lib = malloc(o->nelem * es);
-    o->ref = malloc(o->nelem * es);
-    if (!o->orig || !o->lib || !o->ref)
-        bail_out("out of memory");
+    o->orig = xmalloc(o->nelem * es);
+    o->lib = xmalloc(o->nelem * es);
+    o->ref = xmalloc(o->nelem * es);
     for (size_t e = 0; e < o->nelem; e++)
-        store(p, o->orig, e, rng_sym(), rng_sym());
+        store_elem(p, o->orig + e * es, rng_sym(&rng), rng_sym(&rng));
     for (int j = 0; trsm_triangle && j < o->cols; j++)
         for (int i = 0; i < o->rows; i++) {
+            unsigned char *elem = o->orig + matrix_offset(o, i, j) * es;
             int read = s->uplo == 'U' ? i < j : i > j;
             if (i == j)
-                store(p, o->orig, offset_of(o, i, j),
-                      (rng_next() & 1 ? 1 : -1) * (2.0 + rng_unit()),
-                      0.5 * rng_sym());
+                store_elem(p, elem,
+                           (rng_next(&rng) & 1 ? 1 : -1) *
+                               (2.0 + rng_unit(&rng)),
+                           0.5 * rng_sym(&rng));
             else if (read)
-                store(p, o->orig, offset_of(o, i, j), rng_sym() / o->rows,
-                      rng_sym() / o->rows);
+                store_elem(p, elem, rng_sym(&rng) / o->rows,
+                           rng_sym(&rng) / o->rows);
         }
     memcpy(o->lib, o->orig, o->nelem * es);
     memcpy(o->ref, o->orig, o->nelem * es);
 }
 
-static void operand_free(struct operand *o)
+static void matrix_free(struct matrix *o)
 {
     free(o->orig), free(o->lib), free(o->ref);
     o->orig = o->lib = o->ref = NULL;
 }
 
-static double modulus(const double v[2])
-{
-    return hypot(v[0], v[1]);
-}
-
-static double largest(const struct operand *o, const struct precision *p,
+static double largest(const struct matrix *o, const struct precision *p,
                       const unsigned char *buf)
 {
+    size_t es = elem_size(p);
     double big = 0.0, v[2];
     for (size_t e = 0; e < o->nelem; e++) {
-        load(p, buf, e, v);
-        if (modulus(v) > big)
-            big = modulus(v);
+        load_elem(p, buf + e * es, v);
+        if (modulus_hypot(v) > big)
+            big = modulus_hypot(v);
     }
     return big;
 }
@@ -312,8 +221,6 @@ static double largest(const struct operand *o, const struct precision *p,
 /* ------------------------------------------------------------------------ */
 /* One call                                                                 */
 /* ------------------------------------------------------------------------ */
-
-enum { OP_A, OP_B, OP_C, N_OPS };
 
 /* The family of a routine, by the name past its precision letter. */
 static int is(const struct case_spec *s, const char *family)
@@ -323,62 +230,53 @@ static int is(const struct case_spec *s, const char *family)
 
 /* The operands' stored shapes; returns the index of the one written and
  * sets *kdim to the terms each output element sums. */
-static int shape_operands(const struct case_spec *s, struct operand op[N_OPS],
+static int shape_operands(const struct case_spec *s, struct matrix op[N_OPS],
                           int present[N_OPS], int *kdim)
 {
     int rm = s->row_major, order = s->side == 'L' ? s->m : s->n;
     present[OP_A] = present[OP_B] = present[OP_C] = 1;
     if (is(s, "gemm")) {
-        operand_init(&op[OP_A], 'A', s->transa == 'N' ? s->m : s->k,
-                     s->transa == 'N' ? s->k : s->m, rm);
-        operand_init(&op[OP_B], 'B', s->transb == 'N' ? s->k : s->n,
-                     s->transb == 'N' ? s->n : s->k, rm);
-        operand_init(&op[OP_C], 'C', s->m, s->n, rm);
+        matrix_init(&op[OP_A], 'A', s->transa == 'N' ? s->m : s->k,
+                    s->transa == 'N' ? s->k : s->m, rm);
+        matrix_init(&op[OP_B], 'B', s->transb == 'N' ? s->k : s->n,
+                    s->transb == 'N' ? s->n : s->k, rm);
+        matrix_init(&op[OP_C], 'C', s->m, s->n, rm);
         *kdim = s->k;
         return OP_C;
     }
     if (is(s, "symm") || is(s, "hemm")) {
-        operand_init(&op[OP_A], 'A', order, order, rm);
-        operand_init(&op[OP_B], 'B', s->m, s->n, rm);
-        operand_init(&op[OP_C], 'C', s->m, s->n, rm);
+        matrix_init(&op[OP_A], 'A', order, order, rm);
+        matrix_init(&op[OP_B], 'B', s->m, s->n, rm);
+        matrix_init(&op[OP_C], 'C', s->m, s->n, rm);
         *kdim = order;
         return OP_C;
     }
     if (is(s, "trmm") || is(s, "trsm")) {
-        operand_init(&op[OP_A], 'A', order, order, rm);
-        operand_init(&op[OP_B], 'B', s->m, s->n, rm);
+        matrix_init(&op[OP_A], 'A', order, order, rm);
+        matrix_init(&op[OP_B], 'B', s->m, s->n, rm);
         present[OP_C] = 0;
         *kdim = order;
         return OP_B;
     }
     /* syrk, herk, syr2k, her2k */
     int two = is(s, "syr2k") || is(s, "her2k");
-    operand_init(&op[OP_A], 'A', s->transa == 'N' ? s->n : s->k,
-                 s->transa == 'N' ? s->k : s->n, rm);
-    operand_init(&op[OP_B], 'B', op[OP_A].rows, op[OP_A].cols, rm);
-    operand_init(&op[OP_C], 'C', s->n, s->n, rm);
+    matrix_init(&op[OP_A], 'A', s->transa == 'N' ? s->n : s->k,
+                s->transa == 'N' ? s->k : s->n, rm);
+    matrix_init(&op[OP_B], 'B', op[OP_A].rows, op[OP_A].cols, rm);
+    matrix_init(&op[OP_C], 'C', s->n, s->n, rm);
     present[OP_B] = two;
     *kdim = two ? 2 * s->k : s->k;
     return OP_C;
 }
 
-union scalar {
-    float f[2];
-    double d[2];
-};
-
+/* A random scalar, real or (complex precisions) complex, as passed. */
 static void make_scalar(const struct precision *p, int real, double v[2],
                         union scalar *arg)
 {
+    int ncomp = p->cplx && !real ? 2 : 1;
     v[0] = rng_scalar();
-    v[1] = p->cplx && !real ? rng_scalar() : 0.0;
-    memset(arg, 0, sizeof *arg);
-    for (int i = 0; i < 2; i++) {
-        if (p->rsize == sizeof(float))
-            arg->f[i] = (float)v[i], v[i] = arg->f[i];
-        else
-            arg->d[i] = v[i];
-    }
+    v[1] = ncomp == 2 ? rng_scalar() : 0.0;
+    set_scalar_arg(p, ncomp, v, arg);
 }
 
 /* The call as the module makes it: name, layout, the shape's options and
@@ -409,21 +307,21 @@ static void describe(const struct module *mod, const struct case_spec *s,
  * data; one TAP line. */
 static void run_case(const struct module *mod, const struct case_spec *s)
 {
-    struct precision p = precision_of(s->routine);
-    struct operand op[N_OPS];
+    const struct precision *p = precision_of(s->routine);
+    struct matrix op[N_OPS];
     int present[N_OPS], kdim, out;
     double alpha[2], beta[2];
     union scalar alpha_arg, beta_arg;
     char what[160], problem[256] = "";
-    size_t es = elem_size(&p);
+    size_t es = elem_size(p);
 
     out = shape_operands(s, op, present, &kdim);
     for (int i = 0; i < N_OPS; i++)
         if (present[i])
-            operand_fill(&op[i], &p, s, i == OP_A && is(s, "trsm"));
+            matrix_fill(&op[i], p, s, i == OP_A && is(s, "trsm"));
     /* HERK's alpha and beta and HER2K's beta are real. */
-    make_scalar(&p, is(s, "herk"), alpha, &alpha_arg);
-    make_scalar(&p, is(s, "herk") || is(s, "her2k"), beta, &beta_arg);
+    make_scalar(p, is(s, "herk"), alpha, &alpha_arg);
+    make_scalar(p, is(s, "herk") || is(s, "her2k"), beta, &beta_arg);
 
     struct standin_call call = {
         .routine = s->routine, .cblas = s->cblas, .row_major = s->row_major,
@@ -457,23 +355,24 @@ static void run_case(const struct module *mod, const struct case_spec *s)
     double factor = 8.0, mag;
     if (is(s, "trsm")) {
         factor = 50.0;
-        mag = largest(&op[out], &p, op[out].ref);
+        mag = largest(&op[out], p, op[out].ref);
     } else {
         /* A times B; SYRK and HERK: A times A. */
-        const struct operand *second = present[OP_B] ? &op[OP_B] : &op[OP_A];
-        mag = modulus(alpha) * kdim * largest(&op[OP_A], &p, op[OP_A].orig) *
-              largest(second, &p, second->orig);
+        const struct matrix *second = present[OP_B] ? &op[OP_B] : &op[OP_A];
+        mag = modulus_hypot(alpha) * kdim *
+              largest(&op[OP_A], p, op[OP_A].orig) *
+              largest(second, p, second->orig);
         if (present[OP_C])
-            mag += modulus(beta) * largest(&op[OP_C], &p, op[OP_C].orig);
+            mag += modulus_hypot(beta) * largest(&op[OP_C], p, op[OP_C].orig);
     }
-    double bound = factor * (kdim + 2) * p.eps * mag + p.tiny;
-    const struct operand *o = &op[out];
+    double bound = rounding_bound(factor, kdim, p, mag);
+    const struct matrix *o = &op[out];
     for (size_t e = 0; e < o->nelem && !*problem; e++) {
         double x[2], r[2], d[2];
-        load(&p, o->lib, e, x);
-        load(&p, o->ref, e, r);
+        load_elem(p, o->lib + e * es, x);
+        load_elem(p, o->ref + e * es, r);
         d[0] = x[0] - r[0], d[1] = x[1] - r[1];
-        if (!(modulus(d) <= bound)) /* NaN fails too */
+        if (!(modulus_hypot(d) <= bound)) /* NaN fails too */
             snprintf(problem, sizeof problem,
                      "%c[%zu] (storage order, ld=%lld) = (%.9g,%.9g), "
                      "reference (%.9g,%.9g), bound %.3g",
@@ -483,7 +382,7 @@ static void run_case(const struct module *mod, const struct case_spec *s)
     ok(!*problem, "%s%s%s", what, *problem ? ": " : "", problem);
     for (int i = 0; i < N_OPS; i++)
         if (present[i])
-            operand_free(&op[i]);
+            matrix_free(&op[i]);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -505,9 +404,9 @@ int main(int argc, char **argv)
 {
     struct module modules[MAX_MODULES];
     int n_modules = argc - 2, expect_standin;
-    uint64_t seed = read_seed();
-    const char *ref_path = getenv("BLASROUTE_REFERENCE_BLAS"), *missing;
-    void *ref_handle;
+    struct reference_blas ref;
+    const char *missing;
+    uint64_t seed;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc < 3 || n_modules > MAX_MODULES ||
@@ -516,21 +415,20 @@ int main(int argc, char **argv)
         return 2;
     }
     expect_standin = strcmp(argv[1], "standin") == 0;
-    if (!ref_path || !*ref_path)
-        bail_out("BLASROUTE_REFERENCE_BLAS is not set");
+    seed = read_test_seed();
+
+    /* The reference's own names, by handle: never blasroute's, never a
+     * stand-in's; its internal calls bind inside it.  Before the plan:
+     * without a reference the plan is "1..0 # SKIP". */
+    ref = open_reference_blas();
+    missing = standin_load_entries(&reference, ref.handle);
+    if (missing)
+        bail_out("reference BLAS %s has no %s", ref.path, missing);
+
     printf("1..%d\n", 1 + n_modules * (int)(N_CASES + 1));
     printf("# seed %llu (BLASROUTE_TEST_SEED replays it)\n",
            (unsigned long long)seed);
-    rng_state = seed * 0x9E3779B97F4A7C15u + 1;
-
-    /* The reference's own names, by handle: never blasroute's, never a
-     * stand-in's; its internal calls bind inside it. */
-    ref_handle = dlopen(ref_path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!ref_handle)
-        bail_out("cannot load the reference BLAS: %s", dlerror());
-    missing = standin_load_entries(&reference, ref_handle);
-    if (missing)
-        bail_out("reference BLAS %s has no %s", ref_path, missing);
+    rng.state = seed;
 
     for (int i = 0; i < n_modules; i++) {
         struct module *mod = &modules[i];

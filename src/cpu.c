@@ -117,6 +117,9 @@ void *br_cpu_open_candidate(const char *candidate, char *why, size_t why_size, c
     return handle;
 }
 
+/* The CPU BLAS's handle, for the symbols outside the table (br_cpu_library_symbol). */
+static void *cpu_handle;
+
 /* Loads and binds one candidate; on failure records why and returns 0. */
 static int try_candidate(const char *candidate)
 {
@@ -133,6 +136,7 @@ static int try_candidate(const char *candidate)
         note_failure(candidate, why);
         return 0;
     }
+    cpu_handle = handle;
     return 1; /* the handle stays open for the life of the process */
 }
 
@@ -165,6 +169,12 @@ static void load_once(void)
 void br_cpu_load(void)
 {
     pthread_once(&cpu_once, load_once);
+}
+
+void *br_cpu_library_symbol(const char *symbol)
+{
+    br_cpu_load();
+    return dlsym(cpu_handle, symbol);
 }
 
 const char *br_cpu_library_path(void)

@@ -34,6 +34,10 @@ static inline br_fn br_cpu_symbol(enum cpu_symbol symbol)
     return br_cpu_table[symbol];
 }
 
+/* The CPU BLAS's definition of a symbol outside the table (a LAPACK routine that an OpenBLAS
+ * also exports), or NULL; loads the library on first use. */
+void *br_cpu_library_symbol(const char *symbol);
+
 /* The file the CPU BLAS was loaded from (after br_cpu_load). */
 const char *br_cpu_library_path(void);
 

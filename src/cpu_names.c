@@ -158,14 +158,7 @@ static void *ilp64_symbol(const char *routine)
 
 /* --- resolution, once per routine and names -------------------------------------------------- */
 
-/* What answers a routine of some names on the CPU: a routine found (fn set), or the CPU BLAS
- * when the call's integers fit (fn NULL). Resolved under the lock, read without it. */
-struct resolved {
-    _Atomic(br_fn) fn;
-    int integer_bits;
-    atomic_int done;
-};
-static struct resolved resolved[BR_NAMES_COUNT][BR_FAMILY_COUNT][BR_PRECISION_COUNT];
+static struct br_named_slot resolved[BR_NAMES_COUNT][BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 static pthread_mutex_t resolve_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void br_names_at_fork(enum br_fork_stage stage)
@@ -174,7 +167,13 @@ void br_names_at_fork(enum br_fork_stage stage)
     br_fork_lock(&resolve_lock, stage);
 }
 
-static void resolve(struct resolved *r, enum br_names names, const char *routine)
+/* Finds what answers `routine` of the names on the CPU: the routine of that very name in a
+ * loaded library, else for 64-bit names the ILP64 CPU BLAS's. Failing both, a Level-3 routine
+ * is left to the CPU BLAS's table (fn NULL, 32 bits: when the call's integers fit), any other
+ * routine to the CPU BLAS's plain name when the names' integers are 32 bits (fn NULL if it has
+ * none). */
+static void resolve(struct br_named_slot *r, enum br_names names, const char *routine,
+                    int level3)
 {
     char symbol[32], path[4096] = "";
     br_names_fortran_symbol(names, routine, symbol, sizeof symbol);
@@ -184,11 +183,17 @@ static void resolve(struct resolved *r, enum br_names names, const char *routine
         br_verbose("%s: answered on the CPU by %s", symbol, path);
     } else if (bits == 64 && (address = ilp64_symbol(routine))) {
         br_verbose("%s: answered on the CPU by %s", symbol, ilp64_path);
-    } else {
+    } else if (level3) {
         bits = 32;
         br_verbose("%s: no library of that name is loaded; answered on the CPU by the CPU BLAS "
                    "when its integers fit in 32 bits",
                    symbol);
+    } else if (bits == (int)sizeof(blas_int) * 8) {
+        char plain[32];
+        br_names_fortran_symbol(BR_NAMES_PLAIN, routine, plain, sizeof plain);
+        address = br_cpu_library_symbol(plain);
+        br_verbose("%s: no library of that name is loaded; %s", symbol,
+                   address ? "answered on the CPU by the CPU BLAS" : "the CPU BLAS lacks it too");
     }
     br_fn fn = NULL;
     memcpy(&fn, &address, sizeof address); /* POSIX: a dlsym result converts */
@@ -197,16 +202,33 @@ static void resolve(struct resolved *r, enum br_names names, const char *routine
     atomic_store_explicit(&r->done, 1, memory_order_release);
 }
 
+/* The slot resolved once, under the lock. */
+static void resolve_once(struct br_named_slot *r, enum br_names names, const char *routine,
+                         int level3)
+{
+    if (br_unlikely(!atomic_load_explicit(&r->done, memory_order_acquire))) {
+        pthread_mutex_lock(&resolve_lock);
+        if (!atomic_load(&r->done))
+            resolve(r, names, routine, level3);
+        pthread_mutex_unlock(&resolve_lock);
+    }
+}
+
+struct br_cpu_routine br_cpu_named_routine(enum br_names names, const char *routine,
+                                           struct br_named_slot *slot)
+{
+    resolve_once(slot, names, routine, 0);
+    return (struct br_cpu_routine){atomic_load_explicit(&slot->fn, memory_order_relaxed),
+                                   slot->integer_bits};
+}
+
 struct br_cpu_routine br_cpu_named_level3(const struct br_call *call)
 {
-    struct resolved *r = &resolved[call->names][call->family][call->precision];
+    struct br_named_slot *r = &resolved[call->names][call->family][call->precision];
     if (br_unlikely(!atomic_load_explicit(&r->done, memory_order_acquire))) {
         char routine[8];
         br_routine_name_lower(call, routine);
-        pthread_mutex_lock(&resolve_lock);
-        if (!atomic_load(&r->done))
-            resolve(r, call->names, routine);
-        pthread_mutex_unlock(&resolve_lock);
+        resolve_once(r, call->names, routine, 1);
     }
     br_fn fn = atomic_load_explicit(&r->fn, memory_order_relaxed);
     if (fn)

@@ -2,6 +2,8 @@
 #ifndef BLASROUTE_CPU_NAMES_H
 #define BLASROUTE_CPU_NAMES_H
 
+#include <stdatomic.h>
+
 #include "call.h"
 #include "cpu.h"
 
@@ -19,6 +21,21 @@ struct br_cpu_routine {
  * when every integer of the call fits in 32 bits. Never blasroute itself. With none of them, one
  * message naming BLASROUTE_CPU_BLAS64, and abort: never a wrong answer. */
 struct br_cpu_routine br_cpu_named_level3(const struct br_call *call);
+
+/* Where a routine of some names was found: resolved once, then read without a lock. Zero is
+ * "not yet". */
+struct br_named_slot {
+    _Atomic(br_fn) fn;
+    int integer_bits;
+    atomic_int done;
+};
+
+/* A routine other than the 30 Level-3 ones under a family of names (LAPACK's "dgetrf",
+ * "dlaswp"), found once into *slot as br_cpu_named_level3 finds those: in a library the program
+ * has loaded, else for 64-bit names in the ILP64 CPU BLAS, else, for names whose integers are
+ * the CPU BLAS's, the CPU BLAS's plain name. fn is NULL when none defines it. */
+struct br_cpu_routine br_cpu_named_routine(enum br_names names, const char *routine,
+                                           struct br_named_slot *slot);
 
 /* The error routine (XERBLA) of the names a call came through, as above (xerbla_64_,
  * scipy_xerbla_64_, scipy_xerbla_), or NULL when no loaded library defines it. */

@@ -136,6 +136,13 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     return run_spread(&spread, in_use->engines, prediction);
 }
 
+int br_route_uses_device(const struct br_call *call)
+{
+    struct br_prediction prediction = {0};
+    struct devices in_use;
+    return choose(call, &in_use, &prediction) != BR_ON_CPU;
+}
+
 void br_route(const struct br_call *call)
 {
     if (br_unlikely(route_depth >= ROUTE_DEPTH_LIMIT)) {

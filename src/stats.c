@@ -27,6 +27,14 @@ struct routine_stats {
 static _Thread_local int call_memory_retries;
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
+
+/* The blocked LAPACK routines: calls run blocked and handed whole to the program's library. */
+struct lapack_stats {
+    atomic_uint_least64_t blocked, library;
+    atomic_uint_least64_t nanoseconds;
+    _Atomic double flops;
+};
+static struct lapack_stats lapack_stats[BR_LAPACK_COUNT][BR_PRECISION_COUNT];
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
 
 const char *br_path_name(enum br_path path)
@@ -69,6 +77,39 @@ double br_call_flops(const struct br_call *c)
     return br_is_complex(c->precision) ? 4 * flops : flops;
 }
 
+/* The blocked LAPACK routines' lines, after the Level-3 ones, under a header of their own. */
+static void print_lapack_report(void)
+{
+    int said = 0;
+    for (int r = 0; r < BR_LAPACK_COUNT; r++) {
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            struct lapack_stats *s = &lapack_stats[r][p];
+            unsigned long long blocked = atomic_load(&s->blocked),
+                               library = atomic_load(&s->library);
+            if (!blocked && !library)
+                continue;
+            if (!said++)
+                fprintf(stderr, "blasroute report: LAPACK routine, calls, where (blocked: "
+                                "factored by blasroute, its Level-3 calls counted above; "
+                                "library: handed whole to the program's own LAPACK), GFLOP, "
+                                "seconds, GFLOP/s\n");
+            char where[64] = "";
+            int used = 0;
+            if (blocked)
+                used = snprintf(where, sizeof where, "blocked %llu", blocked);
+            if (library)
+                snprintf(where + used, sizeof where - (size_t)used, "%slibrary %llu",
+                         used ? " " : "", library);
+            double seconds = (double)atomic_load(&s->nanoseconds) * 1e-9;
+            double gflop = atomic_load(&s->flops) * 1e-9;
+            fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f\n",
+                    br_precision_letter((enum br_precision)p),
+                    br_lapack_routine_name((enum br_lapack_routine)r), blocked + library, where,
+                    gflop, seconds, seconds > 0 ? gflop / seconds : 0.0);
+        }
+    }
+}
+
 static void print_report(void)
 {
     fprintf(stderr, "blasroute report: routine, calls, where, GFLOP, seconds, GFLOP/s, "
@@ -101,6 +142,7 @@ static void print_report(void)
                     (unsigned long long)atomic_load(&s->memory_retries));
         }
     }
+    print_lapack_report();
 }
 
 static void register_report(void)
@@ -140,8 +182,10 @@ void br_stats_note_memory_retry(const struct br_call *call)
 void br_stats_at_fork(enum br_fork_stage stage)
 {
     /* A child reports its own calls, not its parent's again. */
-    if (stage == BR_FORK_CHILD)
+    if (stage == BR_FORK_CHILD) {
         memset(stats, 0, sizeof stats);
+        memset(lapack_stats, 0, sizeof lapack_stats);
+    }
 }
 
 void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
@@ -173,4 +217,17 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
         add_double(&s->saved_seconds, cpu_estimate - seconds);
     }
     br_trace_call(call, path, prediction, seconds, up + down, memory_retries);
+}
+
+void br_stats_record_lapack(enum br_lapack_routine routine, enum br_precision precision,
+                            int blocked, struct br_timer timer, double flops)
+{
+    struct lapack_stats *s = &lapack_stats[routine][precision];
+    atomic_fetch_add_explicit(blocked ? &s->blocked : &s->library, 1, memory_order_relaxed);
+    if (!timer.start_ns)
+        return;
+    if (br_env()->report)
+        pthread_once(&report_once, register_report);
+    atomic_fetch_add_explicit(&s->nanoseconds, now_ns() - timer.start_ns, memory_order_relaxed);
+    add_double(&s->flops, flops);
 }

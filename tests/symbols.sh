@@ -5,7 +5,8 @@
 # data); nothing else is exported but blasroute's own blasroute_* and, in libblasroute.so only,
 # the 30 Level-3 routines under the names of OpenBLAS's ILP64 suffix and of numpy's and SciPy's
 # wheels (dgemm_64_, cblas_dgemm64_, scipy_dgemm_64_, scipy_cblas_dgemm64_, scipy_dgemm_,
-# scipy_cblas_dgemm): 180 names, no fewer, no more.
+# scipy_cblas_dgemm): 180 names, and the blocked LAPACK routines of the routine table
+# (LAPACK_BLOCKED rows: dgetrf_64_, scipy_dgetrf_64_, scipy_dgetrf_), no fewer, no more.
 . "$top_srcdir/tests/tap.sh"
 reference="$BLASROUTE_REFERENCE_BLAS"
 if [ ! -f "$reference" ]; then echo "1..0 # SKIP reference BLAS not found at $reference"; exit 0; fi
@@ -24,10 +25,16 @@ sed -n 's/^\([sdcz]\(gemm\|symm\|hemm\|syrk\|herk\|syr2k\|her2k\|trmm\|trsm\)\)_
     "$tmp/reference" > "$tmp/level3"
 awk '{ print $1 "_64_ function"; print "scipy_" $1 "_64_ function"; print "scipy_" $1 "_ function";
        print "cblas_" $1 "64_ function"; print "scipy_cblas_" $1 "64_ function";
-       print "scipy_cblas_" $1 " function" }' "$tmp/level3" | sort > "$tmp/named"
+       print "scipy_cblas_" $1 " function" }' "$tmp/level3" > "$tmp/named"
+sed -n 's/^LAPACK_BLOCKED(\([sdcz]\), \([a-z]*\))$/\1\2/p' "$top_srcdir/src/interface/routines.def" \
+    > "$tmp/lapack"
+awk '{ print $1 "_64_ function"; print "scipy_" $1 "_64_ function"; print "scipy_" $1 "_ function" }' \
+    "$tmp/lapack" >> "$tmp/named"
+sort -o "$tmp/named" "$tmp/named"
 comm -13 "$tmp/reference" "$tmp/ours" | grep -v '^blasroute_' > "$tmp/extra"
-[ "$(wc -l < "$tmp/level3")" -eq 30 ] && cmp -s "$tmp/extra" "$tmp/named"
-ok $? "libblasroute.so: besides the reference's and blasroute_* symbols, exactly the $(wc -l < "$tmp/named") scipy_ and 64_ names of the 30 Level-3 routines"
+[ "$(wc -l < "$tmp/level3")" -eq 30 ] && [ "$(wc -l < "$tmp/lapack")" -eq 16 ] &&
+    cmp -s "$tmp/extra" "$tmp/named"
+ok $? "libblasroute.so: besides the reference's and blasroute_* symbols, exactly the $(wc -l < "$tmp/named") scipy_ and 64_ names of the 30 Level-3 routines and the $(wc -l < "$tmp/lapack") blocked LAPACK ones"
 diff "$tmp/named" "$tmp/extra" > "$tmp/diff"; diag_file "$tmp/diff"
 
 reference64="${BLASROUTE_REFERENCE_BLAS64:-}"

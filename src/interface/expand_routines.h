@@ -27,6 +27,9 @@
 #ifndef DATA_NATIVE
 #define DATA_NATIVE(name)
 #endif
+#ifndef LAPACK_BLOCKED
+#define LAPACK_BLOCKED(p, routine)
+#endif
 
 #include "interface/routines.def"
 
@@ -38,3 +41,4 @@
 #undef CBLAS_LEVEL3
 #undef CBLAS_NATIVE
 #undef DATA_NATIVE
+#undef LAPACK_BLOCKED

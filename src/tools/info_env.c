@@ -61,6 +61,9 @@ static const struct {
     {"BLASROUTE_KERNEL_DIR", "a directory", "the kernels built into the library",
      "read the .cl files from there (kernel development); a missing file is an error, "
      "answered on the CPU", 0},
+    {"BLASROUTE_LAPACK_BLOCK", "1 to 8192", "from the order: k/8 to a power of two, 32 to 512",
+     "the panel width of the LAPACK factorizations blasroute runs in blocks (getrf, getrs, "
+     "gesv, potrf under the wheels' and the 64_ names)", 0},
     {"BLASROUTE_TEST_FAULT",
      "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late, wrap", "none",
      "inject OpenCL failures, to check that every failure still gives the right result", 1},

@@ -1,0 +1,155 @@
+/* The factorizations' Level-3 pieces, handed to the router as calls of the LAPACK call's own
+ * names (so that what stays on the CPU goes to the same library); the block size; the helper
+ * thread of the look-ahead. */
+#include <stdlib.h>
+
+#include "env.h"
+#include "lapack/lapack.h"
+#include "route.h"
+
+const char *br_lapack_routine_name(enum br_lapack_routine routine)
+{
+    static const char *const names[BR_LAPACK_COUNT] = {"getrf", "getrs", "gesv", "potrf"};
+    return names[routine];
+}
+
+br_int br_lapack_block(br_int k)
+{
+    int chosen = br_env()->lapack_block;
+    if (chosen > 0)
+        return chosen;
+    /* k/8 rounded down to a power of two, within [32, 512]. An update of a block of width nb
+     * does about nb/4 flops per byte it moves in double precision (C up and down): nb = 512
+     * keeps an H200's update ahead of the CPU's by several times even through the link, while
+     * the panels, about 3nb/4k of the work and on the CPU, stay a few percent at k = 8192.
+     * Smaller orders get smaller blocks, so that there is more than one. */
+    br_int nb = 32;
+    while (nb < 512 && 2 * nb <= k / 8)
+        nb *= 2;
+    return nb;
+}
+
+/* A settled call of the LAPACK call's names and precision, routed. */
+static void route(const struct br_lapack *l, struct br_call *call)
+{
+    call->names = l->names;
+    call->precision = l->precision;
+    br_settle_call(call);
+    if (call->work != BR_WORK_NONE)
+        br_route(call);
+}
+
+static struct br_call gemm_call(const struct br_lapack *l, char transa, char transb, br_int m,
+                                br_int n, br_int k)
+{
+    return (struct br_call){.names = l->names, .family = BR_GEMM, .precision = l->precision,
+                            .transa = transa, .transb = transb, .m = m, .n = n, .k = k,
+                            .lda = 1, .ldb = 1, .ldc = 1};
+}
+
+static struct br_call trsm_call(const struct br_lapack *l, char side, char uplo, char transa,
+                                char diag, br_int m, br_int n)
+{
+    return (struct br_call){.names = l->names, .family = BR_TRSM, .precision = l->precision,
+                            .side = side, .uplo = uplo, .transa = transa, .diag = diag, .m = m,
+                            .n = n, .lda = 1, .ldb = 1};
+}
+
+/* SYRK for a real precision, HERK for a complex one (whose scalars are real: .s or .d). */
+static struct br_call rank_k_call(const struct br_lapack *l, char uplo, char trans, br_int n,
+                                  br_int k)
+{
+    return (struct br_call){.names = l->names,
+                            .family = br_is_complex(l->precision) ? BR_HERK : BR_SYRK,
+                            .precision = l->precision, .uplo = uplo, .transa = trans, .n = n,
+                            .k = k, .lda = 1, .ldc = 1};
+}
+
+void br_lapack_gemm(const struct br_lapack *l, char transa, char transb, br_int m, br_int n,
+                    br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
+                    double beta, void *c, br_int ldc)
+{
+    struct br_call call = gemm_call(l, transa, transb, m, n, k);
+    call.alpha = br_scalar_real(l->precision, alpha);
+    call.beta = br_scalar_real(l->precision, beta);
+    call.a = a, call.lda = lda, call.b = (void *)b, call.ldb = ldb, call.c = c, call.ldc = ldc;
+    route(l, &call);
+}
+
+void br_lapack_trsm(const struct br_lapack *l, char side, char uplo, char transa, char diag,
+                    br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
+                    br_int ldb)
+{
+    struct br_call call = trsm_call(l, side, uplo, transa, diag, m, n);
+    call.alpha = br_scalar_real(l->precision, alpha);
+    call.a = a, call.lda = lda, call.b = b, call.ldb = ldb;
+    route(l, &call);
+}
+
+void br_lapack_rank_k(const struct br_lapack *l, char uplo, char trans, br_int n, br_int k,
+                      double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc)
+{
+    struct br_call call = rank_k_call(l, uplo, trans, n, k);
+    /* br_scalar_real puts a real value where HERK reads its real scalars (.s/.d alias the
+     * real part). */
+    call.alpha = br_scalar_real(l->precision, alpha);
+    call.beta = br_scalar_real(l->precision, beta);
+    call.a = a, call.lda = lda, call.c = c, call.ldc = ldc;
+    route(l, &call);
+}
+
+/* The shape alone, settled as the router sees it: non-zero scalars, full work. */
+static int uses_device(struct br_call *call)
+{
+    if (call->m < 0 || call->n <= 0 || (call->family != BR_TRSM && call->k <= 0))
+        return 0;
+    call->work = BR_WORK_FULL;
+    return br_route_uses_device(call);
+}
+
+int br_lapack_gemm_uses_device(const struct br_lapack *l, br_int m, br_int n, br_int k)
+{
+    struct br_call call = gemm_call(l, 'N', 'N', m, n, k);
+    call.lda = m > 1 ? m : 1, call.ldb = k > 1 ? k : 1, call.ldc = call.lda;
+    return m > 0 && uses_device(&call);
+}
+
+int br_lapack_trsm_uses_device(const struct br_lapack *l, char side, br_int m, br_int n)
+{
+    struct br_call call = trsm_call(l, side, 'L', 'N', 'U', m, n);
+    br_int order = side == 'L' ? m : n;
+    call.lda = order > 1 ? order : 1, call.ldb = m > 1 ? m : 1;
+    return m > 0 && uses_device(&call);
+}
+
+int br_lapack_rank_k_uses_device(const struct br_lapack *l, br_int n, br_int k)
+{
+    struct br_call call = rank_k_call(l, 'L', 'N', n, k);
+    call.lda = n > 1 ? n : 1, call.ldc = call.lda;
+    return uses_device(&call);
+}
+
+/* --- look-ahead ------------------------------------------------------------------------------ */
+
+static void *run_async(void *argument)
+{
+    struct br_lapack_async *async = argument;
+    async->work(async->argument);
+    return NULL;
+}
+
+void br_lapack_start(struct br_lapack_async *async, void (*work)(void *), void *argument)
+{
+    async->work = work;
+    async->argument = argument;
+    async->started = pthread_create(&async->thread, NULL, run_async, async) == 0;
+    if (!async->started)
+        work(argument); /* no thread to be had: the same work, in turn */
+}
+
+void br_lapack_join(struct br_lapack_async *async)
+{
+    if (async->started)
+        pthread_join(async->thread, NULL);
+    async->started = 0;
+}

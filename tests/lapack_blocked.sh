@@ -1,0 +1,111 @@
+#!/bin/sh
+# blasroute's blocked LAPACK (src/lapack/) in front of a pip wheel's bundled LAPACK, without pip:
+# numpy.linalg and scipy.linalg call getrf, getrs, gesv and potrf of their wheel's OpenBLAS
+# (scipy_dgesv_64_, scipy_dgetrf_), which run on OpenBLAS's internal kernels; blasroute answers
+# those names itself. The stand-ins of tests/wheel_standin.sh also export these names (and
+# laswp), forwarding to the reference LAPACK and counting calls; tests/lapack_driver calls them
+# through the modules, loaded RTLD_LOCAL as Python loads them, and checks every result by what
+# LAPACK promises (residual ratios, pivots, INFO, untouched memory).
+#  - device mode (PoCL): blasroute factors every call in blocks, the stand-in answers only the
+#    panels (its getrf and potrf) and the row interchanges (laswp), and every Level-3 update
+#    runs on the device; again with an odd block size (BLASROUTE_LAPACK_BLOCK=19);
+#  - auto and cpu modes: no update would go to the device, so blasroute hands every call whole
+#    to the stand-in's routine of the same name;
+#  - without blasroute: the stand-ins answer, nothing reports;
+#  - an invalid argument: the same message and INFO from the program's own LAPACK, with or
+#    without blasroute.
+. "$top_srcdir/tests/tap.sh"
+require_reference_and_pocl
+[ -e "${BLASROUTE_REFERENCE_BLAS64:-}" ] ||
+    skip_all "ILP64 reference BLAS not found at '${BLASROUTE_REFERENCE_BLAS64:-}' (Debian package libblas64-dev)"
+[ -e "${BLASROUTE_REFERENCE_LAPACK:-}" ] && [ -e "${BLASROUTE_REFERENCE_LAPACK64:-}" ] ||
+    skip_all "reference LAPACK not found at '${BLASROUTE_REFERENCE_LAPACK:-}' or '${BLASROUTE_REFERENCE_LAPACK64:-}' (Debian packages liblapack-dev, liblapack64-dev)"
+driver="$top_builddir/tests/lapack_driver"
+module64="$top_builddir/tests/.libs/standin_module64.so"
+module32="$top_builddir/tests/.libs/standin_module32.so"
+plan 12
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+out="$tmp/out" err="$tmp/err"
+
+# run_driver EXPECT VAR=VALUE...: the driver expecting EXPECT ("blocked" or "standin"), with
+# the engine's knobs cleared, blasroute's CPU BLAS and ILP64 CPU BLAS set to the references, the
+# given variables last.
+run_driver() {
+    expect=$1; shift
+    env $clear_knobs -u LD_PRELOAD -u BLASROUTE_MODE -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
+        -u BLASROUTE_LAPACK_BLOCK BLASROUTE_REPORT=1 \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
+        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+        BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" "$@" \
+        timeout 600 "$driver" "$expect" "$module64" "$module32" > "$out" 2> "$err"
+    status=$?
+}
+
+# reported_as WHERE: sets why to what is wrong with the report's LAPACK lines: each routine the
+# driver called ("# calls ROUTINE N", laswp aside: blasroute does not export it) has the line
+# "ROUTINE, N, WHERE N,".
+reported_as() {
+    why=""
+    calls=$(sed -n 's/^# calls \([a-z]*\) \([0-9]*\)$/\1 \2/p' "$out" | grep -v laswp)
+    [ -n "$calls" ] || { why="the driver listed no calls"; return; }
+    while read -r routine n; do
+        grep -q "^blasroute report: $routine, $n, $1 $n," "$err" ||
+            why="$why; $routine, $n calls made: $(grep "^blasroute report: $routine," "$err" ||
+                echo 'no report line')"
+    done <<EOF
+$calls
+EOF
+}
+
+driver_diag() {
+    [ "${tap_last:-0}" -eq 0 ] && return
+    grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
+    diag_file "$err"
+}
+
+for block in default 19; do
+    if [ $block = default ]; then
+        run_driver blocked LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device
+    else
+        run_driver blocked LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
+            BLASROUTE_LAPACK_BLOCK=$block
+    fi
+    all_ok; ok $? "device mode, block $block: every result right, blasroute factored every call in blocks"
+    driver_diag
+    reported_as blocked
+    paths=$(report_paths | tr '\n' ' ')
+    [ -z "$why" ] && [ "$paths" = "blocked device " ]
+    ok $? "device mode, block $block: the report counts every call blocked, every Level-3 update on the device (paths: $paths${why:+; ${why#; }})"
+    diag_file "$err"
+done
+
+for mode in auto cpu; do
+    run_driver standin LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=$mode
+    all_ok; ok $? "$mode mode: every result right, every call handed whole to the stand-in"
+    driver_diag
+    reported_as library
+    ! grep -q '^blasroute report: [sdcz]\(gemm\|trsm\|syrk\|herk\),' "$err" && [ -z "$why" ]
+    ok $? "$mode mode: the report counts every call as the library's, and no Level-3 call${why:+ (${why#; })}"
+    diag_file "$err"
+done
+
+run_driver standin
+all_ok; ok $? "without blasroute: every result right, the stand-ins answered every call"
+driver_diag
+! grep -q '^blasroute report' "$err"
+ok $? "without blasroute: no report"; diag_file "$err"
+
+# An invalid argument: the program's own LAPACK reports it, as without blasroute.
+for module in "$module64" "$module32"; do
+    env -u LD_PRELOAD "$driver" error "$module" > "$tmp/alone" 2>&1
+    alone=$?
+    env $clear_knobs LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+        "$driver" error "$module" > "$tmp/with" 2>&1
+    with=$?
+    [ $with -eq $alone ] && cmp -s "$tmp/alone" "$tmp/with" && grep -q 'DGETRF' "$tmp/alone"
+    ok $? "$(basename "$module"): dgetrf with lda < m: the same report from the stand-in's LAPACK and exit status ($alone) with and without blasroute"
+    [ "${tap_last:-0}" -eq 0 ] || { diff "$tmp/alone" "$tmp/with" | head -n 20 | sed 's/^/# /'; }
+done

@@ -134,7 +134,8 @@ static unsigned read_faults(const char *name)
     static const struct { const char *word; enum br_fault bit; } faults[] = {
         {"no-platform", BR_FAULT_NO_PLATFORM}, {"context", BR_FAULT_CONTEXT},
         {"build", BR_FAULT_BUILD}, {"alloc", BR_FAULT_ALLOC}, {"enqueue", BR_FAULT_ENQUEUE},
-        {"enqueue-late", BR_FAULT_ENQUEUE_LATE}, {"wrap", BR_FAULT_WRAP}};
+        {"enqueue-late", BR_FAULT_ENQUEUE_LATE}, {"wrap", BR_FAULT_WRAP},
+        {"download-half", BR_FAULT_DOWNLOAD_HALF}};
     const char *value = read_string(name);
     unsigned bits = 0;
     while (value && *value) {
@@ -147,7 +148,8 @@ static unsigned read_faults(const char *name)
             bits |= faults[i].bit;
         else
             br_warn("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
-                    "enqueue, enqueue-late, wrap); ignored", name, (int)length, value);
+                    "enqueue, enqueue-late, wrap, download-half); ignored",
+                    name, (int)length, value);
         value += length + (value[length] == ',');
     }
     return bits;

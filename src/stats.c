@@ -28,9 +28,9 @@ static _Thread_local int call_memory_retries;
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 
-/* The blocked LAPACK routines: calls run blocked and handed whole to the program's library. */
+/* The LAPACK routines blasroute answers: calls by outcome. */
 struct lapack_stats {
-    atomic_uint_least64_t blocked, library;
+    atomic_uint_least64_t calls[BR_LAPACK_OUTCOMES];
     atomic_uint_least64_t nanoseconds;
     _Atomic double flops;
 };
@@ -77,35 +77,38 @@ double br_call_flops(const struct br_call *c)
     return br_is_complex(c->precision) ? 4 * flops : flops;
 }
 
-/* The blocked LAPACK routines' lines, after the Level-3 ones, under a header of their own. */
+/* The LAPACK routines' lines, after the Level-3 ones, under a header of their own. */
 static void print_lapack_report(void)
 {
     int said = 0;
     for (int r = 0; r < BR_LAPACK_COUNT; r++) {
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             struct lapack_stats *s = &lapack_stats[r][p];
-            unsigned long long blocked = atomic_load(&s->blocked),
-                               library = atomic_load(&s->library);
-            if (!blocked && !library)
+            char where[128] = "";
+            int used = 0;
+            unsigned long long total = 0;
+            for (int o = 0; o < BR_LAPACK_OUTCOMES; o++) {
+                unsigned long long calls = atomic_load(&s->calls[o]);
+                total += calls;
+                if (calls)
+                    used += snprintf(where + used, sizeof where - (size_t)used, "%s%s %llu",
+                                     used ? " " : "",
+                                     br_lapack_outcome_name((enum br_lapack_outcome)o), calls);
+            }
+            if (!total)
                 continue;
             if (!said++)
-                fprintf(stderr, "blasroute report: LAPACK routine, calls, where (blocked: "
-                                "factored by blasroute, its Level-3 calls counted above; "
-                                "library: handed whole to the program's own LAPACK), GFLOP, "
-                                "seconds, GFLOP/s\n");
-            char where[64] = "";
-            int used = 0;
-            if (blocked)
-                used = snprintf(where, sizeof where, "blocked %llu", blocked);
-            if (library)
-                snprintf(where + used, sizeof where - (size_t)used, "%slibrary %llu",
-                         used ? " " : "", library);
+                fprintf(stderr, "blasroute report: LAPACK routine, calls, where (device: "
+                                "factored with the matrix on the device; blocked: its Level-3 "
+                                "calls routed, counted above; library: handed whole to the "
+                                "program's own LAPACK; fallback: the device failed, finished on "
+                                "the CPU), GFLOP, seconds, GFLOP/s\n");
             double seconds = (double)atomic_load(&s->nanoseconds) * 1e-9;
             double gflop = atomic_load(&s->flops) * 1e-9;
             fprintf(stderr, "blasroute report: %c%s, %llu, %s, %.3f, %.6f, %.2f\n",
                     br_precision_letter((enum br_precision)p),
-                    br_lapack_routine_name((enum br_lapack_routine)r), blocked + library, where,
-                    gflop, seconds, seconds > 0 ? gflop / seconds : 0.0);
+                    br_lapack_routine_name((enum br_lapack_routine)r), total, where, gflop,
+                    seconds, seconds > 0 ? gflop / seconds : 0.0);
         }
     }
 }
@@ -220,10 +223,10 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
 }
 
 void br_stats_record_lapack(enum br_lapack_routine routine, enum br_precision precision,
-                            int blocked, struct br_timer timer, double flops)
+                            enum br_lapack_outcome outcome, struct br_timer timer, double flops)
 {
     struct lapack_stats *s = &lapack_stats[routine][precision];
-    atomic_fetch_add_explicit(blocked ? &s->blocked : &s->library, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&s->calls[outcome], 1, memory_order_relaxed);
     if (!timer.start_ns)
         return;
     if (br_env()->report)

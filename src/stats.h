@@ -39,10 +39,10 @@ void br_stats_record(const struct br_call *call, enum br_path path, struct br_ti
  * short (counted in the report, and in the trace line of the calling thread's call). */
 void br_stats_note_memory_retry(const struct br_call *call);
 
-/* Counts a LAPACK call of the blocked routines (lapack/): blocked, or handed whole to the
- * program's own routine; its Level-3 pieces are counted on their own. */
+/* Counts a call of the LAPACK routines blasroute answers (lapack/) by what became of it; the
+ * Level-3 calls it routes are counted on their own. */
 void br_stats_record_lapack(enum br_lapack_routine routine, enum br_precision precision,
-                            int blocked, struct br_timer timer, double flops);
+                            enum br_lapack_outcome outcome, struct br_timer timer, double flops);
 
 /* Floating-point operations of a call, counting a complex multiply-add as 8. */
 double br_call_flops(const struct br_call *call);

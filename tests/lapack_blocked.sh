@@ -6,14 +6,19 @@
 # laswp), forwarding to the reference LAPACK and counting calls; tests/lapack_driver calls them
 # through the modules, loaded RTLD_LOCAL as Python loads them, and checks every result by what
 # LAPACK promises (residual ratios, pivots, INFO, untouched memory).
-#  - device mode (PoCL): blasroute factors every call in blocks, the stand-in answers only the
-#    panels (its getrf and potrf) and the row interchanges (laswp), and every Level-3 update
-#    runs on the device; again with an odd block size (BLASROUTE_LAPACK_BLOCK=19);
+#  - device mode (PoCL): blasroute factors every getrf, gesv and potrf with the matrix on the
+#    device, the stand-in answering only the panels (its getrf and potrf); getrs runs as routed
+#    triangular solves on the device and the stand-in's row interchanges (laswp); again with an
+#    odd block size (BLASROUTE_LAPACK_BLOCK=19);
 #  - auto and cpu modes: no update would go to the device, so blasroute hands every call whole
 #    to the stand-in's routine of the same name;
 #  - without blasroute: the stand-ins answer, nothing reports;
 #  - an invalid argument: the same message and INFO from the program's own LAPACK, with or
-#    without blasroute.
+#    without blasroute;
+#  - injected device failures: a launch that fails at once (enqueue), once results have
+#    started coming back (enqueue-late), and a final download that breaks off after half the
+#    columns (download-half, getrf and potrf apart): every result still right, the report
+#    counting fallbacks and no call on the device.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 [ -e "${BLASROUTE_REFERENCE_BLAS64:-}" ] ||
@@ -23,7 +28,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/lapack_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 12
+plan 20
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -42,19 +47,18 @@ run_driver() {
     status=$?
 }
 
-# reported_as WHERE: sets why to what is wrong with the report's LAPACK lines: each routine the
-# driver called ("# calls ROUTINE N", laswp aside: blasroute does not export it) has the line
-# "ROUTINE, N, WHERE N,".
-reported_as() {
+# reported: sets why to what is wrong with the report's LAPACK lines: every line the driver
+# expects ("# report ROUTINE, N, WHERE") is there ("blasroute report: ROUTINE, N, WHERE,").
+reported() {
     why=""
-    calls=$(sed -n 's/^# calls \([a-z]*\) \([0-9]*\)$/\1 \2/p' "$out" | grep -v laswp)
-    [ -n "$calls" ] || { why="the driver listed no calls"; return; }
-    while read -r routine n; do
-        grep -q "^blasroute report: $routine, $n, $1 $n," "$err" ||
-            why="$why; $routine, $n calls made: $(grep "^blasroute report: $routine," "$err" ||
+    expected=$(sed -n 's/^# report //p' "$out")
+    [ -n "$expected" ] || { why="the driver expected no report line"; return; }
+    while read -r line; do
+        grep -q "^blasroute report: $line," "$err" ||
+            why="$why; expected '$line': $(grep "^blasroute report: ${line%%,*}," "$err" ||
                 echo 'no report line')"
     done <<EOF
-$calls
+$expected
 EOF
 }
 
@@ -71,12 +75,12 @@ for block in default 19; do
         run_driver blocked LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
             BLASROUTE_LAPACK_BLOCK=$block
     fi
-    all_ok; ok $? "device mode, block $block: every result right, blasroute factored every call in blocks"
+    all_ok; ok $? "device mode, block $block: every result right, blasroute factored every call, the stand-in only panels"
     driver_diag
-    reported_as blocked
+    reported
     paths=$(report_paths | tr '\n' ' ')
-    [ -z "$why" ] && [ "$paths" = "blocked device " ]
-    ok $? "device mode, block $block: the report counts every call blocked, every Level-3 update on the device (paths: $paths${why:+; ${why#; }})"
+    [ -z "$why" ] && [ "$paths" = "blocked device library " ]
+    ok $? "device mode, block $block: the report counts getrf, gesv and potrf on the device (the indefinite potrf calls the library's), getrs blocked with its solves on the device (paths: $paths${why:+; ${why#; }})"
     diag_file "$err"
 done
 
@@ -84,7 +88,7 @@ for mode in auto cpu; do
     run_driver standin LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=$mode
     all_ok; ok $? "$mode mode: every result right, every call handed whole to the stand-in"
     driver_diag
-    reported_as library
+    reported
     ! grep -q '^blasroute report: [sdcz]\(gemm\|trsm\|syrk\|herk\),' "$err" && [ -z "$why" ]
     ok $? "$mode mode: the report counts every call as the library's, and no Level-3 call${why:+ (${why#; })}"
     diag_file "$err"
@@ -108,4 +112,17 @@ for module in "$module64" "$module32"; do
     [ $with -eq $alone ] && cmp -s "$tmp/alone" "$tmp/with" && grep -q 'DGETRF' "$tmp/alone"
     ok $? "$(basename "$module"): dgetrf with lda < m: the same report from the stand-in's LAPACK and exit status ($alone) with and without blasroute"
     [ "${tap_last:-0}" -eq 0 ] || { diff "$tmp/alone" "$tmp/with" | head -n 20 | sed 's/^/# /'; }
+done
+
+# Device failures: every result right, finished on the CPU.
+for fault in enqueue enqueue-late download-half:sgetrf,zgetrf download-half:dpotrf,cpotrf; do
+    routines=${fault#*:}; [ "$routines" = "$fault" ] && routines=""
+    run_driver fault LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
+        BLASROUTE_TEST_FAULT=${fault%%:*} BLASROUTE_TEST_ROUTINES=$routines
+    all_ok; ok $? "fault ${fault%%:*}${routines:+ ($routines)}: every result right"
+    driver_diag
+    lapack_lines=$(sed -n '/^blasroute report: LAPACK/,$p' "$err")
+    echo "$lapack_lines" | grep -q ' fallback [0-9]' && ! echo "$lapack_lines" | grep -q ' device [0-9]'
+    ok $? "fault ${fault%%:*}${routines:+ ($routines)}: the report counts fallbacks and no factorization on the device"
+    diag_file "$err"
 done

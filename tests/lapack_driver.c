@@ -24,8 +24,12 @@
  *  - "blocked": blasroute factored every call: the stand-in answered no
  *    getrs or gesv, and its getrf and potrf only panels (more calls than
  *    were made);
- *  - "standin": the stand-in answered every call itself, once each.
- * "# calls ROUTINE N" lines follow, for the report check.
+ *  - "standin": the stand-in answered every call itself, once each;
+ *  - "fault": anyone may have (an injected device failure): results only.
+ * BLASROUTE_TEST_ROUTINES (dgetrf,zpotrf...) runs only those routines'
+ * tests; BLASROUTE_TEST_SEED replays a run's data.
+ * "# report ROUTINE, N, WHERE" lines follow: the report lines blasroute
+ * must print for these calls (BLASROUTE_REPORT).
  *
  *     lapack_driver error MODULE
  *
@@ -47,8 +51,10 @@
 #include <stdlib.h>
 
 static int test_number, failures;
+static const char *selection; /* BLASROUTE_TEST_ROUTINES, or NULL: all */
 static struct rng rng;
 static long calls_made[STANDIN_LAPACK_COUNT][N_PRECS];
+static long indefinite_made[N_PRECS]; /* potrf calls on matrices not positive definite */
 
 static void ok(int pass, const char *fmt, ...) BT_PRINTF(2, 3);
 static void ok(int pass, const char *fmt, ...)
@@ -501,11 +507,32 @@ static void test_potrf_indefinite(struct family *f, int p, int n, char uplo,
     struct matrix a;
     hermitian_positive(&a, &PRECISIONS[p], n, uplo);
     set(&a, a.out, c, c, -n);
+    indefinite_made[p]++;
     int64_t info = call_potrf(f, p, uplo, n, a.out, a.ld);
     ok(info == c + 1, "%s: %cpotrf '%c' n=%d, not positive definite from "
        "order %d: INFO %lld", f->path, PRECISIONS[p].letter, uplo, n, c + 1,
        (long long)info);
     matrix_free(&a);
+}
+
+/* --- selection ----------------------------------------------------------- */
+
+static const char *const ROUTINES[] = {"getrf", "getrs", "gesv", "potrf"};
+
+static int is_routine(const char *word, size_t len)
+{
+    for (int r = 0; r < 4; r++)
+        if (len == strlen(ROUTINES[r]) + 1 && strchr("sdcz", word[0]) &&
+            !strncmp(word + 1, ROUTINES[r], len - 1))
+            return 1;
+    return 0;
+}
+
+static int selected(int p, int routine)
+{
+    char name[8];
+    snprintf(name, sizeof name, "%c%s", PRECISIONS[p].letter, ROUTINES[routine]);
+    return !selection || list_has(selection, name);
 }
 
 /* --- modules ------------------------------------------------------------- */
@@ -572,42 +599,63 @@ static void invalid_call(const char *path)
 int main(int argc, char **argv)
 {
     if (argc < 3)
-        bail_out("usage: lapack_driver blocked|standin|error MODULE...");
+        bail_out("usage: lapack_driver blocked|standin|fault|error MODULE...");
     if (!strcmp(argv[1], "error")) {
         invalid_call(argv[2]);
         return 0;
     }
     uint64_t seed = read_test_seed();
     rng.state = seed;
-    int modules = argc - 2;
+    selection = read_routine_selection(is_routine);
+    int modules = argc - 2, counts = strcmp(argv[1], "fault") != 0;
     struct family *families = calloc((size_t)modules, sizeof *families);
-    printf("1..%d\n", modules * (4 * 12 + 1));
     printf("# seed %llu (BLASROUTE_TEST_SEED replays it)\n",
            (unsigned long long)seed);
     for (int i = 0; i < modules; i++) {
         struct family *f = &families[i];
         load_family(f, argv[2 + i]);
         for (int p = 0; p < N_PRECS; p++) {
-            test_getrf(f, p, 157, 157);
-            test_getrf(f, p, 170, 133);
-            test_getrf(f, p, 121, 160);
-            test_getrf_singular(f, p, 157, 70);
-            test_getrs(f, p, 141, 37); /* 3 tests */
-            test_gesv(f, p, 157, 23);
-            test_potrf(f, p, 150, 'L');
-            test_potrf(f, p, 150, 'U');
-            test_potrf_indefinite(f, p, 150, 'L', 75);
-            test_potrf_indefinite(f, p, 150, 'U', 101);
+            if (selected(p, STANDIN_LAPACK_getrf)) {
+                test_getrf(f, p, 157, 157);
+                test_getrf(f, p, 170, 133);
+                test_getrf(f, p, 121, 160);
+                test_getrf_singular(f, p, 157, 70);
+            }
+            if (selected(p, STANDIN_LAPACK_getrs))
+                test_getrs(f, p, 141, 37);
+            if (selected(p, STANDIN_LAPACK_gesv))
+                test_gesv(f, p, 157, 23);
+            if (selected(p, STANDIN_LAPACK_potrf)) {
+                test_potrf(f, p, 150, 'L');
+                test_potrf(f, p, 150, 'U');
+                test_potrf_indefinite(f, p, 150, 'L', 75);
+                test_potrf_indefinite(f, p, 150, 'U', 101);
+            }
         }
-        check_counts(f, argv[1]);
+        if (counts)
+            check_counts(f, argv[1]);
     }
-    for (int r = 0; r < STANDIN_LAPACK_COUNT; r++)
-        for (int p = 0; p < N_PRECS; p++)
-            if (calls_made[r][p])
-                printf("# calls %c%s %ld\n", PRECISIONS[p].letter,
-                       (const char *[]){"getrf", "getrs", "gesv", "potrf",
-                                        "laswp"}[r],
-                       calls_made[r][p]);
+    /* The report line blasroute should print for each routine (BLASROUTE_REPORT): blocked,
+     * every call on the device but getrs's (routed solves) and the indefinite potrf calls
+     * (the program's potrf then answers, from the untouched matrix); otherwise every call
+     * handed whole to the library. laswp is not blasroute's. */
+        int blocked = !strcmp(argv[1], "blocked");
+    for (int r = 0; r < 4 && counts; r++)
+        for (int p = 0; p < N_PRECS; p++) {
+            long n = calls_made[r][p], indefinite = r == 3 ? indefinite_made[p] : 0;
+            if (!n)
+                continue;
+            printf("# report %c%s, %ld, ", PRECISIONS[p].letter, ROUTINES[r], n);
+            if (!blocked)
+                printf("library %ld\n", n);
+            else if (r == STANDIN_LAPACK_getrs)
+                printf("blocked %ld\n", n);
+            else if (indefinite)
+                printf("library %ld device %ld\n", indefinite, n - indefinite);
+            else
+                printf("device %ld\n", n);
+        }
+    printf("1..%d\n", test_number);
     free(families);
     return failures != 0;
 }

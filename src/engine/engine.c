@@ -573,6 +573,52 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
     return result;
 }
 
+/* --- sessions (engine/resident.c) ------------------------------------------------------------ */
+
+struct br_engine *br_engine_session_begin(enum br_precision precision,
+                                          const struct br_program **program)
+{
+    ensure_discovered();
+    tell_if_forked();
+    int needs_double = precision == BR_D || precision == BR_Z;
+    for (int i = 0; i < slot_count; i++) {
+        struct slot *s = &slots[i];
+        if (!usable(s) || (needs_double && !s->engine.device.double_precision))
+            continue;
+        pthread_mutex_lock(&s->lock);
+        if (due_for_retry(s, s->state)) {
+            br_verbose("device: %s is tried again after its back-off", s->engine.device.name);
+            open_engine(s);
+            s->consecutive_failures = FAILURES_BEFORE_SUSPENDING - 1;
+        }
+        *program = s->state == ENGINE_READY ? br_engine_program(&s->engine, precision) : NULL;
+        if (*program) {
+            br_pool_relax(&s->engine.pool, br_seconds_now());
+            s->engine.tiles_written = 0;
+            return &s->engine;
+        }
+        pthread_mutex_unlock(&s->lock);
+    }
+    return NULL;
+}
+
+void br_engine_session_end(struct br_engine *engine, cl_int error)
+{
+    /* The engine is the first member of its slot's struct: its slot is found from it. */
+    struct slot *s = NULL;
+    for (int i = 0; i < slot_count && !s; i++)
+        if (&slots[i].engine == engine)
+            s = &slots[i];
+    engine->tiles_written = 0;
+    if (error == CL_SUCCESS) {
+        s->consecutive_failures = 0;
+        s->backoff = 0;
+    } else if (error != CL_MEM_OBJECT_ALLOCATION_FAILURE && error != BR_CL_TOO_LARGE) {
+        note_failure(s, error); /* short memory is pressure, not a fault (run_call) */
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
 /* Fork: discovery is the one lock taken around it (short, and outermost). The devices' own
  * locks are not: they are held for whole device calls, and fork() in one thread must not wait
  * for another thread's call on the GPU. In the child, a device the parent opened is LOST: the

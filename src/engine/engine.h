@@ -117,6 +117,16 @@ void br_engine_override_params(enum br_precision precision,
 int br_engine_try_params(const struct br_kernel_params *params, const struct br_call *check,
                          const struct br_call *timed, int repeats, double seconds[2]);
 
+/* A session of several operations on one device (engine/resident.c): the first device in use
+ * that runs the precision (double precision where it needs it), locked (its other calls wait)
+ * and ready, with its program; NULL if none. br_engine_session_end unlocks it, counting a
+ * session that failed as a failed call (short memory aside). While a session holds the engine,
+ * its tiles_written is set once results have started coming back (for the enqueue-late
+ * fault). */
+struct br_engine *br_engine_session_begin(enum br_precision precision,
+                                          const struct br_program **program);
+void br_engine_session_end(struct br_engine *engine, cl_int error);
+
 /* Launch wrapper shared by the plans: checks the injected faults first. */
 cl_int br_engine_launch(struct br_engine *engine, cl_command_queue queue, cl_kernel kernel,
                         cl_uint dimensions, const size_t *global, const size_t *local,

@@ -10,11 +10,12 @@
 #include "log.h"
 
 /* The files of a precision's program, in order: common.cl first, it defines the element type. */
-static const char *const gemm_files[] = {"common.cl", "copy.cl",         "gemm.cl",
-                                         "gemm_mma.cl", "gemm_direct.cl", "trsm.cl"};
+static const char *const gemm_files[] = {"common.cl",   "copy.cl",        "gemm.cl",
+                                         "gemm_mma.cl", "gemm_direct.cl", "trsm.cl",
+                                         "lapack.cl"};
 
 /* The kernels of a program and the names they have in kernels/. */
-enum { KERNEL_COUNT = 8 };
+enum { KERNEL_COUNT = 9 };
 struct program_kernel {
     cl_kernel *kernel;
     const char *name;
@@ -26,7 +27,8 @@ static void program_kernels(struct br_program *p, struct program_kernel out[KERN
         {&p->pack_straight, "pack_straight"},     {&p->pack_transpose, "pack_transpose"},
         {&p->pack_structured, "pack_structured"}, {&p->gemm_tiled, "gemm_tiled"},
         {&p->gemm_direct, "gemm_direct"},         {&p->invert_blocks, "invert_diagonal_blocks"},
-        {&p->gemm_thin, "gemm_thin"},             {&p->gemm_sum_layers, "gemm_sum_layers"}};
+        {&p->gemm_thin, "gemm_thin"},             {&p->gemm_sum_layers, "gemm_sum_layers"},
+        {&p->swap_rows, "swap_rows"}};
     memcpy(out, kernels, sizeof kernels);
 }
 

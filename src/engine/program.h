@@ -12,6 +12,7 @@ struct br_program {
     cl_kernel pack_straight, pack_transpose, pack_structured, gemm_tiled, gemm_direct;
     cl_kernel invert_blocks;
     cl_kernel gemm_thin, gemm_sum_layers; /* the strips past whole tiles, K split in layers */
+    cl_kernel swap_rows; /* LAPACK's row interchanges on a resident matrix (engine/resident.c) */
     struct br_kernel_params params;
 };
 

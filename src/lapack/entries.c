@@ -32,9 +32,9 @@ static double scaled(const struct br_lapack *l, double flops)
     {                                                                                              \
         struct br_lapack l = context(NAMES, BR_PRECISION_##p, (int)sizeof(INT) * 8);               \
         struct br_timer timer = br_stats_start();                                                  \
-        int blocked;                                                                               \
-        *info = (INT)br_lapack_getrf(&l, *m, *n, a, *lda, ipiv, &blocked);                         \
-        br_stats_record_lapack(BR_LAPACK_GETRF, l.precision, blocked, timer,                       \
+        enum br_lapack_outcome outcome;                                                            \
+        *info = (INT)br_lapack_getrf(&l, *m, *n, a, *lda, ipiv, &outcome);                         \
+        br_stats_record_lapack(BR_LAPACK_GETRF, l.precision, outcome, timer,                       \
                                scaled(&l, lu_flops((double)*m, (double)*n)));                      \
     }
 
@@ -49,9 +49,9 @@ static double scaled(const struct br_lapack *l, double flops)
         (void)trans_length;                                                                        \
         struct br_lapack l = context(NAMES, BR_PRECISION_##p, (int)sizeof(INT) * 8);               \
         struct br_timer timer = br_stats_start();                                                  \
-        int blocked;                                                                               \
-        *info = (INT)br_lapack_getrs(&l, *trans, *n, *nrhs, a, *lda, ipiv, b, *ldb, &blocked);     \
-        br_stats_record_lapack(BR_LAPACK_GETRS, l.precision, blocked, timer,                       \
+        enum br_lapack_outcome outcome;                                                            \
+        *info = (INT)br_lapack_getrs(&l, *trans, *n, *nrhs, a, *lda, ipiv, b, *ldb, &outcome);     \
+        br_stats_record_lapack(BR_LAPACK_GETRS, l.precision, outcome, timer,                       \
                                scaled(&l, 2.0 * (double)*n * (double)*n * (double)*nrhs));         \
     }
 
@@ -63,11 +63,11 @@ static double scaled(const struct br_lapack *l, double flops)
     {                                                                                              \
         struct br_lapack l = context(NAMES, BR_PRECISION_##p, (int)sizeof(INT) * 8);               \
         struct br_timer timer = br_stats_start();                                                  \
-        int blocked;                                                                               \
-        *info = (INT)br_lapack_gesv(&l, *n, *nrhs, a, *lda, ipiv, b, *ldb, &blocked);              \
+        enum br_lapack_outcome outcome;                                                            \
+        *info = (INT)br_lapack_gesv(&l, *n, *nrhs, a, *lda, ipiv, b, *ldb, &outcome);              \
         double order = (double)*n;                                                                 \
         br_stats_record_lapack(                                                                    \
-            BR_LAPACK_GESV, l.precision, blocked, timer,                                           \
+            BR_LAPACK_GESV, l.precision, outcome, timer,                                           \
             scaled(&l, lu_flops(order, order) + 2.0 * order * order * (double)*nrhs));             \
     }
 
@@ -80,10 +80,10 @@ static double scaled(const struct br_lapack *l, double flops)
         (void)uplo_length;                                                                         \
         struct br_lapack l = context(NAMES, BR_PRECISION_##p, (int)sizeof(INT) * 8);               \
         struct br_timer timer = br_stats_start();                                                  \
-        int blocked;                                                                               \
-        *info = (INT)br_lapack_potrf(&l, *uplo, *n, a, *lda, &blocked);                            \
+        enum br_lapack_outcome outcome;                                                            \
+        *info = (INT)br_lapack_potrf(&l, *uplo, *n, a, *lda, &outcome);                            \
         double order = (double)*n;                                                                 \
-        br_stats_record_lapack(BR_LAPACK_POTRF, l.precision, blocked, timer,                       \
+        br_stats_record_lapack(BR_LAPACK_POTRF, l.precision, outcome, timer,                       \
                                scaled(&l, order * order * order / 3));                             \
     }
 

@@ -1,23 +1,28 @@
-/* LAPACK factorizations that blasroute runs itself, in blocks, with their Level-3 pieces routed.
+/* LAPACK routines that blasroute answers itself, with the device doing their Level-3 work.
  *
  * Why: numpy's and SciPy's wheels bundle an OpenBLAS whose getrf, getrs, gesv and potrf (what
  * numpy.linalg.solve, inv, det and cholesky, and scipy.linalg's LU and Cholesky call) run on
  * OpenBLAS's internal kernels: no BLAS name is called that blasroute could answer, so those
  * calls never reach the device. blasroute answers these LAPACK names itself (the wheels' and
  * OpenBLAS's ILP64 names only, never the plain ones: a program linked to the reference LAPACK
- * already calls the routed BLAS): right-looking blocked algorithms whose panels go to the
- * program's own LAPACK routine of the same name (a tall, thin factorization the CPU does well)
- * and whose updates (TRSM, GEMM, SYRK/HERK) go through the router like any Level-3 call. The
- * update of the columns right of the next panel runs on a helper thread while the next panel
- * is factored (look-ahead), so the CPU's panel work hides behind the device's update.
+ * already calls the routed BLAS).
+ *
+ * getrf and potrf factor with the matrix resident on the device (engine/resident.h): it goes
+ * up once; at each step the panel comes down, the program's own LAPACK routine of the same
+ * name factors it (a tall, thin factorization the CPU does well), and it goes back up; the
+ * device applies the row interchanges, solves with the panel's triangle (a product with its
+ * inverse, computed on the host) and updates the trailing matrix. The next panel's columns are
+ * updated first and read back while the device updates the rest (look-ahead). The caller's
+ * matrix is written only by the final download: after a failure before it, the program's own
+ * routine answers the call from the untouched matrix; after a download that broke off, the CPU
+ * finishes from the columns that arrived. getrs, whose work is two triangular solves, routes
+ * them as Level-3 calls.
  *
  * A call whose largest update the router would keep on the CPU, or with an invalid argument, is
  * handed whole to the program's own routine: it then behaves exactly as without blasroute,
  * argument errors (that library's XERBLA) included. */
 #ifndef BLASROUTE_LAPACK_LAPACK_H
 #define BLASROUTE_LAPACK_LAPACK_H
-
-#include <pthread.h>
 
 #include "call.h"
 #include "cpu.h"
@@ -83,14 +88,15 @@ void br_lapack_library_laswp(const struct br_lapack *l, br_int n, void *a, br_in
 /* C := alpha*op(A)*op(B) + beta*C; B := alpha*op(A)^-1*B (side 'L') or alpha*B*op(A)^-1 ('R');
  * C := alpha*A*A^H + beta*C (SYRK for real, HERK for complex: trans 'N' or 'C', 'T' for real).
  * Scalars are real. Each is routed as the same call of the names would be (device, CPU or
- * both); empty ones do nothing. */
-void br_lapack_gemm(const struct br_lapack *l, char transa, char transb, br_int m, br_int n,
+ * both), or answered on the CPU by the names' own library; empty ones do nothing. */
+enum br_lapack_where { BR_LAPACK_ROUTED, BR_LAPACK_CPU };
+void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa, char transb, br_int m, br_int n,
                     br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
                     double beta, void *c, br_int ldc);
-void br_lapack_trsm(const struct br_lapack *l, char side, char uplo, char transa, char diag,
+void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side, char uplo, char transa, char diag,
                     br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
                     br_int ldb);
-void br_lapack_rank_k(const struct br_lapack *l, char uplo, char trans, br_int n, br_int k,
+void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo, char trans, br_int n, br_int k,
                       double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc);
 
 /* Whether the router would send such a GEMM, TRSM or rank-k update to a device now. */
@@ -104,31 +110,35 @@ static inline char br_lapack_conjugate_transpose(const struct br_lapack *l)
     return br_is_complex(l->precision) ? 'C' : 'T';
 }
 
-/* --- look-ahead (pieces.c) ------------------------------------------------------------------- */
+/* --- the routines (lu.c, cholesky.c) -------------------------------------------------------- */
 
-/* Work handed to a helper thread while the caller goes on; run inline when no thread can be
- * started. br_lapack_join waits for it. */
-struct br_lapack_async {
-    void (*work)(void *);
-    void *argument;
-    int started; /* a thread runs it */
-    pthread_t thread;
+/* What became of a call, for the report. */
+enum br_lapack_outcome {
+    BR_LAPACK_LIBRARY,  /* handed whole to the program's own routine */
+    BR_LAPACK_BLOCKED,  /* in blocks, each routed (getrs) */
+    BR_LAPACK_DEVICE,   /* factored with the matrix resident on the device */
+    BR_LAPACK_FALLBACK, /* the device failed; finished on the CPU */
+    BR_LAPACK_OUTCOMES
 };
-void br_lapack_start(struct br_lapack_async *async, void (*work)(void *), void *argument);
-void br_lapack_join(struct br_lapack_async *async);
 
-/* --- the factorizations ---------------------------------------------------------------------- */
+/* "library", "blocked", "device", "fallback". */
+const char *br_lapack_outcome_name(enum br_lapack_outcome outcome);
 
-/* As LAPACK's routines of the same name; each returns INFO and either runs blocked with its
- * updates routed or hands the call whole to the program's own routine (*blocked says which). */
+/* As LAPACK's routines of the same name; each returns INFO. */
 br_int br_lapack_getrf(const struct br_lapack *l, br_int m, br_int n, void *a, br_int lda,
-                       void *ipiv, int *blocked);
+                       void *ipiv, enum br_lapack_outcome *outcome);
 br_int br_lapack_potrf(const struct br_lapack *l, char uplo, br_int n, void *a, br_int lda,
-                       int *blocked);
+                       enum br_lapack_outcome *outcome);
 br_int br_lapack_getrs(const struct br_lapack *l, char trans, br_int n, br_int nrhs,
                        const void *a, br_int lda, const void *ipiv, void *b, br_int ldb,
-                       int *blocked);
+                       enum br_lapack_outcome *outcome);
 br_int br_lapack_gesv(const struct br_lapack *l, br_int n, br_int nrhs, void *a, br_int lda,
-                      void *ipiv, void *b, br_int ldb, int *blocked);
+                      void *ipiv, void *b, br_int ldb, enum br_lapack_outcome *outcome);
+
+/* The inverse of the order x order triangle at t (leading dimension ldt; uplo 'L' or 'U',
+ * diag 'U' for a unit diagonal) into inverse (leading dimension ldi), on the CPU by the names'
+ * own TRSM. */
+void br_lapack_invert_triangle(const struct br_lapack *l, char uplo, char diag, br_int order,
+                               const void *t, br_int ldt, void *inverse, br_int ldi);
 
 #endif

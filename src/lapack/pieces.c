@@ -2,10 +2,19 @@
  * names (so that what stays on the CPU goes to the same library); the block size; the helper
  * thread of the look-ahead. */
 #include <stdlib.h>
+#include <string.h>
 
+#include "cpu_level3.h"
 #include "env.h"
 #include "lapack/lapack.h"
 #include "route.h"
+
+const char *br_lapack_outcome_name(enum br_lapack_outcome outcome)
+{
+    static const char *const names[BR_LAPACK_OUTCOMES] = {"library", "blocked", "device",
+                                                          "fallback"};
+    return names[outcome];
+}
 
 const char *br_lapack_routine_name(enum br_lapack_routine routine)
 {
@@ -29,14 +38,19 @@ br_int br_lapack_block(br_int k)
     return nb;
 }
 
-/* A settled call of the LAPACK call's names and precision, routed. */
-static void route(const struct br_lapack *l, struct br_call *call)
+/* A settled call of the LAPACK call's names and precision, routed or on the CPU (by the
+ * names' own library, as cpu_names.c finds it). */
+static void run(const struct br_lapack *l, enum br_lapack_where where, struct br_call *call)
 {
     call->names = l->names;
     call->precision = l->precision;
     br_settle_call(call);
-    if (call->work != BR_WORK_NONE)
+    if (call->work == BR_WORK_NONE)
+        return;
+    if (where == BR_LAPACK_ROUTED)
         br_route(call);
+    else
+        br_cpu_level3(call);
 }
 
 static struct br_call gemm_call(const struct br_lapack *l, char transa, char transb, br_int m,
@@ -65,7 +79,7 @@ static struct br_call rank_k_call(const struct br_lapack *l, char uplo, char tra
                             .k = k, .lda = 1, .ldc = 1};
 }
 
-void br_lapack_gemm(const struct br_lapack *l, char transa, char transb, br_int m, br_int n,
+void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa, char transb, br_int m, br_int n,
                     br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
                     double beta, void *c, br_int ldc)
 {
@@ -73,20 +87,20 @@ void br_lapack_gemm(const struct br_lapack *l, char transa, char transb, br_int 
     call.alpha = br_scalar_real(l->precision, alpha);
     call.beta = br_scalar_real(l->precision, beta);
     call.a = a, call.lda = lda, call.b = (void *)b, call.ldb = ldb, call.c = c, call.ldc = ldc;
-    route(l, &call);
+    run(l, where, &call);
 }
 
-void br_lapack_trsm(const struct br_lapack *l, char side, char uplo, char transa, char diag,
+void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side, char uplo, char transa, char diag,
                     br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
                     br_int ldb)
 {
     struct br_call call = trsm_call(l, side, uplo, transa, diag, m, n);
     call.alpha = br_scalar_real(l->precision, alpha);
     call.a = a, call.lda = lda, call.b = b, call.ldb = ldb;
-    route(l, &call);
+    run(l, where, &call);
 }
 
-void br_lapack_rank_k(const struct br_lapack *l, char uplo, char trans, br_int n, br_int k,
+void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo, char trans, br_int n, br_int k,
                       double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc)
 {
     struct br_call call = rank_k_call(l, uplo, trans, n, k);
@@ -95,7 +109,7 @@ void br_lapack_rank_k(const struct br_lapack *l, char uplo, char trans, br_int n
     call.alpha = br_scalar_real(l->precision, alpha);
     call.beta = br_scalar_real(l->precision, beta);
     call.a = a, call.lda = lda, call.c = c, call.ldc = ldc;
-    route(l, &call);
+    run(l, where, &call);
 }
 
 /* The shape alone, settled as the router sees it: non-zero scalars, full work. */
@@ -129,27 +143,16 @@ int br_lapack_rank_k_uses_device(const struct br_lapack *l, br_int n, br_int k)
     return uses_device(&call);
 }
 
-/* --- look-ahead ------------------------------------------------------------------------------ */
-
-static void *run_async(void *argument)
+void br_lapack_invert_triangle(const struct br_lapack *l, char uplo, char diag, br_int order,
+                               const void *t, br_int ldt, void *inverse, br_int ldi)
 {
-    struct br_lapack_async *async = argument;
-    async->work(async->argument);
-    return NULL;
-}
-
-void br_lapack_start(struct br_lapack_async *async, void (*work)(void *), void *argument)
-{
-    async->work = work;
-    async->argument = argument;
-    async->started = pthread_create(&async->thread, NULL, run_async, async) == 0;
-    if (!async->started)
-        work(argument); /* no thread to be had: the same work, in turn */
-}
-
-void br_lapack_join(struct br_lapack_async *async)
-{
-    if (async->started)
-        pthread_join(async->thread, NULL);
-    async->started = 0;
+    size_t element = br_element_size(l->precision);
+    union br_scalar one = br_scalar_real(l->precision, 1.0);
+    for (br_int j = 0; j < order; j++) {
+        char *column = (char *)inverse + (size_t)j * (size_t)ldi * element;
+        memset(column, 0, (size_t)order * element);
+        memcpy(column + (size_t)j * element, &one, element);
+    }
+    br_lapack_trsm(l, BR_LAPACK_CPU, 'L', uplo, 'N', diag, order, order, 1.0, t, ldt, inverse,
+                   ldi);
 }

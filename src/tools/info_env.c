@@ -65,7 +65,8 @@ static const struct {
      "the panel width of the LAPACK factorizations blasroute runs in blocks (getrf, getrs, "
      "gesv, potrf under the wheels' and the 64_ names)", 0},
     {"BLASROUTE_TEST_FAULT",
-     "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late, wrap", "none",
+     "a comma list of no-platform, context, build, alloc, enqueue, enqueue-late, wrap, "
+     "download-half", "none",
      "inject OpenCL failures, to check that every failure still gives the right result", 1},
     {"BLASROUTE_TEST_DEVICE_FREE", "bytes, with an optional K, M, G, T suffix", "none",
      "device allocations fail once the pool would hold more than this, as when another "

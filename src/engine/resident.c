@@ -1,0 +1,360 @@
+/* A matrix kept on a device across a session of operations (resident.h). */
+#include "engine/resident.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/launch.h"
+#include "engine/transfer.h"
+#include "env.h"
+
+struct br_resident {
+    struct br_engine *engine;
+    const struct br_program *program;
+    enum br_precision precision;
+    size_t element;
+    br_int rows, cols, depth; /* the matrix is compact on the device: leading dimension rows */
+    int small_blocks;
+    cl_mem matrix, a_packed, b_packed, small, pivots;
+    /* Host copies of what is written from blasroute's own memory (small blocks, pivots): each
+     * part is written once, so no write waits for an earlier one to finish reading it. */
+    void *small_host;
+    int32_t *pivots_host;
+    cl_event uploaded; /* the matrix's upload: the first operation waits for it */
+    cl_event reading;  /* the read in flight */
+    cl_int error;      /* the first failure; the session is spent */
+};
+
+static size_t max_size(size_t a, size_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Records a failure; returns whether the session can go on. */
+static int fine(struct br_resident *r, cl_int error)
+{
+    if (error != CL_SUCCESS && r->error == CL_SUCCESS)
+        r->error = error;
+    return r->error == CL_SUCCESS;
+}
+
+/* What the next command on the compute queue waits for: the matrix's upload, once. Returns
+ * the count, with *list the wait list to pass (NULL when empty, as OpenCL requires). */
+static cl_uint first_wait(struct br_resident *r, cl_event *wait, const cl_event **list)
+{
+    *wait = r->uploaded;
+    r->uploaded = NULL;
+    *list = *wait ? wait : NULL;
+    return *wait ? 1 : 0;
+}
+
+static void end_wait(cl_event *wait)
+{
+    br_release_event(wait);
+}
+
+static void release(struct br_resident *r)
+{
+    br_release_event(&r->uploaded);
+    br_release_event(&r->reading);
+    cl_mem buffers[] = {r->matrix, r->a_packed, r->b_packed, r->small, r->pivots};
+    for (size_t i = 0; i < sizeof buffers / sizeof buffers[0]; i++)
+        br_pool_release(&r->engine->pool, buffers[i]);
+    free(r->small_host);
+    free(r->pivots_host);
+    br_engine_session_end(r->engine, r->error);
+    free(r);
+}
+
+struct br_resident *br_resident_open(enum br_precision precision, br_int rows, br_int cols,
+                                     const void *host, br_int ld, br_int depth,
+                                     int small_blocks)
+{
+    /* The kernels take element offsets into the matrix as int. */
+    if (rows <= 0 || cols <= 0 || depth <= 0 || (double)rows * (double)cols >= INT_MAX ||
+        (double)small_blocks * (double)depth * (double)depth >= INT_MAX)
+        return NULL;
+    const struct br_program *program = NULL;
+    struct br_engine *engine = br_engine_session_begin(precision, &program);
+    if (!engine)
+        return NULL;
+    struct br_resident *r = calloc(1, sizeof *r);
+    size_t element = br_element_size(precision);
+    size_t small_elements = (size_t)small_blocks * (size_t)depth * (size_t)depth;
+    if (r) {
+        r->small_host = malloc(max_size(small_elements, 1) * element);
+        r->pivots_host = malloc((size_t)rows * sizeof *r->pivots_host);
+    }
+    if (!r || !r->small_host || !r->pivots_host) {
+        if (r)
+            free(r->small_host), free(r->pivots_host);
+        free(r);
+        br_engine_session_end(engine, CL_SUCCESS);
+        return NULL;
+    }
+    *r = (struct br_resident){engine, program, precision, element, rows, cols, depth,
+                              small_blocks, .small_host = r->small_host,
+                              .pivots_host = r->pivots_host};
+    const struct br_gemm_params *g = &program->params.gemm;
+    size_t side = max_size((size_t)rows, (size_t)cols), k = br_round_up((size_t)depth, g->kwg);
+    size_t sizes[5] = {(size_t)rows * (size_t)cols * element,
+                       br_round_up(side, (size_t)g->mwg) * k * element,
+                       br_round_up(side, (size_t)g->nwg) * k * element,
+                       max_size(small_elements, 1) * element,
+                       (size_t)rows * sizeof(cl_int)};
+    cl_mem buffers[5] = {NULL};
+    cl_int error = br_pool_fits(&engine->pool, sizes, 5)
+                       ? br_pool_acquire_all(&engine->pool, sizes, 5, buffers)
+                       : BR_CL_TOO_LARGE;
+    r->matrix = buffers[0], r->a_packed = buffers[1], r->b_packed = buffers[2];
+    r->small = buffers[3], r->pivots = buffers[4];
+    struct br_block block = br_block_at(host, (size_t)ld, element, 0, 0, (size_t)rows,
+                                        (size_t)cols);
+    if (error == CL_SUCCESS)
+        error = br_upload(engine->upload, &engine->upload_staging, r->matrix, &block, 0, NULL,
+                          &r->uploaded);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+    if (error != CL_SUCCESS) {
+        r->error = error;
+        if (r->uploaded)
+            clWaitForEvents(1, &r->uploaded); /* the staging must not be left mid-transfer */
+        release(r);
+        return NULL;
+    }
+    return r;
+}
+
+int br_resident_failed(const struct br_resident *r)
+{
+    return r->error != CL_SUCCESS;
+}
+
+/* An operand's buffer, element offset and leading dimension. */
+static void locate(const struct br_resident *r, struct br_resident_operand o, cl_mem *mem,
+                   cl_int *offset, cl_int *ld)
+{
+    if (o.small >= 0) {
+        *mem = r->small;
+        *offset = (cl_int)((br_int)o.small * r->depth * r->depth);
+        *ld = (cl_int)r->depth;
+    } else {
+        *mem = r->matrix;
+        *offset = (cl_int)(o.row + o.col * r->rows);
+        *ld = (cl_int)r->rows;
+    }
+}
+
+int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, br_int n,
+                     br_int k, double alpha, struct br_resident_operand a,
+                     struct br_resident_operand b, double beta, br_int c_row, br_int c_col,
+                     char triangle)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0;
+    const struct br_gemm_params *g = &r->program->params.gemm;
+    cl_int m_padded = (cl_int)br_round_up((size_t)m, g->mwg);
+    cl_int n_padded = (cl_int)br_round_up((size_t)n, g->nwg);
+    cl_int k_padded = (cl_int)br_round_up((size_t)k, g->kwg);
+    struct br_pack pack_a = {.straight = transa == 'N', .conjugate = transa == 'C',
+                             .rows = (cl_int)m, .cols = (cl_int)k, .dst = r->a_packed,
+                             .dst_ld = m_padded, .dst_cols = k_padded};
+    struct br_pack pack_b = {.straight = transb != 'N', .conjugate = transb == 'C',
+                             .rows = (cl_int)n, .cols = (cl_int)k, .dst = r->b_packed,
+                             .dst_ld = n_padded, .dst_cols = k_padded};
+    locate(r, a, &pack_a.src, &pack_a.src_offset, &pack_a.src_ld);
+    locate(r, b, &pack_b.src, &pack_b.src_offset, &pack_b.src_ld);
+    union br_scalar alpha_value = br_scalar_real(r->precision, alpha);
+    union br_scalar beta_value = br_scalar_real(r->precision, beta);
+    struct br_gemm_launch launch = {
+        .m = (cl_int)m, .n = (cl_int)n, .k_padded = k_padded, .a_ld = m_padded,
+        .b_ld = n_padded, .alpha = &alpha_value, .beta = &beta_value,
+        .beta_zero = beta == 0, .a_packed = r->a_packed, .b_packed = r->b_packed,
+        .c = r->matrix, .c_offset = (cl_int)(c_row + c_col * r->rows), .ldc = (cl_int)r->rows,
+        .triangle = triangle == 'U' ? 1 : triangle == 'L' ? 2 : 0,
+        .real_diagonal = triangle && br_is_complex(r->precision)};
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    struct br_engine *e = r->engine;
+    cl_int error = br_enqueue_pack(e, r->program, r->precision, &pack_a, waits, list, NULL);
+    if (error == CL_SUCCESS)
+        error = br_enqueue_pack(e, r->program, r->precision, &pack_b, 0, NULL, NULL);
+    if (error == CL_SUCCESS)
+        error = br_enqueue_gemm(e, r->program, r->precision, &launch, 0, NULL, NULL);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_set_pivots(struct br_resident *r, br_int first, br_int count,
+                           const br_int *pivots)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    for (br_int i = 0; i < count; i++)
+        r->pivots_host[first + i] = (int32_t)pivots[i];
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    cl_int error = clEnqueueWriteBuffer(r->engine->compute, r->pivots, CL_FALSE,
+                                        (size_t)first * sizeof(cl_int),
+                                        (size_t)count * sizeof(cl_int), r->pivots_host + first,
+                                        waits, list, NULL);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_swap_rows(struct br_resident *r, br_int first, br_int count, br_int col,
+                          br_int cols)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    if (cols <= 0 || count <= 0)
+        return 0;
+    cl_int n = (cl_int)cols, rows = (cl_int)count, from = (cl_int)first;
+    cl_int offset = (cl_int)(col * r->rows), ld = (cl_int)r->rows;
+    struct br_kernel_arg args[] = {BR_ARG(n),         BR_ARG(rows),   BR_ARG(from),
+                                   BR_ARG(r->pivots), BR_ARG(r->matrix), BR_ARG(offset),
+                                   BR_ARG(ld)};
+    cl_int error = br_set_args(r->program->swap_rows, args, 7);
+    size_t local = 64, global = br_round_up((size_t)cols, local);
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(r->engine, r->engine->compute, r->program->swap_rows, 1, &global,
+                                 &local, waits, list, NULL);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_put_small(struct br_resident *r, int index, br_int order, const void *host,
+                          br_int ld)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    size_t start = (size_t)index * (size_t)r->depth * (size_t)r->depth;
+    char *copy = (char *)r->small_host + start * r->element;
+    for (br_int j = 0; j < order; j++)
+        memcpy(copy + (size_t)j * (size_t)r->depth * r->element,
+               (const char *)host + (size_t)j * (size_t)ld * r->element,
+               (size_t)order * r->element);
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    /* Whole columns of depth elements: what lies past the order in each is not read. */
+    cl_int error = clEnqueueWriteBuffer(r->engine->compute, r->small, CL_FALSE,
+                                        start * r->element,
+                                        (size_t)order * (size_t)r->depth * r->element, copy,
+                                        waits, list, NULL);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+/* The origin and region of a block of the matrix for the rectangle transfers. */
+static void rectangle(const struct br_resident *r, br_int row, br_int col, br_int rows,
+                      br_int cols, size_t origin[3], size_t region[3])
+{
+    origin[0] = (size_t)row * r->element, origin[1] = (size_t)col, origin[2] = 0;
+    region[0] = (size_t)rows * r->element, region[1] = (size_t)cols, region[2] = 1;
+}
+
+int br_resident_write(struct br_resident *r, br_int row, br_int col, br_int rows, br_int cols,
+                      const void *host, br_int ld)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    size_t origin[3], region[3], host_origin[3] = {0, 0, 0};
+    rectangle(r, row, col, rows, cols, origin, region);
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    cl_int error = clEnqueueWriteBufferRect(
+        r->engine->compute, r->matrix, CL_FALSE, origin, host_origin, region,
+        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list, NULL);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_read_start(struct br_resident *r, br_int row, br_int col, br_int rows,
+                           br_int cols, void *host, br_int ld)
+{
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    size_t origin[3], region[3], host_origin[3] = {0, 0, 0};
+    rectangle(r, row, col, rows, cols, origin, region);
+    cl_event wait;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    br_release_event(&r->reading);
+    cl_int error = clEnqueueReadBufferRect(
+        r->engine->compute, r->matrix, CL_FALSE, origin, host_origin, region,
+        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list,
+        &r->reading);
+    end_wait(&wait);
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_read_wait(struct br_resident *r)
+{
+    if (!fine(r, CL_SUCCESS) || !r->reading)
+        return fine(r, CL_SUCCESS) ? 0 : -1;
+    /* Start what is queued behind the read (the device's update) before waiting for it. */
+    cl_int error = clFlush(r->engine->compute);
+    if (error == CL_SUCCESS)
+        error = clWaitForEvents(1, &r->reading);
+    cl_int status = CL_COMPLETE;
+    if (error == CL_SUCCESS)
+        error = clGetEventInfo(r->reading, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                               &status, NULL);
+    if (error == CL_SUCCESS && status < 0)
+        error = status;
+    br_release_event(&r->reading);
+    /* Results have started coming back: what the enqueue-late fault waits for. */
+    r->engine->tiles_written = 1;
+    return fine(r, error) ? 0 : -1;
+}
+
+int br_resident_close(struct br_resident *r, void *host, br_int ld, char triangle,
+                      br_int *columns_final)
+{
+    struct br_engine *e = r->engine;
+    size_t written = 0;
+    cl_event done = NULL;
+    cl_int error = r->error;
+    if (error == CL_SUCCESS && host) {
+        struct br_block block = br_block_at(host, (size_t)ld, r->element, 0, 0,
+                                            (size_t)r->rows, (size_t)r->cols);
+        block.triangle = triangle;
+        cl_event wait;
+        const cl_event *list;
+        cl_uint waits = first_wait(r, &wait, &list);
+        error = clEnqueueMarkerWithWaitList(e->compute, waits, list, &done);
+        end_wait(&wait);
+        if (error == CL_SUCCESS)
+            error = clFlush(e->compute);
+        /* The download-half fault: half the columns arrive, then the transfer fails. */
+        int broken = br_fault_injected(BR_FAULT_DOWNLOAD_HALF);
+        if (broken)
+            block.cols /= 2;
+        if (error == CL_SUCCESS)
+            error = br_download(e->download, &e->download_staging, r->matrix, &block, 1, &done,
+                                &written);
+        if (error == CL_SUCCESS && broken)
+            error = CL_OUT_OF_RESOURCES;
+        fine(r, error);
+    }
+    /* Nothing may be left running on the session's buffers when they go back to the pool. */
+    clFinish(e->compute);
+    clFinish(e->download);
+    br_release_event(&done);
+    if (columns_final)
+        *columns_final = (br_int)written;
+    int ok = host && r->error == CL_SUCCESS;
+    release(r);
+    return ok ? 0 : -1;
+}

@@ -86,6 +86,7 @@ static void close_engine(struct br_engine *e)
         br_program_release(&e->programs[p]);
     br_staging_release(&e->upload_staging, e->upload);
     br_staging_release(&e->download_staging, e->download);
+    br_pinned_release(&e->workspace, e->compute);
     br_pool_trim(&e->pool);
     if (e->strip_scratch)
         clReleaseMemObject(e->strip_scratch);

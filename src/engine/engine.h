@@ -34,6 +34,8 @@ struct br_engine {
      * uploaded operands (best time in bench_best) and write nothing back. */
     int bench_repeats;
     double bench_best;
+    /* The resident sessions' host workspace (engine/resident.c), kept for the next one. */
+    struct br_pinned workspace;
     /* Set once operands have been read in place (device sharing the host's memory), for the
      * one verbose line that says so. */
     int read_in_place, said_in_place;

@@ -280,3 +280,34 @@ void br_staging_release(struct br_staging *staging, cl_command_queue queue)
     free(staging->scratch);
     memset(staging, 0, sizeof *staging);
 }
+
+void br_pinned_release(struct br_pinned *pinned, cl_command_queue queue)
+{
+    if (pinned->host)
+        clEnqueueUnmapMemObject(queue, pinned->buffer, pinned->host, 0, NULL, NULL);
+    if (pinned->buffer) {
+        clFinish(queue);
+        clReleaseMemObject(pinned->buffer);
+    }
+    memset(pinned, 0, sizeof *pinned);
+}
+
+cl_int br_pinned_reserve(struct br_pinned *pinned, cl_context context, cl_command_queue queue,
+                         size_t size)
+{
+    if (pinned->size >= size)
+        return CL_SUCCESS;
+    br_pinned_release(pinned, queue);
+    cl_int error = CL_SUCCESS;
+    pinned->buffer = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size,
+                                    NULL, &error);
+    if (error == CL_SUCCESS)
+        pinned->host = clEnqueueMapBuffer(queue, pinned->buffer, CL_TRUE,
+                                          CL_MAP_READ | CL_MAP_WRITE, 0, size, 0, NULL, NULL,
+                                          &error);
+    if (error == CL_SUCCESS)
+        pinned->size = size;
+    else
+        br_pinned_release(pinned, queue);
+    return error;
+}

@@ -98,4 +98,19 @@ cl_int br_staging_next_slot(struct br_staging *staging, int *slot);
 
 void br_staging_release(struct br_staging *staging, cl_command_queue queue);
 
+/* Pinned host memory kept and grown across calls (a resident session's panels, which travel
+ * at every step of a factorization: from pageable memory they would cross the link at a
+ * fraction of its speed). */
+struct br_pinned {
+    cl_mem buffer;
+    void *host;
+    size_t size;
+};
+
+/* At least `size` bytes of pinned memory in pinned->host (mapped through queue); the old
+ * contents are not kept when it grows. */
+cl_int br_pinned_reserve(struct br_pinned *pinned, cl_context context, cl_command_queue queue,
+                         size_t size);
+void br_pinned_release(struct br_pinned *pinned, cl_command_queue queue);
+
 #endif

@@ -22,6 +22,7 @@ struct br_resident {
      * part is written once, so no write waits for an earlier one to finish reading it. */
     void *small_host;
     int32_t *pivots_host;
+    void *workspace, *workspace_own; /* rows x depth: the engine's pinned one, or malloc's */
     cl_event uploaded; /* the matrix's upload: the first operation waits for it */
     cl_event reading;  /* the read in flight */
     cl_int error;      /* the first failure; the session is spent */
@@ -64,6 +65,7 @@ static void release(struct br_resident *r)
         br_pool_release(&r->engine->pool, buffers[i]);
     free(r->small_host);
     free(r->pivots_host);
+    free(r->workspace_own);
     br_engine_session_end(r->engine, r->error);
     free(r);
 }
@@ -110,6 +112,14 @@ struct br_resident *br_resident_open(enum br_precision precision, br_int rows, b
                        : BR_CL_TOO_LARGE;
     r->matrix = buffers[0], r->a_packed = buffers[1], r->b_packed = buffers[2];
     r->small = buffers[3], r->pivots = buffers[4];
+    size_t workspace = (size_t)rows * (size_t)depth * element;
+    if (error == CL_SUCCESS) {
+        if (br_pinned_reserve(&engine->workspace, engine->context, engine->compute,
+                              workspace) == CL_SUCCESS)
+            r->workspace = engine->workspace.host;
+        else if (!(r->workspace = r->workspace_own = malloc(workspace)))
+            error = CL_OUT_OF_HOST_MEMORY;
+    }
     struct br_block block = br_block_at(host, (size_t)ld, element, 0, 0, (size_t)rows,
                                         (size_t)cols);
     if (error == CL_SUCCESS)
@@ -125,6 +135,11 @@ struct br_resident *br_resident_open(enum br_precision precision, br_int rows, b
         return NULL;
     }
     return r;
+}
+
+void *br_resident_workspace(struct br_resident *r)
+{
+    return r->workspace;
 }
 
 int br_resident_failed(const struct br_resident *r)

@@ -43,6 +43,10 @@ struct br_resident *br_resident_open(enum br_precision precision, br_int rows, b
                                      const void *host, br_int ld, br_int depth,
                                      int small_blocks);
 
+/* The session's host workspace: rows x depth elements, pinned where the driver allows (the
+ * transfers of panels are then at the link's speed), for the caller's panels in and out. */
+void *br_resident_workspace(struct br_resident *r);
+
 /* Each operation below enqueues its work and returns 0, or -1 if it or an earlier one failed:
  * the session is then spent, and every later operation returns -1 at once. */
 int br_resident_failed(const struct br_resident *r);

@@ -95,11 +95,10 @@ static int factor_on_device(const struct br_lapack *l, char uplo, br_int n, void
 {
     br_int steps = (n + nb - 1) / nb;
     size_t element = br_element_size(l->precision);
-    void *block = malloc((size_t)nb * (size_t)nb * element);
     void *inverse = malloc((size_t)nb * (size_t)nb * element);
-    struct br_resident *r = block && inverse ? br_resident_open(l->precision, n, n, a, lda, nb,
-                                                                (int)steps)
-                                             : NULL;
+    struct br_resident *r =
+        inverse ? br_resident_open(l->precision, n, n, a, lda, nb, (int)steps) : NULL;
+    void *block = r ? br_resident_workspace(r) : NULL; /* nb x nb of its n x nb */
     *columns_final = 0;
     int failed = !r, indefinite = 0;
     if (r) {
@@ -128,7 +127,7 @@ static int factor_on_device(const struct br_lapack *l, char uplo, br_int n, void
         result = br_resident_close(r, download ? a : NULL, lda, uplo, columns_final);
         result = indefinite ? 1 : result;
     }
-    free(block), free(inverse);
+    free(inverse);
     return result;
 }
 

@@ -109,13 +109,11 @@ static int factor_on_device(const struct br_lapack *l, br_int m, br_int n, void 
 {
     br_int k = min2(m, n), steps = (k + nb - 1) / nb;
     size_t element = br_element_size(l->precision);
-    void *panel = malloc((size_t)m * (size_t)nb * element);
     void *inverse = malloc((size_t)nb * (size_t)nb * element);
     br_int *pivots = malloc((size_t)nb * sizeof *pivots);
     struct br_resident *r =
-        panel && inverse && pivots
-            ? br_resident_open(l->precision, m, n, a, lda, nb, (int)steps)
-            : NULL;
+        inverse && pivots ? br_resident_open(l->precision, m, n, a, lda, nb, (int)steps) : NULL;
+    void *panel = r ? br_resident_workspace(r) : NULL; /* m x nb */
     *columns_final = 0;
     int failed = !r;
     if (r) {
@@ -153,7 +151,7 @@ static int factor_on_device(const struct br_lapack *l, br_int m, br_int n, void 
     int result = -1;
     if (r)
         result = br_resident_close(r, failed ? NULL : a, lda, 0, columns_final);
-    free(panel), free(inverse), free(pivots);
+    free(inverse), free(pivots);
     return r ? result : -2;
 }
 

@@ -3,14 +3,17 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
 #include "engine/launch.h"
+#include "engine/timeline.h"
 #include "engine/transfer.h"
 #include "env.h"
 
 struct br_resident {
+    char name[16]; /* the work's name, for the timeline */
     struct br_engine *engine;
     const struct br_program *program;
     enum br_precision precision;
@@ -58,6 +61,7 @@ static void end_wait(cl_event *wait)
 
 static void release(struct br_resident *r)
 {
+    br_timeline_write_named(r->name, r->rows, r->cols, r->depth);
     br_release_event(&r->uploaded);
     br_release_event(&r->reading);
     cl_mem buffers[] = {r->matrix, r->a_packed, r->b_packed, r->small, r->pivots};
@@ -70,9 +74,9 @@ static void release(struct br_resident *r)
     free(r);
 }
 
-struct br_resident *br_resident_open(enum br_precision precision, br_int rows, br_int cols,
-                                     const void *host, br_int ld, br_int depth,
-                                     int small_blocks)
+struct br_resident *br_resident_open(const char *name, enum br_precision precision,
+                                     br_int rows, br_int cols, const void *host, br_int ld,
+                                     br_int depth, int small_blocks)
 {
     /* The kernels take element offsets into the matrix as int. */
     if (rows <= 0 || cols <= 0 || depth <= 0 || (double)rows * (double)cols >= INT_MAX ||
@@ -96,9 +100,10 @@ struct br_resident *br_resident_open(enum br_precision precision, br_int rows, b
         br_engine_session_end(engine, CL_SUCCESS);
         return NULL;
     }
-    *r = (struct br_resident){engine, program, precision, element, rows, cols, depth,
+    *r = (struct br_resident){"", engine, program, precision, element, rows, cols, depth,
                               small_blocks, .small_host = r->small_host,
                               .pivots_host = r->pivots_host};
+    snprintf(r->name, sizeof r->name, "%s", name);
     const struct br_gemm_params *g = &program->params.gemm;
     size_t side = max_size((size_t)rows, (size_t)cols), k = br_round_up((size_t)depth, g->kwg);
     size_t sizes[5] = {(size_t)rows * (size_t)cols * element,
@@ -145,6 +150,21 @@ void *br_resident_workspace(struct br_resident *r)
 int br_resident_failed(const struct br_resident *r)
 {
     return r->error != CL_SUCCESS;
+}
+
+/* With BLASROUTE_TIMELINE: the event to ask a transfer for (noted by noted()), else NULL. */
+static cl_event *timeline_event(cl_event *event)
+{
+    *event = NULL;
+    return br_timeline_on() ? event : NULL;
+}
+
+static void noted(cl_event event, const char *what, size_t bytes)
+{
+    if (event) {
+        br_timeline_note(event, what, bytes);
+        clReleaseEvent(event);
+    }
 }
 
 /* An operand's buffer, element offset and leading dimension. */
@@ -215,11 +235,13 @@ int br_resident_set_pivots(struct br_resident *r, br_int first, br_int count,
     cl_event wait;
     const cl_event *list;
     cl_uint waits = first_wait(r, &wait, &list);
+    cl_event event;
     cl_int error = clEnqueueWriteBuffer(r->engine->compute, r->pivots, CL_FALSE,
                                         (size_t)first * sizeof(cl_int),
                                         (size_t)count * sizeof(cl_int), r->pivots_host + first,
-                                        waits, list, NULL);
+                                        waits, list, timeline_event(&event));
     end_wait(&wait);
+    noted(event, "upload pivots", (size_t)count * sizeof(cl_int));
     return fine(r, error) ? 0 : -1;
 }
 
@@ -262,11 +284,13 @@ int br_resident_put_small(struct br_resident *r, int index, br_int order, const 
     const cl_event *list;
     cl_uint waits = first_wait(r, &wait, &list);
     /* Whole columns of depth elements: what lies past the order in each is not read. */
+    cl_event event;
+    size_t bytes = (size_t)order * (size_t)r->depth * r->element;
     cl_int error = clEnqueueWriteBuffer(r->engine->compute, r->small, CL_FALSE,
-                                        start * r->element,
-                                        (size_t)order * (size_t)r->depth * r->element, copy,
-                                        waits, list, NULL);
+                                        start * r->element, bytes, copy, waits, list,
+                                        timeline_event(&event));
     end_wait(&wait);
+    noted(event, "upload small", bytes);
     return fine(r, error) ? 0 : -1;
 }
 
@@ -288,10 +312,13 @@ int br_resident_write(struct br_resident *r, br_int row, br_int col, br_int rows
     cl_event wait;
     const cl_event *list;
     cl_uint waits = first_wait(r, &wait, &list);
+    cl_event event;
     cl_int error = clEnqueueWriteBufferRect(
         r->engine->compute, r->matrix, CL_FALSE, origin, host_origin, region,
-        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list, NULL);
+        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list,
+        timeline_event(&event));
     end_wait(&wait);
+    noted(event, "upload panel", region[0] * region[1]);
     return fine(r, error) ? 0 : -1;
 }
 
@@ -311,6 +338,8 @@ int br_resident_read_start(struct br_resident *r, br_int row, br_int col, br_int
         (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list,
         &r->reading);
     end_wait(&wait);
+    if (error == CL_SUCCESS && br_timeline_on())
+        br_timeline_note(r->reading, "download panel", region[0] * region[1]);
     return fine(r, error) ? 0 : -1;
 }
 

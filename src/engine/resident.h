@@ -35,13 +35,14 @@ static inline struct br_resident_operand br_resident_small(int index)
 }
 
 /* Opens a session on the first device in use that runs the precision and starts the upload of
- * the rows x cols matrix at host (leading dimension ld). Products may have a depth (K) up to
+ * the rows x cols matrix at host (leading dimension ld); name (a LAPACK routine's) is what the
+ * timeline (BLASROUTE_TIMELINE) calls the session's commands. Products may have a depth (K) up to
  * `depth`; `small_blocks` small blocks of order up to depth can be kept, and pivots for `rows`
  * rows. NULL when no device can take it now (none in use, too little memory, too large for
  * 32-bit element offsets, a failure): nothing was done. */
-struct br_resident *br_resident_open(enum br_precision precision, br_int rows, br_int cols,
-                                     const void *host, br_int ld, br_int depth,
-                                     int small_blocks);
+struct br_resident *br_resident_open(const char *name, enum br_precision precision,
+                                     br_int rows, br_int cols, const void *host, br_int ld,
+                                     br_int depth, int small_blocks);
 
 /* The session's host workspace: rows x depth elements, pinned where the driver allows (the
  * transfers of panels are then at the link's speed), for the caller's panels in and out. */

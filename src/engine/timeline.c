@@ -107,6 +107,13 @@ static void close_file(void)
 
 void br_timeline_write(const struct br_call *call)
 {
+    char name[8];
+    br_routine_name_lower(call, name);
+    br_timeline_write_named(name, call->m, call->n, call->k);
+}
+
+void br_timeline_write_named(const char *name, br_int m, br_int n, br_int k)
+{
     struct list *l = br_timeline_on() ? thread_list(0) : NULL;
     if (!l || l->count == 0)
         return;
@@ -123,8 +130,6 @@ void br_timeline_write(const struct br_call *call)
             atexit(close_file);
         }
     }
-    char name[8];
-    br_routine_name_lower(call, name);
     calls++;
     /* Device timestamps (nanoseconds, any origin): queued, start, end; the earliest queueing
      * of the call is its zero. */
@@ -147,7 +152,7 @@ void br_timeline_write(const struct br_call *call)
                                              NULL) == CL_SUCCESS;
         if (file && known)
             fprintf(file, "%lu,%s,%lld,%lld,%lld,%s,%zu,%.3f,%.3f,%.3f\n", calls, name,
-                    (long long)call->m, (long long)call->n, (long long)call->k, commands[i].what, commands[i].bytes,
+                    (long long)m, (long long)n, (long long)k, commands[i].what, commands[i].bytes,
                     ((double)t[0] - (double)origin) * 1e-3,
                     ((double)t[1] - (double)origin) * 1e-3,
                     ((double)t[2] - (double)origin) * 1e-3);

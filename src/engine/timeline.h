@@ -23,6 +23,9 @@ void br_timeline_note(cl_event event, const char *what, size_t bytes);
  * microseconds from the first command's queueing: queued, start, end. */
 void br_timeline_write(const struct br_call *call);
 
+/* The same for work that is not one Level-3 call (a LAPACK routine's resident session). */
+void br_timeline_write_named(const char *name, br_int m, br_int n, br_int k);
+
 /* Forgets the commands noted since the last write without writing them (work that is not a
  * call, such as the tuner's link measurement). */
 void br_timeline_forget(void);

@@ -11,6 +11,7 @@
  * A diagonal block that is not positive definite ends the device's work: the program's potrf
  * then factors the caller's untouched matrix and reports it, as LAPACK would, leading minor and
  * all. */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "engine/resident.h"
@@ -95,9 +96,11 @@ static int factor_on_device(const struct br_lapack *l, char uplo, br_int n, void
 {
     br_int steps = (n + nb - 1) / nb;
     size_t element = br_element_size(l->precision);
+    char name[8];
+    snprintf(name, sizeof name, "%c%s", br_precision_letter(l->precision), "potrf");
     void *inverse = malloc((size_t)nb * (size_t)nb * element);
     struct br_resident *r =
-        inverse ? br_resident_open(l->precision, n, n, a, lda, nb, (int)steps) : NULL;
+        inverse ? br_resident_open(name, l->precision, n, n, a, lda, nb, (int)steps) : NULL;
     void *block = r ? br_resident_workspace(r) : NULL; /* nb x nb of its n x nb */
     *columns_final = 0;
     int failed = !r, indefinite = 0;

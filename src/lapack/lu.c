@@ -11,6 +11,7 @@
  *     then enqueued, then on the rest, which the device works on while the host factors the
  *     next panel.
  * The caller's matrix is written only by the final download (resident.h). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "engine/resident.h"
@@ -109,10 +110,12 @@ static int factor_on_device(const struct br_lapack *l, br_int m, br_int n, void 
 {
     br_int k = min2(m, n), steps = (k + nb - 1) / nb;
     size_t element = br_element_size(l->precision);
+    char name[8];
+    snprintf(name, sizeof name, "%c%s", br_precision_letter(l->precision), "getrf");
     void *inverse = malloc((size_t)nb * (size_t)nb * element);
     br_int *pivots = malloc((size_t)nb * sizeof *pivots);
     struct br_resident *r =
-        inverse && pivots ? br_resident_open(l->precision, m, n, a, lda, nb, (int)steps) : NULL;
+        inverse && pivots ? br_resident_open(name, l->precision, m, n, a, lda, nb, (int)steps) : NULL;
     void *panel = r ? br_resident_workspace(r) : NULL; /* m x nb */
     *columns_final = 0;
     int failed = !r;

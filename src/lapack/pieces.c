@@ -27,13 +27,14 @@ br_int br_lapack_block(br_int k)
     int chosen = br_env()->lapack_block;
     if (chosen > 0)
         return chosen;
-    /* k/8 rounded down to a power of two, within [32, 512]. An update of a block of width nb
-     * does about nb/4 flops per byte it moves in double precision (C up and down): nb = 512
-     * keeps an H200's update ahead of the CPU's by several times even through the link, while
-     * the panels, about 3nb/4k of the work and on the CPU, stay a few percent at k = 8192.
-     * Smaller orders get smaller blocks, so that there is more than one. */
+    /* k/32 rounded down to a power of two, within [32, 256]. The host factors the panels
+     * (getrf: m x nb, about k^2 nb / 2 flops in all) while the device waits: on an H100 at
+     * k = 8192 they were three quarters of the factorization, and nb = 256 beat 512 (dgetrf
+     * 0.20 s against 0.25, dpotrf 0.096 against 0.136; profiles/measured/
+     * 2026-11-25-issue19-linalg). Smaller blocks cost more steps, each with its transfers and
+     * launches. */
     br_int nb = 32;
-    while (nb < 512 && 2 * nb <= k / 8)
+    while (nb < 256 && 2 * nb <= k / 32)
         nb *= 2;
     return nb;
 }

@@ -27,3 +27,7 @@ dtrsm = 1 8 60 200 1000 4000 10000 14000 15400
 
 [hybrid]
 share = auto                   # the cost model's split until blasroute-tune measures one
+
+[lapack]                       # measured on an H100 with 16 host cores, pip numpy/SciPy
+getrf_min_order = 6144         # getrf: slower or even at 4096, 1.8x at 8192
+potrf_min_order = 4096         # potrf: slower at 2048, 1.15x-1.2x at 4096

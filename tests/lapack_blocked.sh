@@ -15,6 +15,8 @@
 #  - without blasroute: the stand-ins answer, nothing reports;
 #  - an invalid argument: the same message and INFO from the program's own LAPACK, with or
 #    without blasroute;
+#  - auto mode with a profile that makes the device look fast: the profile's [lapack] minimum
+#    orders decide, below the orders called (on the device) and above them (the library's);
 #  - injected device failures: a launch that fails at once (enqueue), once results have
 #    started coming back (enqueue-late), and a final download that breaks off after half the
 #    columns (download-half, getrf and potrf apart): every result still right, the report
@@ -28,7 +30,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/lapack_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 20
+plan 22
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -125,4 +127,40 @@ for fault in enqueue enqueue-late download-half:sgetrf,zgetrf download-half:dpot
     echo "$lapack_lines" | grep -q ' fallback [0-9]' && ! echo "$lapack_lines" | grep -q ' device [0-9]'
     ok $? "fault ${fault%%:*}${routines:+ ($routines)}: the report counts fallbacks and no factorization on the device"
     diag_file "$err"
+done
+
+# Auto mode on a device that looks fast: [lapack] decides.
+fast_profile() {
+    rates="100000 100000 100000 100000 100000 100000 100000 100000 100000"
+    cat <<EOF
+[device]
+name = test: a device that looks fast
+type = cpu
+[link]
+h2d_pageable = 1000
+h2d_pinned = 1000
+d2h_pageable = 1000
+d2h_pinned = 1000
+latency_us = 1
+host_copy = 1000
+launch_us = 1
+[rates]
+sgemm = $rates
+dgemm = $rates
+cgemm = $rates
+zgemm = $rates
+[lapack]
+getrf_min_order = $1
+potrf_min_order = $1
+EOF
+}
+for order in 100 100000; do
+    fast_profile $order > "$tmp/fast.profile"
+    run_driver fault LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_THRESHOLD=1 \
+        BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_TEST_ROUTINES=dgetrf,dpotrf
+    if [ $order = 100 ]; then expect=device; else expect=library; fi
+    all_ok && grep -q "^blasroute report: dgetrf, 8, $expect 8," "$err" &&
+        grep -q "^blasroute report: dpotrf, 8, .*$expect [0-9]" "$err"
+    ok $? "auto mode, [lapack] minimum orders $order: every result right, getrf and potrf ($expect)"
+    driver_diag; diag_file "$err"
 done

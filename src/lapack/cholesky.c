@@ -22,12 +22,14 @@ static br_int min2(br_int a, br_int b)
     return a < b ? a : b;
 }
 
-/* Whether potrf of this order goes to the device: its first (largest) update would. */
+/* Whether potrf of this order goes to the device: its first (largest) update would, and the
+ * device's profile says the order is past the crossover. */
 static int potrf_on_device(const struct br_lapack *l, char uplo, br_int n, br_int lda)
 {
     br_int nb = br_lapack_block(n);
     return (uplo == 'L' || uplo == 'U') && n > nb && lda >= n &&
-           br_lapack_rank_k_uses_device(l, n - nb, nb);
+           br_lapack_rank_k_uses_device(l, n - nb, nb) &&
+           br_lapack_device_wins(BR_LAPACK_POTRF, n);
 }
 
 /* Finishes on the CPU a factorization whose first c columns arrived from the device (c may be

@@ -104,6 +104,12 @@ int br_lapack_gemm_uses_device(const struct br_lapack *l, br_int m, br_int n, br
 int br_lapack_trsm_uses_device(const struct br_lapack *l, char side, br_int m, br_int n);
 int br_lapack_rank_k_uses_device(const struct br_lapack *l, br_int n, br_int k);
 
+/* Whether the profile of the device in use says a factorization of this order (getrf's for
+ * GEMM and gesv, potrf's) runs faster with its matrix on the device ([lapack] in
+ * profiles/README); always in device mode. Ask after the router's own check: it opens the
+ * device. */
+int br_lapack_device_wins(enum br_lapack_routine routine, br_int order);
+
 /* 'T' for a real precision, 'C' for a complex one: the transpose a Hermitian algorithm takes. */
 static inline char br_lapack_conjugate_transpose(const struct br_lapack *l)
 {

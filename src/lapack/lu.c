@@ -32,12 +32,14 @@ static char upper_case(char c)
     return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
 }
 
-/* Whether getrf of this shape goes to the device: its first (largest) update would. */
+/* Whether getrf of this shape goes to the device: its first (largest) update would, and the
+ * device's profile says the order is past the crossover. */
 static int getrf_on_device(const struct br_lapack *l, br_int m, br_int n, br_int lda)
 {
     br_int k = min2(m, n), nb = br_lapack_block(k);
     return m >= 0 && n >= 0 && lda >= max1(m) && k > nb &&
-           br_lapack_gemm_uses_device(l, m - nb, n - nb, nb);
+           br_lapack_gemm_uses_device(l, m - nb, n - nb, nb) &&
+           br_lapack_device_wins(BR_LAPACK_GETRF, k);
 }
 
 /* Whether getrs of this shape runs in blocks: its triangular solves go to a device. */

@@ -5,7 +5,10 @@
 #include <string.h>
 
 #include "cpu_level3.h"
+#include "engine/engine.h"
 #include "env.h"
+#include "policy/policy.h"
+#include "policy/profile.h"
 #include "lapack/lapack.h"
 #include "route.h"
 
@@ -37,6 +40,19 @@ br_int br_lapack_block(br_int k)
     while (nb < 256 && 2 * nb <= k / 32)
         nb *= 2;
     return nb;
+}
+
+int br_lapack_device_wins(enum br_lapack_routine routine, br_int order)
+{
+    /* Device mode sends every call that has a device path there. */
+    if (br_policy()->mode == BR_MODE_DEVICE)
+        return 1;
+    int index = br_engine_first_index();
+    const struct br_device_profile *profile = index >= 0 ? br_engine_profile_at(index) : NULL;
+    double from = !profile                       ? -1
+                  : routine == BR_LAPACK_POTRF ? profile->potrf_min_order
+                                               : profile->getrf_min_order;
+    return profile && (double)order >= from;
 }
 
 /* A settled call of the LAPACK call's names and precision, routed or on the CPU (by the

@@ -127,6 +127,7 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
     /* Measured on the H200 host (2026-11-21): sides of a split SGEMM/DGEMM ran 2 to 3 times
      * slower than alone; blasroute-tune measures the device's own. */
     out->hybrid_slowdown = 2;
+    out->getrf_min_order = out->potrf_min_order = BR_LAPACK_MIN_ORDER_DEFAULT;
     struct {
         const char *key;
         double *value;
@@ -180,6 +181,13 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
                 out->hybrid_share = -1; /* the cost model's split */
             else
                 ok = br_key_double(file, e, &out->hybrid_share, 0, 1);
+        } else if (strcmp(e->section, "lapack") == 0 &&
+                   (strcmp(e->key, "getrf_min_order") == 0 ||
+                    strcmp(e->key, "potrf_min_order") == 0)) {
+            known = 1;
+            ok = br_key_double(file, e,
+                               e->key[0] == 'g' ? &out->getrf_min_order : &out->potrf_min_order,
+                               0, 1e7);
         } else if (strncmp(e->section, "params.", 7) == 0) {
             known = 1;
             ok = parse_param(file, e, out);

@@ -32,6 +32,11 @@ struct br_device_profile {
     /* How many times longer each side of a hybrid run takes than alone: the CPU BLAS and the
      * engine's host copies and driver threads share the cores and the memory bandwidth. */
     double hybrid_slowdown;
+    /* [lapack]: the order from which getrf (and gesv) and potrf run faster with their matrix
+     * resident on the device than on the CPU (lapack/); BR_LAPACK_MIN_ORDER_DEFAULT where the
+     * profile does not say. The host factors the panels meanwhile, so the crossover depends on
+     * the host as much as on the device. */
+    double getrf_min_order, potrf_min_order;
     /* Tuned kernel parameters ([params.s] ...): those a profile gives, each marked in given;
      * the engine takes the built-in ones for the rest. */
     struct br_kernel_params params[BR_PRECISION_COUNT];
@@ -41,6 +46,8 @@ struct br_device_profile {
      * cores, and auto mode never splits. */
     int shares_host_cpu;
 };
+
+#define BR_LAPACK_MIN_ORDER_DEFAULT 8192.0
 
 struct br_cpu_profile {
     char source[1024];

@@ -157,10 +157,12 @@ EOF
 for order in 100 100000; do
     fast_profile $order > "$tmp/fast.profile"
     run_driver fault LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_THRESHOLD=1 \
-        BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_TEST_ROUTINES=dgetrf,dpotrf
-    if [ $order = 100 ]; then expect=device; else expect=library; fi
-    all_ok && grep -q "^blasroute report: dgetrf, 8, $expect 8," "$err" &&
-        grep -q "^blasroute report: dpotrf, 8, .*$expect [0-9]" "$err"
-    ok $? "auto mode, [lapack] minimum orders $order: every result right, getrf and potrf ($expect)"
+        BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_TEST_ROUTINES=dgetrf,dgetrs,dgesv,dpotrf
+    if [ $order = 100 ]; then expect=device solve=blocked; else expect=library solve=library; fi
+    all_ok && grep -q "^blasroute report: dgetrf, [0-9]*, $expect [0-9]*," "$err" &&
+        grep -q "^blasroute report: dgesv, [0-9]*, $expect [0-9]*," "$err" &&
+        grep -q "^blasroute report: dgetrs, [0-9]*, $solve [0-9]*," "$err" &&
+        grep -q "^blasroute report: dpotrf, [0-9]*, .*$expect [0-9]*," "$err"
+    ok $? "auto mode, [lapack] minimum orders $order: every result right, getrf, gesv and potrf $expect, getrs $solve"
     driver_diag; diag_file "$err"
 done

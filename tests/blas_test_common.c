@@ -47,6 +47,29 @@ void bail_out(const char *fmt, ...)
     exit(1);
 }
 
+static int tap_numbered, tap_failed;
+
+void tap_ok(int pass, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%sok %d - ", pass ? "" : "not ", ++tap_numbered);
+    vprintf(fmt, ap);
+    printf("\n");
+    va_end(ap);
+    tap_failed += !pass;
+}
+
+int tap_failures(void)
+{
+    return tap_failed;
+}
+
+int tap_count(void)
+{
+    return tap_numbered;
+}
+
 void *xmalloc(size_t bytes)
 {
     void *p = malloc(bytes ? bytes : 1);

@@ -170,6 +170,12 @@ extern const char *const IFACE_NAME[N_IFACES];
  * stops there), exit status 1. */
 _Noreturn void bail_out(const char *fmt, ...) BT_PRINTF(1, 2);
 
+/* A TAP result line, "ok N - ..." or "not ok N - ...", numbered from 1; tap_failures()
+ * counts the failed ones, tap_count() all. */
+void tap_ok(int pass, const char *fmt, ...) BT_PRINTF(2, 3);
+int tap_failures(void);
+int tap_count(void);
+
 /* malloc and realloc that bail out when memory runs out; 0 bytes is 1. */
 void *xmalloc(size_t bytes);
 void *xrealloc(void *p, size_t bytes);

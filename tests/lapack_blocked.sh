@@ -34,21 +34,6 @@ plan 22
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
-# run_driver EXPECT VAR=VALUE...: the driver expecting EXPECT ("blocked" or "standin"), with
-# the engine's knobs cleared, blasroute's CPU BLAS and ILP64 CPU BLAS set to the references, the
-# given variables last.
-run_driver() {
-    expect=$1; shift
-    env $clear_knobs -u LD_PRELOAD -u BLASROUTE_MODE -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
-        -u BLASROUTE_LAPACK_BLOCK BLASROUTE_REPORT=1 \
-        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
-        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
-        BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" "$@" \
-        timeout 600 "$driver" "$expect" "$module64" "$module32" > "$out" 2> "$err"
-    status=$?
-}
-
 # reported: sets why to what is wrong with the report's LAPACK lines: every line the driver
 # expects ("# report ROUTINE, N, WHERE") is there ("blasroute report: ROUTINE, N, WHERE,").
 reported() {
@@ -62,12 +47,6 @@ reported() {
     done <<EOF
 $expected
 EOF
-}
-
-driver_diag() {
-    [ "${tap_last:-0}" -eq 0 ] && return
-    grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
-    diag_file "$err"
 }
 
 for block in default 19; do

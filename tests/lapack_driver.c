@@ -46,27 +46,13 @@
 
 #include <complex.h>
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int test_number, failures;
 static const char *selection; /* BLASROUTE_TEST_ROUTINES, or NULL: all */
 static struct rng rng;
 static long calls_made[STANDIN_LAPACK_COUNT][N_PRECS];
 static long indefinite_made[N_PRECS]; /* potrf calls on matrices not positive definite */
-
-static void ok(int pass, const char *fmt, ...) BT_PRINTF(2, 3);
-static void ok(int pass, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%sok %d - ", pass ? "" : "not ", ++test_number);
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    failures += !pass;
-}
 
 /* --- a family's entry points, called with integers of its width -------- */
 
@@ -303,7 +289,7 @@ static void test_getrf(struct family *f, int p, int m, int n)
     int64_t info = call_getrf(f, p, m, n, a.out, a.ld, ipiv);
     int pivots_ok;
     double ratio = info == 0 ? lu_ratio(f, &a, ipiv, &pivots_ok) : 1e30;
-    ok(info == 0 && ratio <= 30 && pivots_ok && padding_unchanged(&a),
+    tap_ok(info == 0 && ratio <= 30 && pivots_ok && padding_unchanged(&a),
        "%s: %cgetrf %dx%d: INFO %lld, |PA-LU| ratio %.2f, pivots %s, "
        "padding %s", f->path, pr->letter, m, n, (long long)info, ratio,
        info == 0 && pivots_ok ? "valid" : "wrong",
@@ -321,7 +307,7 @@ static void test_getrf_singular(struct family *f, int p, int n, int c)
         set(&a, a.orig, i, c, 0), set(&a, a.out, i, c, 0);
     void *ipiv = xmalloc(ipiv_size(f) * (size_t)n);
     int64_t info = call_getrf(f, p, n, n, a.out, a.ld, ipiv);
-    ok(info == c + 1, "%s: %cgetrf %dx%d with column %d zero: INFO %lld "
+    tap_ok(info == c + 1, "%s: %cgetrf %dx%d with column %d zero: INFO %lld "
        "(expected %d)", f->path, PRECISIONS[p].letter, n, n, c,
        (long long)info, c + 1);
     free(ipiv);
@@ -376,7 +362,7 @@ static void test_getrs(struct family *f, int p, int n, int nrhs)
         double ratio = solve_ratio(&a, *t, &b);
         int inputs_kept = !memcmp(lu.orig, a.out, matrix_bytes(&a)) &&
                           !memcmp(ipiv_given, ipiv, ipiv_size(f) * (size_t)n);
-        ok(info == 0 && solved == 0 && ratio <= 30 && inputs_kept &&
+        tap_ok(info == 0 && solved == 0 && ratio <= 30 && inputs_kept &&
                padding_unchanged(&b),
            "%s: %cgetrs '%c' n=%d nrhs=%d: INFO %lld, |op(A)X-B| ratio %.2f, "
            "A and ipiv %s, B's padding %s", f->path, pr->letter, *t, n, nrhs,
@@ -399,7 +385,7 @@ static void test_gesv(struct family *f, int p, int n, int nrhs)
     int pivots_ok = 0;
     double factors = info == 0 ? lu_ratio(f, &a, ipiv, &pivots_ok) : 1e30;
     double ratio = info == 0 ? solve_ratio(&a, 'N', &b) : 1e30;
-    ok(info == 0 && factors <= 30 && pivots_ok && ratio <= 30 &&
+    tap_ok(info == 0 && factors <= 30 && pivots_ok && ratio <= 30 &&
            padding_unchanged(&a) && padding_unchanged(&b),
        "%s: %cgesv n=%d nrhs=%d: INFO %lld, |PA-LU| ratio %.2f, |AX-B| ratio "
        "%.2f, padding %s", f->path, pr->letter, n, nrhs, (long long)info,
@@ -491,7 +477,7 @@ static void test_potrf(struct family *f, int p, int n, char uplo)
     int diagonal_ok = 0;
     double ratio = info == 0 ? cholesky_ratio(&a, uplo, &diagonal_ok) : 1e30;
     int kept = other_triangle_unchanged(&a, uplo);
-    ok(info == 0 && ratio <= 30 && diagonal_ok && kept,
+    tap_ok(info == 0 && ratio <= 30 && diagonal_ok && kept,
        "%s: %cpotrf '%c' n=%d: INFO %lld, |A-LL^H| ratio %.2f, diagonal %s, "
        "other triangle and padding %s", f->path, pr->letter, uplo, n,
        (long long)info, ratio, diagonal_ok ? "real positive" : "wrong",
@@ -509,7 +495,7 @@ static void test_potrf_indefinite(struct family *f, int p, int n, char uplo,
     set(&a, a.out, c, c, -n);
     indefinite_made[p]++;
     int64_t info = call_potrf(f, p, uplo, n, a.out, a.ld);
-    ok(info == c + 1, "%s: %cpotrf '%c' n=%d, not positive definite from "
+    tap_ok(info == c + 1, "%s: %cpotrf '%c' n=%d, not positive definite from "
        "order %d: INFO %lld", f->path, PRECISIONS[p].letter, uplo, n, c + 1,
        (long long)info);
     matrix_free(&a);
@@ -574,7 +560,7 @@ static void check_counts(const struct family *f, const char *expect)
                answered[STANDIN_LAPACK_gesv] == f->made[STANDIN_LAPACK_gesv] &&
                answered[STANDIN_LAPACK_potrf] == f->made[STANDIN_LAPACK_potrf] &&
                answered[STANDIN_LAPACK_laswp] == 0;
-    ok(pass, "%s: %s: the stand-in answered getrf %ld, getrs %ld, gesv %ld, "
+    tap_ok(pass, "%s: %s: the stand-in answered getrf %ld, getrs %ld, gesv %ld, "
        "potrf %ld, laswp %ld (made: getrf %ld, getrs %ld, gesv %ld, potrf %ld)",
        f->path,
        !strcmp(expect, "blocked")
@@ -655,7 +641,7 @@ int main(int argc, char **argv)
             else
                 printf("device %ld\n", n);
         }
-    printf("1..%d\n", test_number);
+    printf("1..%d\n", tap_count());
     free(families);
-    return failures != 0;
+    return tap_failures() != 0;
 }

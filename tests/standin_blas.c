@@ -28,26 +28,13 @@ static struct standin_entries reference;
 static pthread_once_t reference_once = PTHREAD_ONCE_INIT;
 static atomic_long calls;
 
-/* A stand-in that cannot answer ends the process: the test must not read
- * a call that did nothing as a call answered elsewhere. */
 static void load_reference(void)
 {
-    const char *path = getenv(STANDIN_REFERENCE_VARIABLE), *missing;
-    void *handle;
-    if (!path || !*path) {
-        fprintf(stderr, "standin " STANDIN_FAMILY ": %s is not set\n",
-                STANDIN_REFERENCE_VARIABLE);
-        exit(3);
-    }
-    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!handle) {
-        fprintf(stderr, "standin " STANDIN_FAMILY ": %s\n", dlerror());
-        exit(3);
-    }
-    missing = standin_load_entries(&reference, handle);
+    void *handle = standin_open_reference(STANDIN_REFERENCE_VARIABLE);
+    const char *missing = standin_load_entries(&reference, handle);
     if (missing) {
-        fprintf(stderr, "standin " STANDIN_FAMILY ": %s has no %s\n", path,
-                missing);
+        fprintf(stderr, "standin " STANDIN_FAMILY ": %s has no %s\n",
+                getenv(STANDIN_REFERENCE_VARIABLE), missing);
         exit(3);
     }
 }

@@ -10,7 +10,32 @@
 #include "standin.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The reference library whose path the environment variable names,
+ * opened RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND: its names stay out of the
+ * global scope (as a wheel's OpenBLAS keeps its names to itself), and its
+ * own calls bind inside it and its dependencies, never to blasroute put in
+ * front by LD_PRELOAD. A stand-in that cannot answer ends the process
+ * (exit 3): the test must not read a call that did nothing as a call
+ * answered elsewhere. Needs _GNU_SOURCE (RTLD_DEEPBIND). */
+static inline void *standin_open_reference(const char *variable)
+{
+    const char *path = getenv(variable);
+    void *handle;
+    if (!path || !*path) {
+        fprintf(stderr, "standin " STANDIN_FAMILY ": %s is not set\n", variable);
+        exit(3);
+    }
+    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+    if (!handle) {
+        fprintf(stderr, "standin " STANDIN_FAMILY ": %s\n", dlerror());
+        exit(3);
+    }
+    return handle;
+}
 
 /* Fills e with both interfaces of the 30 routines of the BLAS opened as
  * handle, by their plain names (dgemm_, cblas_dgemm).  Returns the first

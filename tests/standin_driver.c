@@ -42,7 +42,6 @@ static struct standin_entries reference;
 #define STANDIN_CALLEE_CBLAS(r) reference.cblas_##r
 #include "standin_calls.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -93,22 +92,9 @@ struct module {
     long calls_made;
 };
 
-static int test_number, failures;
 
 /* The run's random data, from its seed. */
 static struct rng rng;
-
-static void ok(int pass, const char *fmt, ...) BT_PRINTF(2, 3);
-static void ok(int pass, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%sok %d - ", pass ? "" : "not ", ++test_number);
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    failures += !pass;
-}
 
 /* dlsym into a function pointer (POSIX allows the copy). */
 static void *need_symbol(void *handle, const char *path, const char *name)
@@ -379,7 +365,7 @@ static void run_case(const struct module *mod, const struct case_spec *s)
                      o->name, e, (long long)o->ld, x[0], x[1], r[0], r[1],
                      bound);
     }
-    ok(!*problem, "%s%s%s", what, *problem ? ": " : "", problem);
+    tap_ok(!*problem, "%s%s%s", what, *problem ? ": " : "", problem);
     for (int i = 0; i < N_OPS; i++)
         if (present[i])
             matrix_free(&op[i]);
@@ -446,7 +432,7 @@ int main(int argc, char **argv)
     }
     /* As in Python: the wheels' libraries are not in the global scope, so
      * only an LD_PRELOAD'ed blasroute can stand before them. */
-    ok(dlsym(RTLD_DEFAULT, "standin_call_count") == NULL,
+    tap_ok(dlsym(RTLD_DEFAULT, "standin_call_count") == NULL,
        "the stand-ins are not in the global scope (RTLD_LOCAL)");
     show_global("scipy_dgemm_64_");
     show_global("scipy_cblas_dgemm64_");
@@ -463,11 +449,11 @@ int main(int argc, char **argv)
         char name[64];
         modules[i].name("dgemm", 0, name, sizeof name);
         if (expect_standin)
-            ok(answered == modules[i].calls_made,
+            tap_ok(answered == modules[i].calls_made,
                "%s: the stand-in answered %ld of the %ld calls (all expected)",
                name, answered, modules[i].calls_made);
         else
-            ok(answered == 0,
+            tap_ok(answered == 0,
                "%s: the stand-in answered %ld of the %ld calls (none expected)",
                name, answered, modules[i].calls_made);
     }
@@ -485,5 +471,5 @@ int main(int argc, char **argv)
             made += strcmp(CASES[d].routine, CASES[c].routine) == 0;
         printf("# calls %s %ld\n", CASES[c].routine, made * n_modules);
     }
-    return failures ? 1 : 0;
+    return tap_failures() ? 1 : 0;
 }

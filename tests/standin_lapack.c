@@ -13,6 +13,7 @@
 #define _GNU_SOURCE /* RTLD_DEEPBIND */
 #endif
 
+#include "standin_calls.h"
 #include "standin_lapack.h"
 
 #include <dlfcn.h>
@@ -32,23 +33,6 @@ static void (*reference[STANDIN_LAPACK_COUNT][4])(void);
 static pthread_once_t reference_once = PTHREAD_ONCE_INIT;
 static atomic_long calls[STANDIN_LAPACK_COUNT];
 
-static void *open_by_path(const char *variable)
-{
-    const char *path = getenv(variable);
-    void *handle;
-    if (!path || !*path) {
-        fprintf(stderr, "standin " STANDIN_FAMILY ": %s is not set\n",
-                variable);
-        exit(3);
-    }
-    handle = dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
-    if (!handle) {
-        fprintf(stderr, "standin " STANDIN_FAMILY ": %s\n", dlerror());
-        exit(3);
-    }
-    return handle;
-}
-
 /* A stand-in that cannot answer ends the process (as standin_blas.c). */
 static void load_reference(void)
 {
@@ -57,8 +41,8 @@ static void load_reference(void)
         STANDIN_LAPACK_ROUTINES(STANDIN_LAPACK_NAME)
 #undef STANDIN_LAPACK_NAME
     };
-    open_by_path(STANDIN_REFERENCE_VARIABLE);
-    void *lapack = open_by_path(STANDIN_REFERENCE_LAPACK_VARIABLE);
+    standin_open_reference(STANDIN_REFERENCE_VARIABLE);
+    void *lapack = standin_open_reference(STANDIN_REFERENCE_LAPACK_VARIABLE);
     for (int r = 0; r < STANDIN_LAPACK_COUNT; r++)
         for (int p = 0; p < 4; p++) {
             char symbol[16];

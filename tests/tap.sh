@@ -54,3 +54,25 @@ report_paths() {
     sed -n 's/^blasroute report: [a-z0-9]*, [0-9]*, \([^,]*\),.*/\1/p' "$err" |
         tr ' ' '\n' | grep '^[a-z]' | sort -u
 }
+# For the pip-wheel stand-ins (tests/wheel_standin.sh, tests/lapack_blocked.sh), with $driver
+# the driver program, $module64 and $module32 its modules, $tmp a scratch directory:
+# run_driver EXPECT VAR=VALUE...: the driver expecting EXPECT (its first argument), with the
+# engine's knobs cleared, blasroute's CPU BLAS and ILP64 CPU BLAS set to the references, the
+# given variables last.
+run_driver() {
+    expect=$1; shift
+    env $clear_knobs -u LD_PRELOAD -u BLASROUTE_MODE -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
+        -u BLASROUTE_LAPACK_BLOCK BLASROUTE_REPORT=1 \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
+        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+        BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" "$@" \
+        timeout 600 "$driver" "$expect" "$module64" "$module32" > "$out" 2> "$err"
+    status=$?
+}
+# driver_diag: after a failed run, the driver's failures and stderr as TAP comments.
+driver_diag() {
+    [ "${tap_last:-0}" -eq 0 ] && return
+    grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
+    diag_file "$err"
+}

@@ -24,20 +24,6 @@ plan 6
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
-# run_driver EXPECT VAR=VALUE...: the driver expecting EXPECT ("standin" or "blasroute") to
-# answer, with the engine's knobs cleared, blasroute's CPU BLAS and ILP64 CPU BLAS set to the
-# references, the given variables last.
-run_driver() {
-    expect=$1; shift
-    env $clear_knobs -u LD_PRELOAD -u BLASROUTE_MODE -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
-        BLASROUTE_REPORT=1 BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
-        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
-        BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" "$@" \
-        timeout 300 "$driver" "$expect" "$module64" "$module32" > "$out" 2> "$err"
-    status=$?
-}
-
 # reported_on WHERE: sets why to what is wrong with the report: each routine the driver called
 # ("# calls ROUTINE N") has the line "ROUTINE, N, WHERE N," (all N calls on WHERE), and no
 # other routine is reported.
@@ -56,13 +42,6 @@ $calls
 EOF
     lines=$(grep -c '^blasroute report: [a-z0-9]*, [0-9]' "$err")
     [ "$lines" -eq "$routines" ] || why="$why; $lines report lines for $routines routines"
-}
-
-# driver_diag: after a failed run, the driver's failures and stderr as TAP comments.
-driver_diag() {
-    [ "${tap_last:-0}" -eq 0 ] && return
-    grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
-    diag_file "$err"
 }
 
 run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device

@@ -294,53 +294,48 @@ int br_resident_put_small(struct br_resident *r, int index, br_int order, const 
     return fine(r, error) ? 0 : -1;
 }
 
-/* The origin and region of a block of the matrix for the rectangle transfers. */
-static void rectangle(const struct br_resident *r, br_int row, br_int col, br_int rows,
-                      br_int cols, size_t origin[3], size_t region[3])
+/* A rectangle transfer between the rows x cols block at (row, col) of the matrix and host
+ * (leading dimension ld), on the compute queue after what is enqueued: a read or a write;
+ * done, if not NULL, receives its event. */
+static int transfer(struct br_resident *r, int read, br_int row, br_int col, br_int rows,
+                    br_int cols, void *host, br_int ld, cl_event *done)
 {
-    origin[0] = (size_t)row * r->element, origin[1] = (size_t)col, origin[2] = 0;
-    region[0] = (size_t)rows * r->element, region[1] = (size_t)cols, region[2] = 1;
+    if (!fine(r, CL_SUCCESS))
+        return -1;
+    size_t origin[3] = {(size_t)row * r->element, (size_t)col, 0};
+    size_t region[3] = {(size_t)rows * r->element, (size_t)cols, 1};
+    size_t host_origin[3] = {0, 0, 0}, pitch = (size_t)r->rows * r->element;
+    size_t host_pitch = (size_t)ld * r->element;
+    cl_event wait, event = NULL;
+    const cl_event *list;
+    cl_uint waits = first_wait(r, &wait, &list);
+    cl_event *out = done ? done : timeline_event(&event);
+    cl_int error =
+        read ? clEnqueueReadBufferRect(r->engine->compute, r->matrix, CL_FALSE, origin,
+                                       host_origin, region, pitch, 0, host_pitch, 0, host,
+                                       waits, list, out)
+             : clEnqueueWriteBufferRect(r->engine->compute, r->matrix, CL_FALSE, origin,
+                                        host_origin, region, pitch, 0, host_pitch, 0, host,
+                                        waits, list, out);
+    end_wait(&wait);
+    const char *what = read ? "download panel" : "upload panel";
+    if (error == CL_SUCCESS && done && br_timeline_on())
+        br_timeline_note(*done, what, region[0] * region[1]);
+    noted(event, what, region[0] * region[1]);
+    return fine(r, error) ? 0 : -1;
 }
 
 int br_resident_write(struct br_resident *r, br_int row, br_int col, br_int rows, br_int cols,
                       const void *host, br_int ld)
 {
-    if (!fine(r, CL_SUCCESS))
-        return -1;
-    size_t origin[3], region[3], host_origin[3] = {0, 0, 0};
-    rectangle(r, row, col, rows, cols, origin, region);
-    cl_event wait;
-    const cl_event *list;
-    cl_uint waits = first_wait(r, &wait, &list);
-    cl_event event;
-    cl_int error = clEnqueueWriteBufferRect(
-        r->engine->compute, r->matrix, CL_FALSE, origin, host_origin, region,
-        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list,
-        timeline_event(&event));
-    end_wait(&wait);
-    noted(event, "upload panel", region[0] * region[1]);
-    return fine(r, error) ? 0 : -1;
+    return transfer(r, 0, row, col, rows, cols, (void *)host, ld, NULL);
 }
 
 int br_resident_read_start(struct br_resident *r, br_int row, br_int col, br_int rows,
                            br_int cols, void *host, br_int ld)
 {
-    if (!fine(r, CL_SUCCESS))
-        return -1;
-    size_t origin[3], region[3], host_origin[3] = {0, 0, 0};
-    rectangle(r, row, col, rows, cols, origin, region);
-    cl_event wait;
-    const cl_event *list;
-    cl_uint waits = first_wait(r, &wait, &list);
     br_release_event(&r->reading);
-    cl_int error = clEnqueueReadBufferRect(
-        r->engine->compute, r->matrix, CL_FALSE, origin, host_origin, region,
-        (size_t)r->rows * r->element, 0, (size_t)ld * r->element, 0, host, waits, list,
-        &r->reading);
-    end_wait(&wait);
-    if (error == CL_SUCCESS && br_timeline_on())
-        br_timeline_note(r->reading, "download panel", region[0] * region[1]);
-    return fine(r, error) ? 0 : -1;
+    return transfer(r, 1, row, col, rows, cols, host, ld, &r->reading);
 }
 
 int br_resident_read_wait(struct br_resident *r)

@@ -61,6 +61,12 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     int settled = br_decide_by_rules(call, policy, prediction);
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
+    /* A call made while this thread holds a device for a LAPACK factorization (the program's
+     * own LAPACK factoring a panel): that device, or a spread's, would wait for this thread. */
+    if (br_unlikely(br_engine_in_session())) {
+        prediction->reason = "inside a device session of this thread";
+        return BR_ON_CPU;
+    }
     devices_in_use(call, in_use);
     if (settled == BR_ON_DEVICE)
         return BR_ON_DEVICE;

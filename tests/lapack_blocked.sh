@@ -17,6 +17,9 @@
 #    without blasroute;
 #  - auto mode with a profile that makes the device look fast: the profile's [lapack] minimum
 #    orders decide, below the orders called (on the device) and above them (the library's);
+#  - the 32-bit stand-in's LAPACK calling its BLAS through the exported names, as a LAPACK
+#    built against a system BLAS does: the panels' BLAS calls reach blasroute while the
+#    factorization holds the device, and must be answered on the CPU, not wait for it;
 #  - injected device failures: a launch that fails at once (enqueue), once results have
 #    started coming back (enqueue-late), and a final download that breaks off after half the
 #    columns (download-half, getrf and potrf apart): every result still right, the report
@@ -30,7 +33,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/lapack_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 22
+plan 23
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -145,3 +148,16 @@ for order in 100 100000; do
     ok $? "auto mode, [lapack] minimum orders $order: every result right, getrf, gesv and potrf $expect, getrs $solve"
     driver_diag; diag_file "$err"
 done
+
+# A LAPACK that calls its BLAS through the exported names (blasroute's, while it holds the
+# device for the factorization): no deadlock, every result right.
+env $clear_knobs -u BLASROUTE_LAPACK_BLOCK STANDIN_LAPACK_EXPORTED_BLAS=1 \
+    LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device BLASROUTE_REPORT=1 \
+    BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+    BLASROUTE_CACHE_DIR="${BLASROUTE_CACHE_DIR:-$tmp/cache}" BLASROUTE_TEST_ROUTINES=dgetrf,zpotrf \
+    timeout 300 "$driver" fault "$module32" > "$out" 2> "$err"
+status=$?
+all_ok && grep -q '^blasroute report: dgetrf, [0-9]*, device ' "$err" &&
+    grep -q '^blasroute report: dgemm, [0-9]*, cpu ' "$err"
+ok $? "a LAPACK calling blasroute's BLAS names for its panels: no deadlock (status $status), results right, the panels' calls on the CPU"
+driver_diag

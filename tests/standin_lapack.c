@@ -41,8 +41,22 @@ static void load_reference(void)
         STANDIN_LAPACK_ROUTINES(STANDIN_LAPACK_NAME)
 #undef STANDIN_LAPACK_NAME
     };
+    void *lapack;
     standin_open_reference(STANDIN_REFERENCE_VARIABLE);
-    void *lapack = standin_open_reference(STANDIN_REFERENCE_LAPACK_VARIABLE);
+    /* STANDIN_LAPACK_EXPORTED_BLAS=1: the LAPACK's own BLAS calls go through the global
+     * scope (blasroute, when it is preloaded and exports those names), as a LAPACK built
+     * against a system BLAS calls it. Only for the 32-bit family: blasroute's plain names
+     * read 32-bit integers. */
+    if (getenv("STANDIN_LAPACK_EXPORTED_BLAS") &&
+        !strcmp(getenv("STANDIN_LAPACK_EXPORTED_BLAS"), "1")) {
+        lapack = dlopen(getenv(STANDIN_REFERENCE_LAPACK_VARIABLE), RTLD_NOW | RTLD_LOCAL);
+        if (!lapack) {
+            fprintf(stderr, "standin " STANDIN_FAMILY ": %s\n", dlerror());
+            exit(3);
+        }
+    } else {
+        lapack = standin_open_reference(STANDIN_REFERENCE_LAPACK_VARIABLE);
+    }
     for (int r = 0; r < STANDIN_LAPACK_COUNT; r++)
         for (int p = 0; p < 4; p++) {
             char symbol[16];

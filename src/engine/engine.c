@@ -576,13 +576,23 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
 
 /* --- sessions (engine/resident.c) ------------------------------------------------------------ */
 
+/* The slot this thread holds for a session, if any. While it does, the program's own LAPACK
+ * factors panels on this thread, and may call BLAS names that blasroute answers: those calls
+ * must not wait for the device this thread holds (br_engine_in_session). */
+static _Thread_local struct slot *session_slot;
+
+int br_engine_in_session(void)
+{
+    return session_slot != NULL;
+}
+
 struct br_engine *br_engine_session_begin(enum br_precision precision,
                                           const struct br_program **program)
 {
     ensure_discovered();
     tell_if_forked();
     int needs_double = precision == BR_D || precision == BR_Z;
-    for (int i = 0; i < slot_count; i++) {
+    for (int i = 0; i < slot_count && !session_slot; i++) {
         struct slot *s = &slots[i];
         if (!usable(s) || (needs_double && !s->engine.device.double_precision))
             continue;
@@ -596,6 +606,7 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
         if (*program) {
             br_pool_relax(&s->engine.pool, br_seconds_now());
             s->engine.tiles_written = 0;
+            session_slot = s;
             return &s->engine;
         }
         pthread_mutex_unlock(&s->lock);
@@ -611,6 +622,7 @@ void br_engine_session_end(struct br_engine *engine, cl_int error)
         if (&slots[i].engine == engine)
             s = &slots[i];
     engine->tiles_written = 0;
+    session_slot = NULL;
     if (error == CL_SUCCESS) {
         s->consecutive_failures = 0;
         s->backoff = 0;

@@ -129,6 +129,11 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
                                           const struct br_program **program);
 void br_engine_session_end(struct br_engine *engine, cl_int error);
 
+/* Whether this thread holds a device for a session: its Level-3 calls (the program's LAPACK
+ * factoring a panel may make some) then go to the CPU, never waiting for that device, and it
+ * opens no second session. */
+int br_engine_in_session(void);
+
 /* Launch wrapper shared by the plans: checks the injected faults first. */
 cl_int br_engine_launch(struct br_engine *engine, cl_command_queue queue, cl_kernel kernel,
                         cl_uint dimensions, const size_t *global, const size_t *local,

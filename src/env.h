@@ -50,6 +50,8 @@ struct br_env {
     const char *kernel_dir;   /* BLASROUTE_KERNEL_DIR: .cl files read from there, not embedded */
     int cache;                /* BLASROUTE_CACHE: the on-disk program binary cache is used */
     const char *cache_dir;    /* BLASROUTE_CACHE_DIR: NULL for $XDG_CACHE_HOME or ~/.cache */
+    int learn;                /* BLASROUTE_LEARN: the router corrects its model by what it
+                                 measures (policy/learn.h); default 1 */
     int lapack_block;         /* BLASROUTE_LAPACK_BLOCK: the blocked LAPACK's panel width, 0:
                                  chosen from the order (lapack/pieces.c) */
     /* Test-only hooks (documented as such): fault injection for the test suite. */

@@ -24,6 +24,7 @@ void br_fork_lock(pthread_mutex_t *lock, enum br_fork_stage stage);
  * order after it (locks taken outermost first: discovery, profiles, trace, timeline). */
 void br_engine_at_fork(enum br_fork_stage stage);
 void br_routing_at_fork(enum br_fork_stage stage);
+void br_learn_at_fork(enum br_fork_stage stage);
 void br_trace_at_fork(enum br_fork_stage stage);
 void br_timeline_at_fork(enum br_fork_stage stage);
 void br_stats_at_fork(enum br_fork_stage stage);

@@ -13,6 +13,7 @@
 #include "hybrid.h"
 #include "spread.h"
 #include "policy/decide.h"
+#include "policy/learn_store.h"
 #include "policy/routing.h"
 #include "scale.h"
 #include "stats.h"
@@ -75,8 +76,20 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
+    const struct br_device *device = br_engine_device_at(in_use->engines[0]);
+    struct br_learned_factors learned =
+        device ? br_learn_factors(call, device->name, device->driver)
+               : (struct br_learned_factors){1, 1};
     return br_decide_after_rules(call, in_use->profiles[0], br_routing_cpu_profile(), policy,
-                                 settled, in_use->count, prediction);
+                                 settled, in_use->count, &learned, prediction);
+}
+
+/* Whether the model chose between the CPU and the device alone (auto mode, both predicted):
+ * the calls whose times teach it. */
+static int model_chose(const struct br_prediction *p, enum br_where where)
+{
+    return where != BR_ON_HYBRID && p->cpu_seconds > 0 && p->device_seconds > 0 &&
+           p->hybrid_seconds <= 0;
 }
 
 /* Runs a spread and says how it went: a spread that left the devices nothing ran on the CPU
@@ -165,7 +178,16 @@ void br_route(const struct br_call *call)
         br_scale_only(call);
         path = BR_PATH_SCALE;
     } else {
-        switch (choose(call, &in_use, &prediction)) {
+        enum br_where where = choose(call, &in_use, &prediction);
+        int learning = model_chose(&prediction, where);
+        if (learning && br_learn_explore(call, where == BR_ON_CPU ? BR_LEARN_CPU
+                                                                  : BR_LEARN_DEVICE,
+                                         &prediction)) {
+            where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
+            prediction.reason = "the other path tried (learning)";
+        }
+        double start = learning ? br_seconds_now() : 0;
+        switch (where) {
         case BR_ON_DEVICE:
             path = run_on_devices(call, &in_use, &prediction);
             break;
@@ -175,6 +197,15 @@ void br_route(const struct br_call *call)
         case BR_ON_CPU:
             br_cpu_level3(call);
             break;
+        }
+        /* What the model predicted for the path taken, before its learned factor, against
+         * what it took: a device call finished on the CPU teaches nothing. */
+        if (learning && (path == BR_PATH_CPU || path == BR_PATH_DEVICE)) {
+            int cpu = path == BR_PATH_CPU;
+            double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
+                                   : prediction.device_seconds / prediction.factors.device;
+            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted,
+                            br_seconds_now() - start);
         }
     }
     br_stats_record(call, path, timer, &prediction);

@@ -65,12 +65,13 @@
 
 #include "call.h"
 #include "policy/decide.h"
+#include "policy/learn.h"
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "stats.h"
 #include "unit_tap.h"
 
-enum { PLAN = 30 };
+enum { PLAN = 32 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -964,6 +965,61 @@ static void check_finite(void)
        "with them");
 }
 
+/* The learned table (policy/learn.h) and the decision with its factors. */
+static void check_learning(void)
+{
+    static struct br_learned learned;
+    struct br_call c = square(BR_GEMM, BR_D, 1000, 1);
+    memset(&learned, 0, sizeof learned);
+    if (br_learned_factor(&learned, &c, BR_LEARN_DEVICE) != 1)
+        fail("an empty cell's factor is %g, not 1", br_learned_factor(&learned, &c,
+                                                                       BR_LEARN_DEVICE));
+    /* Measured 10 times the prediction, again and again: the factor climbs towards 10 as
+     * n / (n + 1) of it, never past it. */
+    double last = 1;
+    for (int i = 1; i <= 12; i++) {
+        br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e-2);
+        double factor = br_learned_factor(&learned, &c, BR_LEARN_DEVICE);
+        double expected = pow(10, (double)i / (i + 1));
+        if (!(fabs(factor / expected - 1) < 1e-3) || !(factor > last) || !(factor < 10))
+            fail("after %d samples of 10x the factor is %g (expected %g)", i, factor, expected);
+        last = factor;
+    }
+    /* One measurement a million times off moves the cell as if it were 4 times off. */
+    br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e3);
+    double after = br_learned_factor(&learned, &c, BR_LEARN_DEVICE);
+    if (!(after < 10 * pow(4, 0.25) * 1.001))
+        fail("an outlier moved the factor from about 10 to %g", after);
+    /* Other cells are untouched: the other path, a skinny call, another size. */
+    struct br_call skinny = make_call(BR_GEMM, BR_D, 0, 1000, 1000, 16, 1, 0);
+    struct br_call small = square(BR_GEMM, BR_D, 100, 1);
+    if (br_learned_factor(&learned, &c, BR_LEARN_CPU) != 1 ||
+        br_learned_factor(&learned, &skinny, BR_LEARN_DEVICE) != 1 ||
+        br_learned_factor(&learned, &small, BR_LEARN_DEVICE) != 1)
+        fail("a measurement reached another cell");
+    ok("learned table: a cell's factor follows repeated measurements as n/(n+1) of their ratio, "
+       "an outlier moves it at most as 4x would, other cells stay at 1");
+
+    /* A device the profile overrates: the factors turn the decision, and nothing else does. */
+    struct br_policy defaults;
+    br_policy_default(&defaults);
+    struct br_call big = square(BR_GEMM, BR_D, 4096, 1);
+    struct br_prediction p0, p1;
+    enum br_where before = br_decide(&big, &gpu, &cpu, &defaults, &p0);
+    int settled = br_decide_by_rules(&big, &defaults, &p1);
+    struct br_learned_factors slower = {1, 100};
+    enum br_where with = br_decide_after_rules(&big, &gpu, &cpu, &defaults, settled, 1, &slower,
+                                               &p1);
+    if (before != BR_ON_DEVICE || with != BR_ON_CPU ||
+        !(fabs(p1.device_seconds / p0.device_seconds - 100) < 1e-6) ||
+        p1.cpu_seconds != p0.cpu_seconds || p1.factors.device != 100)
+        fail("dgemm 4096: %s without factors, %s with the device's 100 (device %g s -> %g s)",
+             before == BR_ON_DEVICE ? "device" : "not device",
+             with == BR_ON_CPU ? "cpu" : "not cpu", p0.device_seconds, p1.device_seconds);
+    ok("decision: a learned device factor of 100 multiplies its prediction and sends dgemm 4096 "
+       "to the CPU");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
@@ -982,6 +1038,7 @@ int main(void)
     check_pocl();             /* 1 */
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
+    check_learning();         /* 2 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

@@ -621,7 +621,7 @@ static void check_auto(void)
             struct br_prediction one, several;
             int settled = br_decide_by_rules(&c, &policy, &several);
             enum br_where alone = br_decide(&c, &balanced, &cpu, &policy, &one);
-            enum br_where w = br_decide_after_rules(&c, &balanced, &cpu, &policy, settled, 2,
+            enum br_where w = br_decide_after_rules(&c, &balanced, &cpu, &policy, settled, 2, NULL,
                                                     &several);
             if (w == BR_ON_HYBRID || (alone == BR_ON_HYBRID && w == BR_ON_CPU &&
                                       one.device_seconds * policy.rules[f][BR_Z].margin <
@@ -660,7 +660,7 @@ static void check_forced(void)
      * measured does not apply to two. */
     const struct br_device_profile *one[1] = {&balanced}, *pair[2] = {&balanced, &balanced};
     int settled = br_decide_by_rules(&big, &policy, &pr);
-    if (br_decide_after_rules(&big, &balanced, &cpu, &policy, settled, 2, &pr) != BR_ON_HYBRID ||
+    if (br_decide_after_rules(&big, &balanced, &cpu, &policy, settled, 2, NULL, &pr) != BR_ON_HYBRID ||
         pr.device_share != -1)
         fail("mode hybrid, two devices: the decision set the share %g", pr.device_share);
     double over_one = br_hybrid_share_over(&big, one, 1, &cpu, &policy);

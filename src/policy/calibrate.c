@@ -90,13 +90,19 @@ static void cpu_model(char *model, size_t size)
         fclose(f);
 }
 
+void br_cpu_calibration_key(char *key, size_t size)
+{
+    char model[256];
+    cpu_model(model, sizeof model);
+    snprintf(key, size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_library_path(),
+             cpu_threads());
+}
+
 /* The cache file for this CPU, CPU BLAS and thread count. */
 static int cache_path(char *path, size_t size, char *key, size_t key_size)
 {
-    char model[256], dir[900];
-    cpu_model(model, sizeof model);
-    snprintf(key, key_size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_library_path(),
-             cpu_threads());
+    char dir[900];
+    br_cpu_calibration_key(key, key_size);
     if (br_cache_directory(dir, sizeof dir) != 0)
         return -1;
     snprintf(path, size, "%s/cpu-%016llx.profile", dir,

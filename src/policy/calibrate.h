@@ -10,6 +10,10 @@
  * success; -1 if neither worked (the caller keeps the built-in estimates). */
 int br_cpu_calibrate(struct br_cpu_profile *out);
 
+/* What a calibration is valid for: the CPU model, the CPU BLAS's file and its thread count
+ * ("cpu=...; blas=...; threads=..."). */
+void br_cpu_calibration_key(char *key, size_t size);
+
 /* Builds a rate table from measured GEMM rates (GFLOP/s at the given orders, s and d), on the
  * shape of the built-in table: measured grid points are used as they are, the others follow
  * the built-in curve scaled to the nearest measurement. Pure, for the tests. */

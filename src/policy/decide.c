@@ -224,16 +224,18 @@ enum br_where br_decide(const struct br_call *call, const struct br_device_profi
 {
     *p = (struct br_prediction){0};
     int settled = br_decide_by_rules(call, policy, p);
-    return br_decide_after_rules(call, device, cpu, policy, settled, 1, p);
+    return br_decide_after_rules(call, device, cpu, policy, settled, 1, NULL, p);
 }
 
 enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_device_profile *device,
                                     const struct br_cpu_profile *cpu,
                                     const struct br_policy *policy, int settled, int devices,
+                                    const struct br_learned_factors *learned,
                                     struct br_prediction *p)
 {
     p->effective_size = effective_size(call);
+    p->factors = learned ? *learned : (struct br_learned_factors){1, 1};
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
     if (!device) {
@@ -255,8 +257,8 @@ enum br_where br_decide_after_rules(const struct br_call *call,
         return BR_ON_HYBRID;
     }
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
-    p->cpu_seconds = br_predict_cpu_seconds(call, cpu);
-    p->device_seconds = br_predict_device_seconds(call, device, p);
+    p->cpu_seconds = br_predict_cpu_seconds(call, cpu) * p->factors.cpu;
+    p->device_seconds = br_predict_device_seconds(call, device, p) * p->factors.device;
     if (p->device_seconds <= 0 || p->cpu_seconds <= 0) {
         p->reason = "no rates for this routine";
         return BR_ON_CPU;

@@ -11,9 +11,18 @@
 
 enum br_where { BR_ON_CPU, BR_ON_DEVICE, BR_ON_HYBRID };
 
+/* What the router has learned of this call's cell (policy/learn.h): the model's predictions
+ * for each path are multiplied by these. */
+struct br_learned_factors {
+    double cpu, device;
+};
+
 struct br_prediction {
     double effective_size; /* cube root of the call's m*n*k-like volume */
-    double cpu_seconds, device_seconds, hybrid_seconds; /* 0 where not predicted */
+    double cpu_seconds, device_seconds, hybrid_seconds; /* 0 where not predicted; the CPU's
+                                                           and the device's with the learned
+                                                           factors applied */
+    struct br_learned_factors factors; /* those applied (1 where none) */
     double device_share;         /* BR_ON_HYBRID: the device's share of the work to split at */
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
     int devices;                 /* devices the call is spread over (set by the router); 0, 1: one */
@@ -32,7 +41,8 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
                        struct br_prediction *prediction);
 
 /* br_decide after br_decide_by_rules gave `settled` (prediction as it left it): the router
- * evaluates the rules once, before it opens the device and loads the profiles. `devices`: the
+ * evaluates the rules once, before it opens the device and loads the profiles. learned: the
+ * factors of the call's cell (NULL: none). `devices`: the
  * devices found (br_engine_count; br_decide: 1). With several, auto mode does not weigh a
  * hybrid run, whose device side would be a spread that the comparison with the first device
  * alone does not see: the devices answer. A forced hybrid run then gets device_share -1: the
@@ -41,6 +51,7 @@ enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_device_profile *device,
                                     const struct br_cpu_profile *cpu,
                                     const struct br_policy *policy, int settled, int devices,
+                                    const struct br_learned_factors *learned,
                                     struct br_prediction *prediction);
 
 /* What a hybrid run of the call at the device's share would take (the slower side, each side

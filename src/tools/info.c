@@ -10,6 +10,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@
 #include "info_env.h"
 #include "policy/decide.h"
 #include "policy/policy.h"
+#include "policy/learn_store.h"
 #include "policy/routing.h"
 #include "stats.h" /* br_call_flops */
 
@@ -304,6 +306,47 @@ static void show_crossovers(const struct br_device *opencl,
         }
 }
 
+/* What the router has learned on this device (policy/learn.h), as the next process would start
+ * from it. */
+static void show_learned(const struct br_device *device)
+{
+    struct br_learned learned;
+    char path[1100] = "";
+    printf("\nLearned corrections of the model (measured / predicted time)\n");
+    if (!device) {
+        printf("  none: no device\n");
+        return;
+    }
+    if (br_learn_snapshot(device->name, device->driver, &learned, path, sizeof path) != 0) {
+        printf("  off (BLASROUTE_LEARN=0)\n");
+        return;
+    }
+    printf("  file: %s\n", path[0] ? path : "none (no cache directory)");
+    int shown = 0;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int q = 0; q < BR_PRECISION_COUNT; q++)
+            for (int s = 0; s < BR_LEARN_SHAPES; s++)
+                for (int z = 0; z < BR_LEARN_SIZES; z++)
+                    for (int w = 0; w < BR_LEARN_PATHS; w++) {
+                        const struct br_learned_cell *c = &learned.cells[f][q][s][z][w];
+                        if (!c->samples)
+                            continue;
+                        if (!shown++)
+                            printf("  %-8s %-9s %-13s %-7s %8s %8s\n", "routine", "shape",
+                                   "order", "path", "factor", "samples");
+                        char order[32];
+                        snprintf(order, sizeof order, "%d-%d", 1 << z, (2 << z) - 1);
+                        printf("  %c%-7s %-9s %-13s %-7s %8.3g %8u\n",
+                               br_precision_letter((enum br_precision)q),
+                               br_family_name((enum br_family)f),
+                               br_learn_shape_name((enum br_learn_shape)s), order,
+                               br_learn_path_name((enum br_learn_path)w), exp(c->log_ratio),
+                               c->samples);
+                    }
+    if (!shown)
+        printf("  nothing learned yet\n");
+}
+
 /* ---- main --------------------------------------------------------------------------------- */
 
 static void usage(FILE *out)
@@ -376,5 +419,7 @@ int main(int argc, char **argv)
         printf("  none could be loaded (stderr says why): blasroute aborts on its first BLAS "
                "call; set BLASROUTE_CPU_BLAS\n");
     show_crossovers(device, device_profile, cpu_profile, policy);
+    if (have_cpu) /* the table's key names the CPU BLAS */
+        show_learned(device);
     return 0;
 }

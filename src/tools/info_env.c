@@ -61,6 +61,10 @@ static const struct {
     {"BLASROUTE_KERNEL_DIR", "a directory", "the kernels built into the library",
      "read the .cl files from there (kernel development); a missing file is an error, "
      "answered on the CPU", 0},
+    {"BLASROUTE_LEARN", "0, 1", "1",
+     "auto mode times the calls its model decides, corrects the model per routine, shape, size "
+     "and path, tries the other path now and then when the two are close, and keeps what it "
+     "learned in the cache directory for the next process (blasroute-info shows it)", 0},
     {"BLASROUTE_LAPACK_BLOCK", "1 to 8192", "from the order: k/32 to a power of two, 32 to 256",
      "the panel width of the LAPACK factorizations blasroute runs in blocks (getrf, getrs, "
      "gesv, potrf under the wheels' and the 64_ names)", 0},

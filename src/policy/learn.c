@@ -1,0 +1,159 @@
+#include "policy/learn.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "log.h"
+#include "policy/keyfile.h"
+
+/* A ratio past the first may move a cell as if it were at most this far (4x) from it. */
+static const double outlier_log = 1.3862943611198906; /* log(4) */
+/* The least weight of a new sample: the cell's memory is about the last 5 samples. */
+static const double least_weight = 0.2;
+/* Ratios beyond a thousand either way are taken as a thousand. */
+static const double extreme_log = 6.907755278982137; /* log(1000) */
+
+const char *br_learn_shape_name(enum br_learn_shape shape)
+{
+    static const char *const names[BR_LEARN_SHAPES] = {"square", "skinny-k", "thin"};
+    return names[shape];
+}
+
+const char *br_learn_path_name(enum br_learn_path path)
+{
+    return path == BR_LEARN_CPU ? "cpu" : "device";
+}
+
+/* m, n and the inner dimension of the call's arithmetic. */
+static void dimensions(const struct br_call *c, double d[3])
+{
+    switch (c->family) {
+    case BR_GEMM:
+        d[0] = (double)c->m, d[1] = (double)c->n, d[2] = (double)c->k;
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+    case BR_SYR2K:
+    case BR_HER2K:
+        d[0] = d[1] = (double)c->n, d[2] = (double)c->k;
+        break;
+    default: /* the triangle's or the symmetric matrix's order is the inner dimension */
+        d[0] = (double)c->m, d[1] = (double)c->n, d[2] = (double)(c->side == 'L' ? c->m : c->n);
+        break;
+    }
+}
+
+void br_learn_classify(const struct br_call *call, enum br_learn_shape *shape, int *size)
+{
+    double d[3];
+    dimensions(call, d);
+    double smallest = fmin(d[0], fmin(d[1], d[2])), largest = fmax(d[0], fmax(d[1], d[2]));
+    *shape = 4 * smallest >= largest ? BR_LEARN_SQUARE
+             : d[2] == smallest      ? BR_LEARN_SKINNY_K
+                                     : BR_LEARN_THIN;
+    double order = cbrt(fmax(d[0] * d[1] * d[2], 1));
+    int octave = (int)floor(log2(order));
+    *size = octave < 0 ? 0 : octave >= BR_LEARN_SIZES ? BR_LEARN_SIZES - 1 : octave;
+}
+
+struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
+                                        enum br_learn_path path)
+{
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    return &learned->cells[call->family][call->precision][shape][size][path];
+}
+
+double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
+                         enum br_learn_path path)
+{
+    const struct br_learned_cell *cell =
+        br_learned_cell((struct br_learned *)learned, call, path);
+    if (cell->samples == 0)
+        return 1;
+    double weight = (double)cell->samples / ((double)cell->samples + 1);
+    return exp(weight * cell->log_ratio);
+}
+
+void br_learned_add(struct br_learned *learned, const struct br_call *call,
+                    enum br_learn_path path, double predicted, double measured)
+{
+    if (!(predicted > 0) || !(measured > 0))
+        return;
+    struct br_learned_cell *cell = br_learned_cell(learned, call, path);
+    double ratio = fmax(-extreme_log, fmin(extreme_log, log(measured / predicted)));
+    if (cell->samples == 0) {
+        cell->log_ratio = (float)ratio;
+    } else {
+        double now = cell->log_ratio;
+        ratio = fmax(now - outlier_log, fmin(now + outlier_log, ratio));
+        double weight = fmax(1.0 / ((double)cell->samples + 1), least_weight);
+        cell->log_ratio = (float)(now + weight * (ratio - now));
+    }
+    if (cell->samples < UINT32_MAX)
+        cell->samples++;
+}
+
+void br_learned_write(const struct br_learned *learned, FILE *file)
+{
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            for (int s = 0; s < BR_LEARN_SHAPES; s++)
+                for (int z = 0; z < BR_LEARN_SIZES; z++)
+                    for (int w = 0; w < BR_LEARN_PATHS; w++) {
+                        const struct br_learned_cell *c = &learned->cells[f][p][s][z][w];
+                        if (c->samples)
+                            fprintf(file, "%c%s.%s.%d.%s = %u %.4f\n",
+                                    br_precision_letter((enum br_precision)p),
+                                    br_family_name((enum br_family)f),
+                                    br_learn_shape_name((enum br_learn_shape)s), z,
+                                    br_learn_path_name((enum br_learn_path)w), c->samples,
+                                    c->log_ratio);
+                    }
+}
+
+/* "dgemm.square.9.device" to its indices; 0 on success. */
+static int parse_cell_name(const char *name, int *f, int *p, int *s, int *z, int *w)
+{
+    char routine[16], shape[16], path[16];
+    if (sscanf(name, "%15[a-z0-9].%15[a-z-].%d.%15[a-z]", routine, shape, z, path) != 4)
+        return -1;
+    enum br_family family;
+    enum br_precision precision;
+    if (br_parse_routine(routine, &family, &precision) != 0 || *z < 0 || *z >= BR_LEARN_SIZES)
+        return -1;
+    *f = (int)family, *p = (int)precision, *s = -1, *w = -1;
+    for (int i = 0; i < BR_LEARN_SHAPES; i++)
+        if (strcmp(shape, br_learn_shape_name((enum br_learn_shape)i)) == 0)
+            *s = i;
+    for (int i = 0; i < BR_LEARN_PATHS; i++)
+        if (strcmp(path, br_learn_path_name((enum br_learn_path)i)) == 0)
+            *w = i;
+    return *s >= 0 && *w >= 0 ? 0 : -1;
+}
+
+int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < file->count; i++) {
+        const struct br_key_entry *e = &file->entries[i];
+        if (strcmp(e->section, "learned") != 0)
+            continue;
+        int f, p, s, z, w;
+        unsigned samples;
+        double ratio;
+        char rest;
+        if (parse_cell_name(e->key, &f, &p, &s, &z, &w) != 0 ||
+            sscanf(e->value, "%u %lf %c", &samples, &ratio, &rest) != 2 || samples == 0 ||
+            !(fabs(ratio) <= extreme_log)) {
+            br_warn("%s:%d: '%s = %s' is not a learned cell (routine.shape.size.path = "
+                    "samples log-ratio); not used",
+                    file->path, e->line, e->key, e->value);
+            return -1;
+        }
+        out->cells[f][p][s][z][w] = (struct br_learned_cell){(float)ratio, samples};
+    }
+    return 0;
+}

@@ -1,0 +1,65 @@
+/* What the router learns from timing its own calls: for each routine family, precision, shape
+ * class, size and path, how far the model's predictions were from what was measured. The model
+ * (decide.c) predicts from profiles; a profile can be wrong for a machine (a calibration that
+ * caught the CPU BLAS waking its threads, a device shared with another process, a shape the
+ * rates were not measured at), and a wrong belief must not last: the decision multiplies each
+ * prediction by the factor learned for the call's cell. A pure table: no I/O, no locks (the
+ * router's store, learn_store.c, owns the process's table). */
+#ifndef BLASROUTE_POLICY_LEARN_H
+#define BLASROUTE_POLICY_LEARN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "call.h"
+
+enum br_learn_path { BR_LEARN_CPU, BR_LEARN_DEVICE, BR_LEARN_PATHS };
+
+/* Shape classes: square (the smallest of the call's three dimensions at least a quarter of the
+ * largest), skinny K (the inner dimension is the small one: a rank-k update), thin (m or n is:
+ * a panel). Sizes: the effective order (cube root of m*n*k) in octaves, 1 .. 2^15 and up. */
+enum br_learn_shape { BR_LEARN_SQUARE, BR_LEARN_SKINNY_K, BR_LEARN_THIN, BR_LEARN_SHAPES };
+enum { BR_LEARN_SIZES = 16 };
+
+struct br_learned_cell {
+    float log_ratio;  /* log(measured / predicted), smoothed */
+    uint32_t samples; /* measurements taken into it */
+};
+
+struct br_learned {
+    struct br_learned_cell cells[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES]
+                                [BR_LEARN_SIZES][BR_LEARN_PATHS];
+};
+
+/* A call's shape class and size octave. */
+void br_learn_classify(const struct br_call *call, enum br_learn_shape *shape, int *size);
+
+/* The cell a call and path fall in. */
+struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
+                                        enum br_learn_path path);
+
+/* The factor the model's prediction for this call and path is multiplied by: 1 with nothing
+ * learned. A cell of n samples counts for n / (n + 1) of its ratio (in logarithms), so that
+ * one odd measurement never decides alone. */
+double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
+                         enum br_learn_path path);
+
+/* Takes one measurement in: the model predicted `predicted` seconds (before any factor), the
+ * call took `measured`. Robust: past the first sample, a ratio more than 4 times away from the
+ * cell's moves it as if it were 4 times away; the weight of a new sample falls as 1/(n + 1) to
+ * a floor of 1/5, so that the cell follows a machine that changes. */
+void br_learned_add(struct br_learned *learned, const struct br_call *call,
+                    enum br_learn_path path, double predicted, double measured);
+
+/* Text form, one line per cell with samples: "dgemm.square.9.device = 12 0.405" (samples, then
+ * the log ratio), and its reading (the `learned` section of a key file): -1 on a malformed line,
+ * with a warning naming file and line. */
+void br_learned_write(const struct br_learned *learned, FILE *file);
+struct br_keyfile;
+int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out);
+
+/* "square", "skinny-k", "thin"; "cpu", "device". */
+const char *br_learn_shape_name(enum br_learn_shape shape);
+const char *br_learn_path_name(enum br_learn_path path);
+
+#endif

@@ -1,0 +1,171 @@
+/* The router's store of what it learns (learn_store.h). */
+#include "policy/learn_store.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/cache.h"
+#include "env.h"
+#include "log.h"
+#include "policy/calibrate.h"
+#include "policy/keyfile.h"
+#include "process.h"
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct br_learned table;
+static int loaded, changed;
+static char table_path[1100], table_key[1400];
+/* Calls of each cell's and path's since the process started, for the exploration's turns. */
+static uint32_t explored[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
+/* The first call of each path and precision in the process was seen (and not taken). */
+static int first_seen[BR_LEARN_PATHS][BR_PRECISION_COUNT];
+
+void br_learn_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&lock, stage);
+    /* A child saves nothing its parent will save: its own measurements only. */
+    if (stage == BR_FORK_CHILD)
+        changed = 0;
+}
+
+/* The file and key for the device named: host, CPU BLAS and threads (the calibration's key),
+ * device and driver. -1 when there is no cache directory. */
+static int locate(const char *device, const char *driver, char *path, size_t path_size,
+                  char *key, size_t key_size)
+{
+    char cpu[1024], host[256] = "", dir[900];
+    br_cpu_calibration_key(cpu, sizeof cpu);
+    gethostname(host, sizeof host - 1);
+    snprintf(key, key_size, "host=%s; %s; device=%s; driver=%s", host, cpu, device, driver);
+    if (br_cache_directory(dir, sizeof dir) != 0)
+        return -1;
+    snprintf(path, path_size, "%s/learned-%016llx.table", dir,
+             (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED));
+    return 0;
+}
+
+/* The file's table if it is this user's, for this key, and well formed; -1 otherwise. */
+static int read_table(const char *path, const char *key, struct br_learned *out)
+{
+    struct stat info;
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != getuid())
+        return -1;
+    struct br_keyfile file;
+    if (br_keyfile_read(path, &file) != 0)
+        return -1;
+    int ok = file.count > 0 && strcmp(file.entries[0].section, "table") == 0 &&
+             strcmp(file.entries[0].key, "key") == 0 &&
+             strncmp(file.entries[0].value, key, sizeof file.entries[0].value - 1) == 0 &&
+             br_learned_from_keys(&file, out) == 0;
+    br_keyfile_free(&file);
+    return ok ? 0 : -1;
+}
+
+static void save(void)
+{
+    pthread_mutex_lock(&lock);
+    if (changed && table_path[0]) {
+        char temporary[1200];
+        snprintf(temporary, sizeof temporary, "%s.%ld.tmp", table_path, (long)getpid());
+        FILE *f = fopen(temporary, "w");
+        if (f) {
+            fprintf(f, "# blasroute's learned corrections of its cost model: log(measured / "
+                       "predicted) per routine,\n# shape, size octave and path, with the "
+                       "samples behind each. Delete this file to forget them.\n"
+                       "[table]\nkey = %s\n[learned]\n",
+                    table_key);
+            br_learned_write(&table, f);
+            if (fclose(f) != 0 || rename(temporary, table_path) != 0)
+                unlink(temporary);
+        }
+        changed = 0;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+/* Loads the table once (under the lock). */
+static void load(const char *device, const char *driver)
+{
+    if (loaded)
+        return;
+    loaded = 1;
+    if (locate(device, driver, table_path, sizeof table_path, table_key, sizeof table_key) != 0) {
+        table_path[0] = 0;
+        return;
+    }
+    if (read_table(table_path, table_key, &table) == 0)
+        br_verbose("learned corrections from %s", table_path);
+    atexit(save);
+}
+
+struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
+                                           const char *driver)
+{
+    struct br_learned_factors factors = {1, 1};
+    if (!br_env()->learn)
+        return factors;
+    pthread_mutex_lock(&lock);
+    load(device, driver);
+    factors.cpu = br_learned_factor(&table, call, BR_LEARN_CPU);
+    factors.device = br_learned_factor(&table, call, BR_LEARN_DEVICE);
+    pthread_mutex_unlock(&lock);
+    return factors;
+}
+
+void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
+                     double measured)
+{
+    if (!br_env()->learn)
+        return;
+    pthread_mutex_lock(&lock);
+    if (first_seen[path][call->precision]) {
+        br_learned_add(&table, call, path, model_seconds, measured);
+        changed = 1;
+    }
+    first_seen[path][call->precision] = 1;
+    pthread_mutex_unlock(&lock);
+}
+
+int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
+                     const struct br_prediction *p)
+{
+    if (!br_env()->learn)
+        return 0;
+    double mine = chosen == BR_LEARN_CPU ? p->cpu_seconds : p->device_seconds;
+    double other = chosen == BR_LEARN_CPU ? p->device_seconds : p->cpu_seconds;
+    if (!(mine > 0) || !(other > 0) || other > 1.5 * mine)
+        return 0;
+    enum br_learn_path other_path = chosen == BR_LEARN_CPU ? BR_LEARN_DEVICE : BR_LEARN_CPU;
+    pthread_mutex_lock(&lock);
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    uint32_t *turn = &explored[call->family][call->precision][shape][size];
+    int explore = br_learned_cell(&table, call, other_path)->samples < 2 || ++*turn % 32 == 0;
+    pthread_mutex_unlock(&lock);
+    return explore;
+}
+
+int br_learn_snapshot(const char *device, const char *driver, struct br_learned *out,
+                      char *path, size_t path_size)
+{
+    if (!br_env()->learn)
+        return -1;
+    char key[1400];
+    memset(out, 0, sizeof *out);
+    if (locate(device, driver, path, path_size, key, sizeof key) != 0)
+        return 0;
+    pthread_mutex_lock(&lock);
+    int mine = loaded && strcmp(table_path, path) == 0;
+    if (mine)
+        *out = table;
+    pthread_mutex_unlock(&lock);
+    if (!mine)
+        read_table(path, key, out);
+    return 0;
+}

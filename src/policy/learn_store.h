@@ -1,0 +1,35 @@
+/* The router's store of what it learns (learn.h): the process's table, loaded on first use from
+ * the cache directory (beside the CPU calibration) and saved there at exit, per host, CPU BLAS,
+ * device and driver, so that the next process starts from it. BLASROUTE_LEARN=0 turns learning
+ * off: factors of 1, nothing measured, read or written. Thread-safe. */
+#ifndef BLASROUTE_POLICY_LEARN_STORE_H
+#define BLASROUTE_POLICY_LEARN_STORE_H
+
+#include "policy/decide.h"
+#include "policy/learn.h"
+
+/* The factors for a call's two paths on the device named (its name and driver: part of the
+ * table's key; the first call loads the table). {1, 1} when learning is off. */
+struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
+                                           const char *driver);
+
+/* A call the model decided took `measured` seconds on `path`, for which the model (before any
+ * factor) predicted `model_seconds`. The first call of each path and precision in a process is
+ * not taken: it pays one-off costs (the device's program build, the CPU BLAS's threads
+ * starting). */
+void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
+                     double measured);
+
+/* Whether to try the other path for this call now, though the model chose `chosen`: only when
+ * the other is predicted at most 1.5 times slower (a try costs little), and then for the first
+ * two calls of its cell, and after that one call in 32 of the cell: a belief that is wrong
+ * cannot last, and the cost of trying is bounded. */
+int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
+                     const struct br_prediction *prediction);
+
+/* For blasroute-info: the table of the device named as the next process would start from it
+ * (this process's, if loaded, else the file's), and the file's path. 0 when learning is on. */
+int br_learn_snapshot(const char *device, const char *driver, struct br_learned *out,
+                      char *path, size_t path_size);
+
+#endif

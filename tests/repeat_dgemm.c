@@ -1,0 +1,47 @@
+/* A plain BLAS client making the same call again and again, as a program's loop does:
+ *
+ *     repeat_dgemm CALLS M N K
+ *
+ * CALLS dgemm_ products of M x K by K x N on fresh random data (linked with -lblas), every one
+ * checked against a naive product in long double; exit status 0 when all are right. Used by
+ * tests/learn.sh, whose checks read blasroute's trace of the calls. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+            const double *, const int *, const double *, const int *, const double *, double *,
+            const int *, size_t, size_t);
+
+int main(int argc, char **argv)
+{
+    if (argc != 5)
+        return 2;
+    int calls = atoi(argv[1]), m = atoi(argv[2]), n = atoi(argv[3]), k = atoi(argv[4]);
+    double one = 1, zero = 0;
+    double *a = malloc(sizeof *a * (size_t)m * k), *b = malloc(sizeof *b * (size_t)k * n);
+    double *c = malloc(sizeof *c * (size_t)m * n);
+    if (!a || !b || !c || calls < 1 || m < 1 || n < 1 || k < 1)
+        return 2;
+    srand(7);
+    int wrong = 0;
+    for (int call = 0; call < calls; call++) {
+        for (int i = 0; i < m * k; i++)
+            a[i] = rand() / (double)RAND_MAX - 0.5;
+        for (int i = 0; i < k * n; i++)
+            b[i] = rand() / (double)RAND_MAX - 0.5;
+        dgemm_("N", "N", &m, &n, &k, &one, a, &m, b, &k, &zero, c, &m, 1, 1);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                long double sum = 0;
+                for (int l = 0; l < k; l++)
+                    sum += (long double)a[i + (size_t)l * m] * b[l + (size_t)j * k];
+                if (!(fabsl(sum - c[i + (size_t)j * m]) <= 1e-12L * k))
+                    wrong++;
+            }
+    }
+    if (wrong)
+        fprintf(stderr, "repeat_dgemm: %d wrong elements\n", wrong);
+    free(a), free(b), free(c);
+    return wrong ? 1 : 0;
+}

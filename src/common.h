@@ -25,6 +25,12 @@ typedef double _Complex blas_complex_double;
 /* The library is built with -fvisibility=hidden: only what is marked here is exported. */
 #define BR_EXPORT __attribute__((visibility("default")))
 
+/* A thread-local variable on the path of every call: the initial-exec model reads it at a fixed
+ * offset from the thread pointer, where the shared library's default model calls
+ * __tls_get_addr (a few nanoseconds of a tiny call's budget). glibc keeps room for such
+ * variables in libraries loaded later by dlopen; blasroute's few ints fit. */
+#define BR_THREAD_LOCAL _Thread_local __attribute__((tls_model("initial-exec")))
+
 #define br_likely(x) __builtin_expect(!!(x), 1)
 #define br_unlikely(x) __builtin_expect(!!(x), 0)
 

@@ -21,7 +21,7 @@
 /* How deep the current thread is inside blasroute's Level 3. A CPU BLAS that calls a Level-3
  * routine through the dynamic linker lands here again; that is legitimate once or twice (a
  * wrapper library), but an unbounded chain means the "CPU BLAS" forwards to blasroute itself. */
-static _Thread_local int route_depth;
+static BR_THREAD_LOCAL int route_depth;
 enum { ROUTE_DEPTH_LIMIT = 8 };
 
 /* The devices in use that can run a call (double precision where it needs it), in the

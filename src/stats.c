@@ -24,7 +24,7 @@ struct routine_stats {
 
 /* The replans of the call the current thread is making, for its trace line. A spread's device
  * parts run on threads of their own: theirs reach the report, not the trace. */
-static _Thread_local int call_memory_retries;
+static BR_THREAD_LOCAL int call_memory_retries;
 
 static struct routine_stats stats[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 
@@ -191,15 +191,13 @@ void br_stats_at_fork(enum br_fork_stage stage)
     }
 }
 
-void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
-                     const struct br_prediction *prediction)
+void br_stats_record_timed(const struct br_call *call, enum br_path path, struct br_timer timer,
+                           const struct br_prediction *prediction)
 {
     struct routine_stats *s = &stats[call->family][call->precision];
     atomic_fetch_add_explicit(&s->calls[path], 1, memory_order_relaxed);
     int memory_retries = call_memory_retries;
     call_memory_retries = 0;
-    if (!timer.start_ns)
-        return;
     double seconds = (double)(now_ns() - timer.start_ns) * 1e-9;
     if (br_env()->report)
         pthread_once(&report_once, register_report);

@@ -30,10 +30,18 @@ struct br_timer {
 struct br_timer br_stats_start(void);
 
 /* Counts a call answered on path; registers the exit report on first use; writes the trace
- * line. prediction: what the decision predicted (zeros where it predicted nothing). */
+ * line. prediction: what the decision predicted (zeros where it predicted nothing). Only for
+ * a report or a trace (the timer was started): otherwise nobody reads the counts, and the call
+ * costs a tiny BLAS call nothing. */
 struct br_prediction;
-void br_stats_record(const struct br_call *call, enum br_path path, struct br_timer timer,
-                     const struct br_prediction *prediction);
+void br_stats_record_timed(const struct br_call *call, enum br_path path, struct br_timer timer,
+                           const struct br_prediction *prediction);
+static inline void br_stats_record(const struct br_call *call, enum br_path path,
+                                   struct br_timer timer, const struct br_prediction *prediction)
+{
+    if (timer.start_ns)
+        br_stats_record_timed(call, path, timer, prediction);
+}
 
 /* From the engine: a call was planned again in smaller parts because the device's memory was
  * short (counted in the report, and in the trace line of the calling thread's call). */

@@ -42,6 +42,7 @@ run() {
     status=$?
     device=$(awk -F, 'NR > 1 && $10 == "device"' "$trace" | wc -l)
     first=$(awk -F, 'NR == 2 { print $10 }' "$trace")
+    first_device_s=$(awk -F, 'NR == 2 { print $13 }' "$trace")
     last_device=$(awk -F, 'NR > 1 && $10 == "device" { n = NR - 1 } END { print n + 0 }' "$trace")
 }
 
@@ -51,6 +52,7 @@ ok $? "BLASROUTE_LEARN=0: every result right, all $calls calls on the device as 
 diag_file "$err"
 
 run BLASROUTE_LEARN=1
+untaught=$first_device_s
 [ $status -eq 0 ] && [ "$first" = device ] && [ "$device" -le 12 ]
 ok $? "learning: every result right; the first call on the device, then the CPU: $device of $calls calls on the device (at most 12)"
 diag_file "$err"
@@ -64,8 +66,9 @@ ok $? "the learned table is kept in the cache directory, with the device's corre
 [ "${tap_last:-0}" -eq 0 ] || cat "$tmp"/cache/learned-*.table 2>/dev/null | sed 's/^/# /'
 
 run BLASROUTE_LEARN=1
-[ $status -eq 0 ] && [ "$first" = cpu ] && [ "$device" -le 8 ]
-ok $? "the next process starts from it: its first call on the CPU, $device of $calls on the device (at most 8)"
+[ $status -eq 0 ] && [ "$device" -le 8 ] &&
+    awk -v now="$first_device_s" -v before="$untaught" 'BEGIN { exit !(now >= 10 * before) }'
+ok $? "the next process starts from it: its first call's device prediction $first_device_s s against $untaught s untaught (at least 10x), $device of $calls calls on the device (at most 8)"
 diag_file "$err"
 
 env $clear_knobs BLASROUTE_LEARN=1 BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \

@@ -579,7 +579,7 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
 /* The slot this thread holds for a session, if any. While it does, the program's own LAPACK
  * factors panels on this thread, and may call BLAS names that blasroute answers: those calls
  * must not wait for the device this thread holds (br_engine_in_session). */
-static _Thread_local struct slot *session_slot;
+static BR_THREAD_LOCAL struct slot *session_slot;
 
 int br_engine_in_session(void)
 {

@@ -2,6 +2,8 @@
 #ifndef BLASROUTE_LEVEL3_H
 #define BLASROUTE_LEVEL3_H
 
+#include <string.h>
+
 #include "call.h"
 
 /* Table letters and family names to the enums, for the stamping macros. */
@@ -20,9 +22,17 @@
 #define BR_FAMILY_trsm BR_TRSM
 
 /* Copies a scalar argument into the call: an element of the precision, or its real part type
- * when real_only (HERK's alpha and beta, HER2K's beta). */
-void br_load_scalar(union br_scalar *into, const void *from, enum br_precision precision,
-                    int real_only);
+ * when real_only (HERK's alpha and beta, HER2K's beta). Inline: at each entry point the
+ * precision is a constant, and the copy a move or two. */
+static inline void br_load_scalar(union br_scalar *into, const void *from,
+                                  enum br_precision precision, int real_only)
+{
+    size_t size = br_element_size(precision);
+    if (real_only && br_is_complex(precision))
+        size /= 2;
+    memset(into, 0, sizeof *into);
+    memcpy(into, from, size);
+}
 
 /* Checks the column-major call as the reference's Fortran routine would; on an error calls
  * XERBLA (through the dynamic linker, so the program's own XERBLA wins) and returns; else

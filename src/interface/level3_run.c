@@ -6,16 +6,6 @@
 #include "interface/level3.h"
 #include "route.h"
 
-void br_load_scalar(union br_scalar *into, const void *from, enum br_precision precision,
-                    int real_only)
-{
-    size_t size = br_element_size(precision);
-    if (real_only && br_is_complex(precision))
-        size /= 2;
-    memset(into, 0, sizeof *into);
-    memcpy(into, from, size);
-}
-
 /* An argument error of the scipy_ or 64_ names goes to the XERBLA of those names in the
  * program's own library (numpy's bundled OpenBLAS has scipy_xerbla_64_, whose INTEGER is 64
  * bits); with none loaded, to blasroute's (and the program's) xerbla_, as the plain names' do.

@@ -1,6 +1,7 @@
 #include "policy/policy.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,14 +173,27 @@ static void load(void)
         apply_routines(&loaded, env->routines);
 }
 
+/* Set once the policy is loaded: every routed call asks for it, and an acquire load costs
+ * less than pthread_once's call. */
+static _Atomic(const struct br_policy *) ready;
+
+static void load_and_publish(void)
+{
+    load();
+    atomic_store_explicit(&ready, &loaded, memory_order_release);
+}
+
 const struct br_policy *br_policy(void)
 {
-    pthread_once(&load_once, load);
+    const struct br_policy *policy = atomic_load_explicit(&ready, memory_order_acquire);
+    if (br_likely(policy != NULL))
+        return policy;
+    pthread_once(&load_once, load_and_publish);
     return &loaded;
 }
 
 void br_policy_set_mode(enum br_mode mode)
 {
-    pthread_once(&load_once, load);
+    pthread_once(&load_once, load_and_publish);
     loaded.mode = mode;
 }

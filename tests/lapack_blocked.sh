@@ -112,32 +112,8 @@ for fault in enqueue enqueue-late download-half:sgetrf,zgetrf download-half:dpot
 done
 
 # Auto mode on a device that looks fast: [lapack] decides.
-fast_profile() {
-    rates="100000 100000 100000 100000 100000 100000 100000 100000 100000"
-    cat <<EOF
-[device]
-name = test: a device that looks fast
-type = cpu
-[link]
-h2d_pageable = 1000
-h2d_pinned = 1000
-d2h_pageable = 1000
-d2h_pinned = 1000
-latency_us = 1
-host_copy = 1000
-launch_us = 1
-[rates]
-sgemm = $rates
-dgemm = $rates
-cgemm = $rates
-zgemm = $rates
-[lapack]
-getrf_min_order = $1
-potrf_min_order = $1
-EOF
-}
 for order in 100 100000; do
-    fast_profile $order > "$tmp/fast.profile"
+    fast_device_profile "a device that looks fast" $order > "$tmp/fast.profile"
     run_driver fault LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_THRESHOLD=1 \
         BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_TEST_ROUTINES=dgetrf,dgetrs,dgesv,dpotrf
     if [ $order = 100 ]; then expect=device solve=blocked; else expect=library solve=library; fi

@@ -13,23 +13,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 calls=200
 
-rates="100000 100000 100000 100000 100000 100000 100000 100000 100000"
-cat > "$tmp/wrong.profile" <<PROFILE
-[device]
-name = test: a device that claims to be a hundred times faster than it is
-type = cpu
-[link]
-h2d_pageable = 1000
-h2d_pinned = 1000
-d2h_pageable = 1000
-d2h_pinned = 1000
-latency_us = 0.1
-host_copy = 1000
-launch_us = 0.1
-[rates]
-sgemm = $rates
-dgemm = $rates
-PROFILE
+fast_device_profile "a device that claims to be a hundred times faster than it is" \
+    > "$tmp/wrong.profile"
 
 # run VAR=VALUE...: the program's calls in auto mode on PoCL under the wrong profile, traced.
 run() {

@@ -76,3 +76,16 @@ driver_diag() {
     grep -v '^ok ' "$out" | head -n 20 | sed 's/^/# /'
     diag_file "$err"
 }
+# fast_device_profile NAME [LAPACK_MIN_ORDER]: a device profile (profiles/README) that makes a
+# CPU OpenCL device (PoCL) look a hundred thousand GFLOP/s fast behind a free link, to steer auto
+# mode onto it; with [lapack] minimum orders when given.
+fast_device_profile() {
+    rates="100000 100000 100000 100000 100000 100000 100000 100000 100000"
+    printf '[device]\nname = test: %s\ntype = cpu\n[link]\n' "$1"
+    for key in h2d_pageable h2d_pinned d2h_pageable d2h_pinned host_copy; do
+        echo "$key = 1000"
+    done
+    printf 'latency_us = 0.1\nlaunch_us = 0.1\n[rates]\n'
+    for p in s d c z; do echo "${p}gemm = $rates"; done
+    [ -z "${2:-}" ] || printf '[lapack]\ngetrf_min_order = %s\npotrf_min_order = %s\n' "$2" "$2"
+}

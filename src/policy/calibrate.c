@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -112,21 +111,13 @@ static int cache_path(char *path, size_t size, char *key, size_t key_size)
 
 static int load_cached(const char *path, const char *key, struct br_cpu_profile *out)
 {
-    struct stat info;
-    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != getuid())
-        return -1;
     struct br_keyfile file;
-    if (br_keyfile_read(path, &file) != 0)
+    if (br_keyfile_read_cached(path, "calibration", key, &file) != 0)
         return -1;
-    /* The first entry names the key it was measured under; another key is another machine. */
-    int ok = file.count > 0 && strcmp(file.entries[0].section, "calibration") == 0 &&
-             strcmp(file.entries[0].key, "key") == 0 && strcmp(file.entries[0].value, key) == 0;
-    if (ok) {
-        struct br_keyfile rates = file;
-        rates.entries = file.entries + 1;
-        rates.count = file.count - 1;
-        ok = br_cpu_profile_from_keys(&rates, out) == 0;
-    }
+    struct br_keyfile rates = file; /* the entries after the key */
+    rates.entries = file.entries + 1;
+    rates.count = file.count - 1;
+    int ok = br_cpu_profile_from_keys(&rates, out) == 0;
     br_keyfile_free(&file);
     return ok ? 0 : -1;
 }

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "log.h"
 
@@ -152,4 +154,21 @@ int br_key_double(const struct br_keyfile *file, const struct br_key_entry *entr
     }
     *value = x;
     return 0;
+}
+
+int br_keyfile_read_cached(const char *path, const char *section, const char *key,
+                           struct br_keyfile *file)
+{
+    struct stat info;
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != getuid())
+        return -1;
+    if (br_keyfile_read(path, file) != 0)
+        return -1;
+    const struct br_key_entry *first = file->entries;
+    if (file->count > 0 && strcmp(first->section, section) == 0 &&
+        strcmp(first->key, "key") == 0 &&
+        strncmp(first->value, key, sizeof first->value - 1) == 0)
+        return 0;
+    br_keyfile_free(file);
+    return -1;
 }

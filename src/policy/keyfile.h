@@ -30,6 +30,14 @@ int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file
 
 void br_keyfile_free(struct br_keyfile *file);
 
+/* Reads a file blasroute keeps in its cache directory (the CPU calibration, the learned table):
+ * a regular file of this user's whose first entry is `key = KEY` in [section], KEY being what
+ * it was made under (another machine, CPU BLAS or device is another key). 0 with the file
+ * read, its first entry that key; -1 otherwise (nothing to free). A key longer than an entry's
+ * value holds is compared as far as the value goes: the file's name is a hash of all of it. */
+int br_keyfile_read_cached(const char *path, const char *section, const char *key,
+                           struct br_keyfile *file);
+
 /* A number, a size or a word, with one warning naming file and line when it is not valid.
  * 0 on success. */
 int br_key_double(const struct br_keyfile *file, const struct br_key_entry *entry, double *value,

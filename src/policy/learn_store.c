@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/cache.h"
@@ -52,16 +51,10 @@ static int locate(const char *device, const char *driver, char *path, size_t pat
 /* The file's table if it is this user's, for this key, and well formed; -1 otherwise. */
 static int read_table(const char *path, const char *key, struct br_learned *out)
 {
-    struct stat info;
-    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != getuid())
-        return -1;
     struct br_keyfile file;
-    if (br_keyfile_read(path, &file) != 0)
+    if (br_keyfile_read_cached(path, "table", key, &file) != 0)
         return -1;
-    int ok = file.count > 0 && strcmp(file.entries[0].section, "table") == 0 &&
-             strcmp(file.entries[0].key, "key") == 0 &&
-             strncmp(file.entries[0].value, key, sizeof file.entries[0].value - 1) == 0 &&
-             br_learned_from_keys(&file, out) == 0;
+    int ok = br_learned_from_keys(&file, out) == 0;
     br_keyfile_free(&file);
     return ok ? 0 : -1;
 }

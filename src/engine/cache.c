@@ -70,6 +70,17 @@ int br_cache_directory(char *dir, size_t size)
     return make_directory(dir);
 }
 
+int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
+                  const char *extension)
+{
+    char dir[900];
+    if (br_cache_directory(dir, sizeof dir) != 0)
+        return -1;
+    snprintf(path, size, "%s/%s-%016llx.%s", dir, prefix,
+             (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED), extension);
+    return 0;
+}
+
 static int entry_path(const char *key, char *path, size_t size)
 {
     char dir[4000];

@@ -17,6 +17,11 @@ uint64_t br_hash(const void *data, size_t size, uint64_t seed);
  * caching is off (BLASROUTE_CACHE=0) or impossible. Also holds the CPU calibration. */
 int br_cache_directory(char *dir, size_t size);
 
+/* The cache directory's file for what was made under key: "<dir>/<prefix>-<hash of key>.<ext>"
+ * (the CPU calibration, the learned table). -1 as br_cache_directory. */
+int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
+                  const char *extension);
+
 /* The binary stored under key: a malloc'ed buffer and its size, or NULL when there is none or
  * the entry is not trustworthy (not a regular file owned by this user, bad magic, other key,
  * wrong size or checksum). */

@@ -616,11 +616,7 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
 
 void br_engine_session_end(struct br_engine *engine, cl_int error)
 {
-    /* The engine is the first member of its slot's struct: its slot is found from it. */
-    struct slot *s = NULL;
-    for (int i = 0; i < slot_count && !s; i++)
-        if (&slots[i].engine == engine)
-            s = &slots[i];
+    struct slot *s = session_slot; /* this thread's session: begun on this engine */
     engine->tiles_written = 0;
     session_slot = NULL;
     if (error == CL_SUCCESS) {

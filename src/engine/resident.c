@@ -19,7 +19,6 @@ struct br_resident {
     enum br_precision precision;
     size_t element;
     br_int rows, cols, depth; /* the matrix is compact on the device: leading dimension rows */
-    int small_blocks;
     cl_mem matrix, a_packed, b_packed, small, pivots;
     /* Host copies of what is written from blasroute's own memory (small blocks, pivots): each
      * part is written once, so no write waits for an earlier one to finish reading it. */
@@ -52,11 +51,6 @@ static cl_uint first_wait(struct br_resident *r, cl_event *wait, const cl_event 
     r->uploaded = NULL;
     *list = *wait ? wait : NULL;
     return *wait ? 1 : 0;
-}
-
-static void end_wait(cl_event *wait)
-{
-    br_release_event(wait);
 }
 
 static void release(struct br_resident *r)
@@ -101,7 +95,7 @@ struct br_resident *br_resident_open(const char *name, enum br_precision precisi
         return NULL;
     }
     *r = (struct br_resident){"", engine, program, precision, element, rows, cols, depth,
-                              small_blocks, .small_host = r->small_host,
+                              .small_host = r->small_host,
                               .pivots_host = r->pivots_host};
     snprintf(r->name, sizeof r->name, "%s", name);
     const struct br_gemm_params *g = &program->params.gemm;
@@ -221,7 +215,7 @@ int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, 
         error = br_enqueue_pack(e, r->program, r->precision, &pack_b, 0, NULL, NULL);
     if (error == CL_SUCCESS)
         error = br_enqueue_gemm(e, r->program, r->precision, &launch, 0, NULL, NULL);
-    end_wait(&wait);
+    br_release_event(&wait);
     return fine(r, error) ? 0 : -1;
 }
 
@@ -240,7 +234,7 @@ int br_resident_set_pivots(struct br_resident *r, br_int first, br_int count,
                                         (size_t)first * sizeof(cl_int),
                                         (size_t)count * sizeof(cl_int), r->pivots_host + first,
                                         waits, list, timeline_event(&event));
-    end_wait(&wait);
+    br_release_event(&wait);
     noted(event, "upload pivots", (size_t)count * sizeof(cl_int));
     return fine(r, error) ? 0 : -1;
 }
@@ -265,7 +259,7 @@ int br_resident_swap_rows(struct br_resident *r, br_int first, br_int count, br_
     if (error == CL_SUCCESS)
         error = br_engine_launch(r->engine, r->engine->compute, r->program->swap_rows, 1, &global,
                                  &local, waits, list, NULL);
-    end_wait(&wait);
+    br_release_event(&wait);
     return fine(r, error) ? 0 : -1;
 }
 
@@ -289,7 +283,7 @@ int br_resident_put_small(struct br_resident *r, int index, br_int order, const 
     cl_int error = clEnqueueWriteBuffer(r->engine->compute, r->small, CL_FALSE,
                                         start * r->element, bytes, copy, waits, list,
                                         timeline_event(&event));
-    end_wait(&wait);
+    br_release_event(&wait);
     noted(event, "upload small", bytes);
     return fine(r, error) ? 0 : -1;
 }
@@ -317,7 +311,7 @@ static int transfer(struct br_resident *r, int read, br_int row, br_int col, br_
              : clEnqueueWriteBufferRect(r->engine->compute, r->matrix, CL_FALSE, origin,
                                         host_origin, region, pitch, 0, host_pitch, 0, host,
                                         waits, list, out);
-    end_wait(&wait);
+    br_release_event(&wait);
     const char *what = read ? "download panel" : "upload panel";
     if (error == CL_SUCCESS && done && br_timeline_on())
         br_timeline_note(*done, what, region[0] * region[1]);
@@ -373,7 +367,7 @@ int br_resident_close(struct br_resident *r, void *host, br_int ld, char triangl
         const cl_event *list;
         cl_uint waits = first_wait(r, &wait, &list);
         error = clEnqueueMarkerWithWaitList(e->compute, waits, list, &done);
-        end_wait(&wait);
+        br_release_event(&wait);
         if (error == CL_SUCCESS)
             error = clFlush(e->compute);
         /* The download-half fault: half the columns arrive, then the transfer fails. */

@@ -1,6 +1,6 @@
-/* The factorizations' Level-3 pieces, handed to the router as calls of the LAPACK call's own
- * names (so that what stays on the CPU goes to the same library); the block size; the helper
- * thread of the look-ahead. */
+/* The LAPACK routines' Level-3 pieces, routed as calls of the LAPACK call's own names (so that
+ * what stays on the CPU goes to the same library) or made on the CPU; the block size; whether
+ * the device is worth it at an order; the host's inverse of a panel's triangle. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,8 +96,8 @@ static struct br_call rank_k_call(const struct br_lapack *l, char uplo, char tra
                             .k = k, .lda = 1, .ldc = 1};
 }
 
-void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa, char transb, br_int m, br_int n,
-                    br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
+void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa,
+                    char transb, br_int m, br_int n, br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
                     double beta, void *c, br_int ldc)
 {
     struct br_call call = gemm_call(l, transa, transb, m, n, k);
@@ -107,8 +107,8 @@ void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char 
     run(l, where, &call);
 }
 
-void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side, char uplo, char transa, char diag,
-                    br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
+void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side,
+                    char uplo, char transa, char diag, br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
                     br_int ldb)
 {
     struct br_call call = trsm_call(l, side, uplo, transa, diag, m, n);
@@ -117,8 +117,8 @@ void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char 
     run(l, where, &call);
 }
 
-void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo, char trans, br_int n, br_int k,
-                      double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc)
+void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo,
+                      char trans, br_int n, br_int k, double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc)
 {
     struct br_call call = rank_k_call(l, uplo, trans, n, k);
     /* br_scalar_real puts a real value where HERK reads its real scalars (.s/.d alias the

@@ -100,13 +100,8 @@ void br_cpu_calibration_key(char *key, size_t size)
 /* The cache file for this CPU, CPU BLAS and thread count. */
 static int cache_path(char *path, size_t size, char *key, size_t key_size)
 {
-    char dir[900];
     br_cpu_calibration_key(key, key_size);
-    if (br_cache_directory(dir, sizeof dir) != 0)
-        return -1;
-    snprintf(path, size, "%s/cpu-%016llx.profile", dir,
-             (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED));
-    return 0;
+    return br_cache_file(path, size, "cpu", key, "profile");
 }
 
 static int load_cached(const char *path, const char *key, struct br_cpu_profile *out)

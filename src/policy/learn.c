@@ -96,22 +96,33 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
         cell->samples++;
 }
 
-void br_learned_write(const struct br_learned *learned, FILE *file)
+void br_learned_each(const struct br_learned *learned,
+                     void (*visit)(const struct br_learned_entry *entry, void *context),
+                     void *context)
 {
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
             for (int s = 0; s < BR_LEARN_SHAPES; s++)
                 for (int z = 0; z < BR_LEARN_SIZES; z++)
                     for (int w = 0; w < BR_LEARN_PATHS; w++) {
-                        const struct br_learned_cell *c = &learned->cells[f][p][s][z][w];
-                        if (c->samples)
-                            fprintf(file, "%c%s.%s.%d.%s = %u %.4f\n",
-                                    br_precision_letter((enum br_precision)p),
-                                    br_family_name((enum br_family)f),
-                                    br_learn_shape_name((enum br_learn_shape)s), z,
-                                    br_learn_path_name((enum br_learn_path)w), c->samples,
-                                    c->log_ratio);
+                        struct br_learned_entry e = {
+                            (enum br_family)f, (enum br_precision)p, (enum br_learn_shape)s, z,
+                            (enum br_learn_path)w, &learned->cells[f][p][s][z][w]};
+                        if (e.cell->samples)
+                            visit(&e, context);
                     }
+}
+
+static void write_entry(const struct br_learned_entry *e, void *file)
+{
+    fprintf(file, "%c%s.%s.%d.%s = %u %.4f\n", br_precision_letter(e->precision),
+            br_family_name(e->family), br_learn_shape_name(e->shape), e->size,
+            br_learn_path_name(e->path), e->cell->samples, e->cell->log_ratio);
+}
+
+void br_learned_write(const struct br_learned *learned, FILE *file)
+{
+    br_learned_each(learned, write_entry, file);
 }
 
 /* "dgemm.square.9.device" to its indices; 0 on success. */

@@ -51,6 +51,21 @@ double br_learned_factor(const struct br_learned *learned, const struct br_call 
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured);
 
+/* A cell with samples and where it stands in the table. */
+struct br_learned_entry {
+    enum br_family family;
+    enum br_precision precision;
+    enum br_learn_shape shape;
+    int size; /* octave: orders 2^size .. 2^(size+1) - 1 */
+    enum br_learn_path path;
+    const struct br_learned_cell *cell;
+};
+
+/* Calls visit for every cell with samples, in the table's order. */
+void br_learned_each(const struct br_learned *learned,
+                     void (*visit)(const struct br_learned_entry *entry, void *context),
+                     void *context);
+
 /* Text form, one line per cell with samples: "dgemm.square.9.device = 12 0.405" (samples, then
  * the log ratio), and its reading (the `learned` section of a key file): -1 on a malformed line,
  * with a warning naming file and line. */

@@ -37,15 +37,11 @@ void br_learn_at_fork(enum br_fork_stage stage)
 static int locate(const char *device, const char *driver, char *path, size_t path_size,
                   char *key, size_t key_size)
 {
-    char cpu[1024], host[256] = "", dir[900];
+    char cpu[1024], host[256] = "";
     br_cpu_calibration_key(cpu, sizeof cpu);
     gethostname(host, sizeof host - 1);
     snprintf(key, key_size, "host=%s; %s; device=%s; driver=%s", host, cpu, device, driver);
-    if (br_cache_directory(dir, sizeof dir) != 0)
-        return -1;
-    snprintf(path, path_size, "%s/learned-%016llx.table", dir,
-             (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED));
-    return 0;
+    return br_cache_file(path, path_size, "learned", key, "table");
 }
 
 /* The file's table if it is this user's, for this key, and well formed; -1 otherwise. */

@@ -306,6 +306,19 @@ static void show_crossovers(const struct br_device *opencl,
         }
 }
 
+/* One learned cell, as blasroute-info lists them (the first line under a header). */
+static void show_learned_entry(const struct br_learned_entry *e, void *shown)
+{
+    if (!(*(int *)shown)++)
+        printf("  %-8s %-9s %-13s %-7s %8s %8s\n", "routine", "shape", "order", "path", "factor",
+               "samples");
+    char order[32];
+    snprintf(order, sizeof order, "%d-%d", 1 << e->size, (2 << e->size) - 1);
+    printf("  %c%-7s %-9s %-13s %-7s %8.3g %8u\n", br_precision_letter(e->precision),
+           br_family_name(e->family), br_learn_shape_name(e->shape), order,
+           br_learn_path_name(e->path), exp(e->cell->log_ratio), e->cell->samples);
+}
+
 /* What the router has learned on this device (policy/learn.h), as the next process would start
  * from it. */
 static void show_learned(const struct br_device *device)
@@ -323,26 +336,7 @@ static void show_learned(const struct br_device *device)
     }
     printf("  file: %s\n", path[0] ? path : "none (no cache directory)");
     int shown = 0;
-    for (int f = 0; f < BR_FAMILY_COUNT; f++)
-        for (int q = 0; q < BR_PRECISION_COUNT; q++)
-            for (int s = 0; s < BR_LEARN_SHAPES; s++)
-                for (int z = 0; z < BR_LEARN_SIZES; z++)
-                    for (int w = 0; w < BR_LEARN_PATHS; w++) {
-                        const struct br_learned_cell *c = &learned.cells[f][q][s][z][w];
-                        if (!c->samples)
-                            continue;
-                        if (!shown++)
-                            printf("  %-8s %-9s %-13s %-7s %8s %8s\n", "routine", "shape",
-                                   "order", "path", "factor", "samples");
-                        char order[32];
-                        snprintf(order, sizeof order, "%d-%d", 1 << z, (2 << z) - 1);
-                        printf("  %c%-7s %-9s %-13s %-7s %8.3g %8u\n",
-                               br_precision_letter((enum br_precision)q),
-                               br_family_name((enum br_family)f),
-                               br_learn_shape_name((enum br_learn_shape)s), order,
-                               br_learn_path_name((enum br_learn_path)w), exp(c->log_ratio),
-                               c->samples);
-                    }
+    br_learned_each(&learned, show_learned_entry, &shown);
     if (!shown)
         printf("  nothing learned yet\n");
 }

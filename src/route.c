@@ -84,12 +84,12 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
                                  settled, in_use->count, &learned, prediction);
 }
 
-/* Whether the model chose between the CPU and the device alone (auto mode, both predicted):
- * the calls whose times teach it. */
+/* Whether the model chose the CPU or the device alone (auto mode, both predicted): the calls
+ * whose times teach it. A hybrid run it weighed and turned down (hybrid_seconds set) does not
+ * change that: the call still ran on one of the two. */
 static int model_chose(const struct br_prediction *p, enum br_where where)
 {
-    return where != BR_ON_HYBRID && p->cpu_seconds > 0 && p->device_seconds > 0 &&
-           p->hybrid_seconds <= 0;
+    return where != BR_ON_HYBRID && p->cpu_seconds > 0 && p->device_seconds > 0;
 }
 
 /* Runs a spread and says how it went: a spread that left the devices nothing ran on the CPU

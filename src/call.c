@@ -328,3 +328,29 @@ struct br_call br_square_call(enum br_family family, enum br_precision precision
     }
     return c;
 }
+
+double br_call_flops(const struct br_call *c)
+{
+    double m = c->m, n = c->n, k = c->k, flops;
+    switch (c->family) {
+    case BR_GEMM:
+        flops = 2 * m * n * k;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        flops = 2 * m * n * (c->side == 'L' ? m : n);
+        break;
+    case BR_SYRK:
+    case BR_HERK:
+        flops = n * (n + 1) * k;
+        break;
+    case BR_SYR2K:
+    case BR_HER2K:
+        flops = 2 * n * (n + 1) * k;
+        break;
+    default: /* TRMM, TRSM */
+        flops = m * n * (c->side == 'L' ? m : n);
+        break;
+    }
+    return br_is_complex(c->precision) ? 4 * flops : flops;
+}

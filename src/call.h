@@ -126,4 +126,7 @@ static inline size_t br_gemm_column_tiles(double flops, size_t n)
     return flops < 2e9 ? 1 : tiles < 8 ? tiles : 8;
 }
 
+/* Floating-point operations of a call, counting a complex multiply-add as 8. */
+double br_call_flops(const struct br_call *call);
+
 #endif

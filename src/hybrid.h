@@ -3,7 +3,7 @@
 #ifndef BLASROUTE_HYBRID_H
 #define BLASROUTE_HYBRID_H
 
-#include "spread.h"
+#include "policy/spread.h"
 
 /* In br_run_spread's list of engines: the CPU BLAS. Not an engine index: any other index
  * outside the devices in use (-1, br_engine_first_index's "none") is declined by the engine,

@@ -11,7 +11,7 @@
 #include "engine/engine.h"
 #include "env.h"
 #include "hybrid.h"
-#include "spread.h"
+#include "policy/spread.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
 #include "policy/routing.h"

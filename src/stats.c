@@ -9,7 +9,7 @@
 
 #include "env.h"
 #include "process.h"
-#include "policy/decide.h"
+#include "policy/model.h"
 #include "policy/routing.h"
 #include "trace.h"
 
@@ -49,32 +49,6 @@ static uint64_t now_ns(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-double br_call_flops(const struct br_call *c)
-{
-    double m = c->m, n = c->n, k = c->k, flops;
-    switch (c->family) {
-    case BR_GEMM:
-        flops = 2 * m * n * k;
-        break;
-    case BR_SYMM:
-    case BR_HEMM:
-        flops = 2 * m * n * (c->side == 'L' ? m : n);
-        break;
-    case BR_SYRK:
-    case BR_HERK:
-        flops = n * (n + 1) * k;
-        break;
-    case BR_SYR2K:
-    case BR_HER2K:
-        flops = 2 * n * (n + 1) * k;
-        break;
-    default: /* TRMM, TRSM */
-        flops = m * n * (c->side == 'L' ? m : n);
-        break;
-    }
-    return br_is_complex(c->precision) ? 4 * flops : flops;
 }
 
 /* The LAPACK routines' lines, after the Level-3 ones, under a header of their own. */

@@ -52,7 +52,4 @@ void br_stats_note_memory_retry(const struct br_call *call);
 void br_stats_record_lapack(enum br_lapack_routine routine, enum br_precision precision,
                             enum br_lapack_outcome outcome, struct br_timer timer, double flops);
 
-/* Floating-point operations of a call, counting a complex multiply-add as 8. */
-double br_call_flops(const struct br_call *call);
-
 #endif

@@ -6,7 +6,7 @@
 
 #include "env.h"
 #include "log.h"
-#include "policy/decide.h"
+#include "policy/model.h"
 #include "process.h"
 
 static FILE *trace_file;

@@ -1,6 +1,6 @@
 /* What the router learns from timing its own calls: for each routine family, precision, shape
  * class, size and path, how far the model's predictions were from what was measured. The model
- * (decide.c) predicts from profiles; a profile can be wrong for a machine (a calibration that
+ * (model.c) predicts from profiles; a profile can be wrong for a machine (a calibration that
  * caught the CPU BLAS waking its threads, a device shared with another process, a shape the
  * rates were not measured at), and a wrong belief must not last: the decision multiplies each
  * prediction by the factor learned for the call's cell. A pure table: no I/O, no locks (the

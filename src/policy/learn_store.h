@@ -5,7 +5,7 @@
 #ifndef BLASROUTE_POLICY_LEARN_STORE_H
 #define BLASROUTE_POLICY_LEARN_STORE_H
 
-#include "policy/decide.h"
+#include "policy/model.h"
 #include "policy/learn.h"
 
 /* The factors for a call's two paths on the device named (its name and driver: part of the

@@ -27,7 +27,6 @@
 #include "policy/policy.h"
 #include "policy/learn_store.h"
 #include "policy/routing.h"
-#include "stats.h" /* br_call_flops */
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "(development)"

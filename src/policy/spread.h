@@ -4,10 +4,10 @@
  * each worker takes the first part of what the workers before it left, at its share of that
  * rest, and the last worker takes all that is left. The cost model predicts the parts and the
  * router runs them, so what is predicted is what runs. */
-#ifndef BLASROUTE_SPREAD_H
-#define BLASROUTE_SPREAD_H
+#ifndef BLASROUTE_POLICY_SPREAD_H
+#define BLASROUTE_POLICY_SPREAD_H
 
-#include "split.h"
+#include "policy/split.h"
 
 /* Eight devices (the engine's most) and the CPU. */
 enum { BR_SPREAD_MAX_WORKERS = 9 };

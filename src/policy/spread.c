@@ -1,4 +1,4 @@
-#include "spread.h"
+#include "policy/spread.h"
 
 #include <string.h>
 

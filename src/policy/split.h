@@ -3,8 +3,8 @@
  * the output, each side's pieces to run one after the other, the two sides at the same time.
  * The cost model predicts the pieces and the router runs them, so what is predicted is what
  * runs. */
-#ifndef BLASROUTE_SPLIT_H
-#define BLASROUTE_SPLIT_H
+#ifndef BLASROUTE_POLICY_SPLIT_H
+#define BLASROUTE_POLICY_SPLIT_H
 
 #include "call.h"
 

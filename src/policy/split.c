@@ -1,4 +1,4 @@
-#include "split.h"
+#include "policy/split.h"
 
 #include <math.h>
 #include <string.h>

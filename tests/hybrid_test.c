@@ -50,8 +50,8 @@
 #include "policy/decide.h"
 #include "policy/policy.h"
 #include "policy/profile.h"
-#include "split.h"
-#include "spread.h"
+#include "policy/split.h"
+#include "policy/spread.h"
 #include "unit_tap.h"
 
 enum { PLAN = 10 };

@@ -174,6 +174,17 @@ void br_cpu_level3(const struct br_call *call)
     atomic_fetch_sub(count, 1);
 }
 
+int br_cpu_calls_elsewhere(void)
+{
+    int calls = 0;
+    for (int i = 0; i < THREAD_SLOTS; i++)
+        calls += &thread_slots[i] != own_slot &&
+                 atomic_load_explicit(&thread_slots[i].busy, memory_order_relaxed) > 0;
+    for (int s = 0; s < STRIPES; s++)
+        calls += atomic_load_explicit(&in_flight[s].calls, memory_order_relaxed);
+    return calls;
+}
+
 void br_cpu_close_at_exit(void)
 {
     closing_thread = pthread_self();

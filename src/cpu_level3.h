@@ -17,4 +17,9 @@ br_fn br_cpu_level3_symbol(enum br_family family, enum br_precision precision);
  * and fallback runs make such calls from threads the program did not start. */
 void br_cpu_close_at_exit(void);
 
+/* How many Level-3 calls other threads have in the CPU BLAS now, as far as this thread sees
+ * (a plain read, no barrier): the calibration uses it to throw away a time that shared the
+ * cores with a call of the program. */
+int br_cpu_calls_elsewhere(void);
+
 #endif

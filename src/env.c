@@ -182,6 +182,8 @@ static void read_all(void)
     settings.cache_dir = read_string("BLASROUTE_CACHE_DIR");
     settings.lapack_block = read_count("BLASROUTE_LAPACK_BLOCK", 8192);
     settings.learn = read_switch("BLASROUTE_LEARN", 1);
+    static const char *const warmups[] = {"background", "wait"};
+    settings.warmup_wait = read_choice("BLASROUTE_WARMUP", warmups, 2, 0, "background, wait");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");
     static const char *const kernels[] = {"auto", "direct", "tiled"};

@@ -52,6 +52,9 @@ struct br_env {
     const char *cache_dir;    /* BLASROUTE_CACHE_DIR: NULL for $XDG_CACHE_HOME or ~/.cache */
     int learn;                /* BLASROUTE_LEARN: the router corrects its model by what it
                                  measures (policy/learn.h); default 1 */
+    int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call
+                                 waits for the CPU calibration and the program build instead of
+                                 going to the CPU BLAS while they run (warmup.h) */
     int lapack_block;         /* BLASROUTE_LAPACK_BLOCK: the blocked LAPACK's panel width, 0:
                                  chosen from the order (lapack/pieces.c) */
     /* Test-only hooks (documented as such): fault injection for the test suite. */

@@ -13,7 +13,7 @@
  * locks are not taken, the child simply never uses the parent's devices). */
 static void (*const handlers[])(enum br_fork_stage) = {
     br_engine_at_fork, br_routing_at_fork, br_learn_at_fork, br_trace_at_fork, br_timeline_at_fork,
-    br_stats_at_fork, br_names_at_fork, br_cpu_at_fork,
+    br_stats_at_fork, br_names_at_fork, br_cpu_at_fork, br_warmup_at_fork,
 };
 enum { HANDLER_COUNT = sizeof handlers / sizeof handlers[0] };
 

@@ -30,6 +30,7 @@ void br_timeline_at_fork(enum br_fork_stage stage);
 void br_stats_at_fork(enum br_fork_stage stage);
 void br_names_at_fork(enum br_fork_stage stage);
 void br_cpu_at_fork(enum br_fork_stage stage);
+void br_warmup_at_fork(enum br_fork_stage stage);
 
 /* Registers blasroute's exit handler, once per caller: after the OpenCL driver set itself up
  * (it must run before the driver's own exit handlers: those registered last run first) and

@@ -17,6 +17,7 @@
 #include "policy/routing.h"
 #include "scale.h"
 #include "stats.h"
+#include "warmup.h"
 
 /* How deep the current thread is inside blasroute's Level 3. A CPU BLAS that calls a Level-3
  * routine through the dynamic linker lands here again; that is legitimate once or twice (a
@@ -76,12 +77,32 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
+    /* The CPU's profile, then (for a call the model sends to a device) every device's
+     * program, each got ready on a thread of its own while the CPU BLAS answers (warmup.h).
+     * All devices at once: a call may be spread over them. */
+    const struct br_cpu_profile *cpu = br_warmup_cpu_profile();
+    if (!cpu) {
+        prediction->reason = "the CPU BLAS is being calibrated";
+        return BR_ON_CPU;
+    }
     const struct br_device *device = br_engine_device_at(in_use->engines[0]);
     struct br_learned_factors learned =
         device ? br_learn_factors(call, device->name, device->driver)
                : (struct br_learned_factors){1, 1};
-    return br_decide_after_rules(call, in_use->profiles[0], br_routing_cpu_profile(), policy,
-                                 settled, in_use->count, &learned, prediction);
+    enum br_where where = br_decide_after_rules(call, in_use->profiles[0], cpu, policy, settled,
+                                                in_use->count, &learned, prediction);
+    if (where == BR_ON_CPU)
+        return BR_ON_CPU;
+    int ready = 1;
+    for (int i = 0; i < in_use->count; i++)
+        ready &= br_warmup_device_ready(in_use->engines[i], call->precision);
+    if (!ready) {
+        /* Not a choice of the model's: nothing to learn, nothing to explore. */
+        prediction->device_seconds = 0;
+        prediction->reason = "the device's program is being built";
+        return BR_ON_CPU;
+    }
+    return where;
 }
 
 /* Whether the model chose the CPU or the device alone (auto mode, both predicted): the calls
@@ -180,9 +201,14 @@ void br_route(const struct br_call *call)
     } else {
         enum br_where where = choose(call, &in_use, &prediction);
         int learning = model_chose(&prediction, where);
-        if (learning && br_learn_explore(call, where == BR_ON_CPU ? BR_LEARN_CPU
-                                                                  : BR_LEARN_DEVICE,
-                                         &prediction)) {
+        /* Not towards a device on the host's own cores (PoCL): it takes those cores from the
+         * CPU BLAS, so a try costs the program twice, and the decision already asks it to be
+         * predicted twice the margin faster. Its wrong claims are still corrected from the
+         * device side (the CPU is tried from there). */
+        int may_explore =
+            learning && (where == BR_ON_DEVICE || !in_use.profiles[0]->shares_host_cpu);
+        enum br_learn_path chosen = where == BR_ON_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE;
+        if (may_explore && br_learn_explore(call, chosen, &prediction)) {
             where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
             prediction.reason = "the other path tried (learning)";
         }

@@ -562,6 +562,18 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
     return result;
 }
 
+int br_engine_build(int index, enum br_precision precision)
+{
+    ensure_discovered();
+    if (index < 0 || index >= slot_count)
+        return 0;
+    struct slot *s = &slots[index];
+    pthread_mutex_lock(&s->lock); /* held while building: an exit waits for it (quiesce) */
+    int built = s->state == ENGINE_READY && br_engine_program(&s->engine, precision) != NULL;
+    pthread_mutex_unlock(&s->lock);
+    return built;
+}
+
 enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
 {
     ensure_discovered();
@@ -571,6 +583,7 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
     pthread_mutex_lock(&s->lock);
     enum br_engine_result result = run_call(s, call, 0);
     pthread_mutex_unlock(&s->lock);
+    br_host_copy_rest(index);
     return result;
 }
 
@@ -626,6 +639,7 @@ void br_engine_session_end(struct br_engine *engine, cl_int error)
         note_failure(s, error); /* short memory is pressure, not a fault (run_call) */
     }
     pthread_mutex_unlock(&s->lock);
+    br_host_copy_rest((int)(s - slots));
 }
 
 /* Fork: discovery is the one lock taken around it (short, and outermost). The devices' own

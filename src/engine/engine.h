@@ -77,6 +77,10 @@ const struct br_device_profile *br_engine_profile_at(int index);
 
 /* Runs a BR_WORK_FULL call on device `index` (declined if it is not in use). */
 enum br_engine_result br_engine_run_on(int index, const struct br_call *call);
+/* Builds (or loads from the binary cache) device `index`'s program of a precision now, on the
+ * calling thread, with the device locked; 1 if it is ready. For the background warm-up
+ * (warmup.h): a call finds it built. */
+int br_engine_build(int index, enum br_precision precision);
 
 /* Internal to the engine: the GEMM path (engine/gemm.c), with the engine locked and ready.
  * Returns CL_SUCCESS, or the error, in which case engine->tiles_written says how much of C

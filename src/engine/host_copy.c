@@ -44,6 +44,7 @@ struct pool {
     int started;                 /* helpers started (under job_lock) */
     atomic_ulong round;          /* incremented for each job handed to the helpers */
     atomic_int pending;          /* helpers still working on the current round */
+    atomic_int resting;          /* the device call ended: waiting helpers sleep at once */
     struct copy_job job;
     int parts;                   /* the job is cut into this many parts: at most helpers + 1 */
     /* One parallel copy at a time per pool (its device's engine is locked anyway; this keeps
@@ -92,8 +93,8 @@ static int helpers_done(struct pool *p, unsigned long unused)
     return atomic_load_explicit(&p->pending, memory_order_acquire) == 0;
 }
 
-/* Waits until ready(p, argument): watching for SPIN_NS, then asleep on `condition` (signalled
- * under p->lock by whoever makes it true). */
+/* Waits until ready(p, argument): watching for SPIN_NS (or until the pool rests), then asleep
+ * on `condition` (signalled under p->lock by whoever makes it true). */
 static void spin_then_wait(struct pool *p, int (*ready)(struct pool *, unsigned long),
                            unsigned long argument, pthread_cond_t *condition)
 {
@@ -103,7 +104,8 @@ static void spin_then_wait(struct pool *p, int (*ready)(struct pool *, unsigned 
         if (i % 64 == 63) {
             clock_gettime(CLOCK_MONOTONIC, &now);
             if ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) >
-                SPIN_NS) {
+                    SPIN_NS ||
+                atomic_load_explicit(&p->resting, memory_order_relaxed)) {
                 pthread_mutex_lock(&p->lock);
                 while (!ready(p, argument))
                     pthread_cond_wait(condition, &p->lock);
@@ -219,6 +221,7 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
     p->parts = parts;
     /* Every helper takes part in every round; those beyond the parts have nothing to copy. */
     atomic_store_explicit(&p->pending, helpers, memory_order_relaxed);
+    atomic_store_explicit(&p->resting, 0, memory_order_relaxed);
     pthread_mutex_lock(&p->lock);
     atomic_fetch_add_explicit(&p->round, 1, memory_order_release);
     pthread_cond_broadcast(&p->wake);
@@ -226,4 +229,10 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
     copy_part(&job, 0, parts);
     spin_then_wait(p, helpers_done, 0, &p->finished);
     pthread_mutex_unlock(&p->job_lock);
+}
+
+void br_host_copy_rest(int pool)
+{
+    if (pool >= 0 && pool < BR_MAX_DEVICES)
+        atomic_store_explicit(&pools[pool].resting, 1, memory_order_relaxed);
 }

@@ -17,6 +17,11 @@ void br_host_copy_set_pools(int count);
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns);
 
+/* A device call of this pool's device has ended: its helpers stop watching for the next
+ * round and sleep now, instead of spinning their SPIN_NS on cores that the CPU BLAS's calls,
+ * which may come next, want (a spin pays only between the rounds of one call). */
+void br_host_copy_rest(int pool);
+
 /* In a child forked after the devices were opened (the engine's fork handler): the helpers
  * are gone and their locks are made anew. */
 void br_host_copy_after_fork(void);

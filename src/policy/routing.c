@@ -144,6 +144,11 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
     return found;
 }
 
+int br_routing_cpu_profile_loaded(void)
+{
+    return cpu_loaded;
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile(void)
 {
     if (cpu_loaded)

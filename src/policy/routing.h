@@ -11,8 +11,10 @@
 const struct br_device_profile *br_routing_device_profile(const char *vendor, const char *name,
                                                           const char *type);
 
-/* The CPU profile. */
+/* The CPU profile: loaded (or calibrated) on first use, under a lock. */
 const struct br_cpu_profile *br_routing_cpu_profile(void);
+/* Whether it is loaded: br_routing_cpu_profile then returns at once. */
+int br_routing_cpu_profile_loaded(void);
 
 /* The user's profile directory ($XDG_DATA_HOME/blasroute/profiles, else
  * ~/.local/share/blasroute/profiles), where blasroute-tune writes; 0 if there is no home. */

@@ -69,6 +69,12 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         prediction->reason = "inside a device session of this thread";
         return BR_ON_CPU;
     }
+    /* Auto mode opens the devices on the warm-up thread (warmup.h); the modes that force a
+     * device open them now. */
+    if (settled < 0 && !br_warmup_devices_open()) {
+        prediction->reason = "the device is being opened";
+        return BR_ON_CPU;
+    }
     devices_in_use(call, in_use);
     if (settled == BR_ON_DEVICE)
         return BR_ON_DEVICE;

@@ -255,6 +255,11 @@ static struct slot *primary(void)
     return NULL;
 }
 
+int br_engine_discovered(void)
+{
+    return atomic_load_explicit(&discovered, memory_order_acquire);
+}
+
 int br_engine_ready(void)
 {
     return primary() != NULL;

@@ -62,6 +62,10 @@ enum br_engine_result {
 /* Opens the engines if not tried yet; 1 if a device is usable now. */
 int br_engine_ready(void);
 
+/* Whether the devices have been looked for and opened (in this process or, for a forked child,
+ * its parent): the calls above then cost no more than an atomic load. */
+int br_engine_discovered(void);
+
 /* The first device still in use (the engines opened on first use, as br_engine_ready), or
  * NULL: the one single-device calls, the decision's profile and the tools take. */
 const struct br_device *br_engine_device(void);

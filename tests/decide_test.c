@@ -61,17 +61,19 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "call.h"
 #include "policy/decide.h"
+#include "policy/keyfile.h"
 #include "policy/learn.h"
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "stats.h"
 #include "unit_tap.h"
 
-enum { PLAN = 32 };
+enum { PLAN = 33 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1000,6 +1002,30 @@ static void check_learning(void)
     ok("learned table: a cell's factor follows repeated measurements as n/(n+1) of their ratio, "
        "an outlier moves it at most as 4x would, other cells stay at 1");
 
+    /* A cell at the thousandfold bound is written with 4 decimals (6.9078, past log(1000)) and
+     * must still be read back (it was refused: a process forgot its table, 2026-11-25). */
+    static struct br_learned extreme, read_back;
+    memset(&extreme, 0, sizeof extreme);
+    for (int i = 0; i < 40; i++)
+        br_learned_add(&extreme, &c, BR_LEARN_DEVICE, 1e-6, 1.0 + i);
+    char *text = NULL;
+    size_t length = 0;
+    FILE *memory = open_memstream(&text, &length);
+    fputs("[learned]\n", memory);
+    br_learned_write(&extreme, memory);
+    fclose(memory);
+    struct br_keyfile file;
+    int parsed = br_keyfile_parse("extreme.table", text, &file) == 0 &&
+                 br_learned_from_keys(&file, &read_back) == 0;
+    double factor = parsed ? br_learned_factor(&read_back, &c, BR_LEARN_DEVICE) : 0;
+    if (!parsed || !(fabs(factor / br_learned_factor(&extreme, &c, BR_LEARN_DEVICE) - 1) < 1e-3))
+        fail("a table at the bound: %s, factor %g read back against %g", text,
+             factor, br_learned_factor(&extreme, &c, BR_LEARN_DEVICE));
+    if (parsed)
+        br_keyfile_free(&file);
+    free(text);
+    ok("learned table: a cell at the thousandfold bound is written and read back");
+
     /* A device the profile overrates: the factors turn the decision, and nothing else does. */
     struct br_policy defaults;
     br_policy_default(&defaults);
@@ -1038,7 +1064,7 @@ int main(void)
     check_pocl();             /* 1 */
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
-    check_learning();         /* 2 */
+    check_learning();         /* 3 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

@@ -158,12 +158,13 @@ int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out)
         char rest;
         if (parse_cell_name(e->key, &f, &p, &s, &z, &w) != 0 ||
             sscanf(e->value, "%u %lf %c", &samples, &ratio, &rest) != 2 || samples == 0 ||
-            !(fabs(ratio) <= extreme_log)) {
+            !(fabs(ratio) <= extreme_log + 1e-3)) { /* the file keeps 4 decimals */
             br_warn("%s:%d: '%s = %s' is not a learned cell (routine.shape.size.path = "
                     "samples log-ratio); not used",
                     file->path, e->line, e->key, e->value);
             return -1;
         }
+        ratio = fmax(-extreme_log, fmin(extreme_log, ratio));
         out->cells[f][p][s][z][w] = (struct br_learned_cell){(float)ratio, samples};
     }
     return 0;

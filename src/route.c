@@ -71,7 +71,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     }
     /* Auto mode opens the devices on the warm-up thread (warmup.h); the modes that force a
      * device open them now. */
-    if (settled < 0 && !br_warmup_devices_open()) {
+    if (settled < 0 && !br_warmup_devices_open(call)) {
         prediction->reason = "the device is being opened";
         return BR_ON_CPU;
     }
@@ -100,8 +100,10 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     if (where == BR_ON_CPU)
         return BR_ON_CPU;
     int ready = 1;
-    for (int i = 0; i < in_use->count; i++)
-        ready &= br_warmup_device_ready(in_use->engines[i], call->precision);
+    double saving = prediction->cpu_seconds - (where == BR_ON_HYBRID ? prediction->hybrid_seconds
+                                                                     : prediction->device_seconds);
+    for (int i = 0; i < in_use->count; i++) /* the saving counted once */
+        ready &= br_warmup_device_ready(in_use->engines[i], call->precision, i ? 0 : saving);
     if (!ready) {
         /* Not a choice of the model's: nothing to learn, nothing to explore. */
         prediction->device_seconds = 0;

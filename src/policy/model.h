@@ -25,8 +25,8 @@ struct br_prediction {
     struct br_learned_factors factors; /* those applied (1 where none) */
     double device_share;         /* BR_ON_HYBRID: the device's share of the work to split at */
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
-    int devices;                 /* devices the call is spread over (set by the router); 0, 1: one */
-    const char *reason;                 /* one phrase: why this choice */
+    int devices;         /* devices the call is spread over (set by the router); 0, 1: one */
+    const char *reason;  /* one phrase: why this choice */
 };
 
 /* m * n * (the inner dimension) of the call's arithmetic, and its cube root: the size its rates

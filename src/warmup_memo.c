@@ -59,14 +59,12 @@ void br_device_memo_write(const struct br_device_memo *memo)
     char path[1100], key[1400], temporary[1200];
     if (locate(path, sizeof path, key, sizeof key) != 0)
         return;
-    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(temporary, "w");
+    FILE *f = br_cache_file_begin(path, temporary, sizeof temporary);
     if (!f)
         return;
     fprintf(f, "# blasroute: the device opened here last, and how long opening it took.\n"
                "[opened]\nkey = %s\nvendor = %s\nname = %s\ntype = %s\ndriver = %s\n"
                "seconds = %.4f\n",
             key, memo->vendor, memo->name, memo->type, memo->driver, memo->open_seconds);
-    if (fclose(f) != 0 || rename(temporary, path) != 0)
-        unlink(temporary);
+    br_cache_file_end(f, temporary, path);
 }

@@ -81,6 +81,18 @@ int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
     return 0;
 }
 
+FILE *br_cache_file_begin(const char *path, char *temporary, size_t size)
+{
+    snprintf(temporary, size, "%s.%ld.tmp", path, (long)getpid());
+    return fopen(temporary, "w");
+}
+
+void br_cache_file_end(FILE *file, const char *temporary, const char *path)
+{
+    if (fclose(file) != 0 || rename(temporary, path) != 0)
+        unlink(temporary);
+}
+
 static int entry_path(const char *key, char *path, size_t size)
 {
     char dir[4000];

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* 64-bit FNV-1a, continuing from seed (start with BR_HASH_SEED). */
 #define BR_HASH_SEED 0xcbf29ce484222325ull
@@ -21,6 +22,12 @@ int br_cache_directory(char *dir, size_t size);
  * (the CPU calibration, the learned table). -1 as br_cache_directory. */
 int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
                   const char *extension);
+
+/* Writes such a file atomically: begin opens a temporary file beside `path` (its name in
+ * `temporary`, NULL if it cannot), end closes it and renames it into place (or removes it). A
+ * process reading the file meanwhile sees the old one whole or the new one whole. */
+FILE *br_cache_file_begin(const char *path, char *temporary, size_t size);
+void br_cache_file_end(FILE *file, const char *temporary, const char *path);
 
 /* The binary stored under key: a malloc'ed buffer and its size, or NULL when there is none or
  * the entry is not trustworthy (not a regular file owned by this user, bad magic, other key,

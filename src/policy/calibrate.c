@@ -120,8 +120,7 @@ static int load_cached(const char *path, const char *key, struct br_cpu_profile 
 static void store(const char *path, const char *key, const struct br_cpu_profile *p)
 {
     char temporary[1100];
-    snprintf(temporary, sizeof temporary, "%s.%ld.tmp", path, (long)getpid());
-    FILE *f = fopen(temporary, "w");
+    FILE *f = br_cache_file_begin(path, temporary, sizeof temporary);
     if (!f)
         return;
     fprintf(f, "# blasroute's calibration of the CPU BLAS (GEMM rates, GFLOP/s): rerun by\n"
@@ -133,8 +132,7 @@ static void store(const char *path, const char *key, const struct br_cpu_profile
             fprintf(f, " %.4g", p->rates[BR_GEMM][q][i]);
         fprintf(f, "\n");
     }
-    if (fclose(f) != 0 || rename(temporary, path) != 0)
-        unlink(temporary);
+    br_cache_file_end(f, temporary, path);
 }
 
 /* Times GEMM on the CPU BLAS at growing orders while the budget lasts. */

@@ -60,8 +60,7 @@ static void save(void)
     pthread_mutex_lock(&lock);
     if (changed && table_path[0]) {
         char temporary[1200];
-        snprintf(temporary, sizeof temporary, "%s.%ld.tmp", table_path, (long)getpid());
-        FILE *f = fopen(temporary, "w");
+        FILE *f = br_cache_file_begin(table_path, temporary, sizeof temporary);
         if (f) {
             fprintf(f, "# blasroute's learned corrections of its cost model: log(measured / "
                        "predicted) per routine,\n# shape, size octave and path, with the "
@@ -69,8 +68,7 @@ static void save(void)
                        "[table]\nkey = %s\n[learned]\n",
                     table_key);
             br_learned_write(&table, f);
-            if (fclose(f) != 0 || rename(temporary, table_path) != 0)
-                unlink(temporary);
+            br_cache_file_end(f, temporary, table_path);
         }
         changed = 0;
     }

@@ -100,10 +100,8 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     if (where == BR_ON_CPU)
         return BR_ON_CPU;
     int ready = 1;
-    double saving = prediction->cpu_seconds - (where == BR_ON_HYBRID ? prediction->hybrid_seconds
-                                                                     : prediction->device_seconds);
-    for (int i = 0; i < in_use->count; i++) /* the saving counted once */
-        ready &= br_warmup_device_ready(in_use->engines[i], call->precision, i ? 0 : saving);
+    for (int i = 0; i < in_use->count; i++)
+        ready &= br_warmup_device_ready(in_use->engines[i], call->precision);
     if (!ready) {
         /* Not a choice of the model's: nothing to learn, nothing to explore. */
         prediction->device_seconds = 0;

@@ -110,13 +110,14 @@ static void *job_thread(void *arg)
 {
     struct job job = *(struct job *)arg;
     free(arg);
-    /* The driver's work (opening, building: a core for 0.4 s and more) only on cycles the
-     * program leaves idle: on an H100's host (2026-11-25) a warm-up thread at normal priority
-     * slowed a reference-LAPACK dgetrf 2048 on OpenBLAS's 16 threads from 0.13 s to 0.57 s,
-     * as much as opening the device inside the call did (0.55 s): a parallel BLAS call waits
-     * for its slowest thread, and one core shared is enough. The calibration keeps normal
-     * priority: it measures the CPU BLAS. */
-    if (job.index != CPU_ONLY) {
+    /* Opening the device (a core for 0.4 s) only on cycles the program leaves idle: on an
+     * H100's host (2026-11-25) a warm-up thread at normal priority slowed a reference-LAPACK
+     * dgetrf 2048 on OpenBLAS's 16 threads from 0.13 s to 0.57 s, as much as opening the
+     * device inside the call did (0.55 s): a parallel BLAS call waits for its slowest thread,
+     * and one core shared is enough. The calibration keeps normal priority (it measures the
+     * CPU BLAS), and so does a build: from the binary cache it takes tens of ms, and at idle
+     * priority a busy program could starve it for good. */
+    if (job.index == OPEN_DEVICES) {
         struct sched_param idle = {0};
         pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
     }
@@ -188,19 +189,26 @@ static void start(struct job job)
 
 /* --- when a call pays for waiting ------------------------------------------------------- */
 
-/* Waiting is worth it when what the device saves pays for it: on this call alone, or on the
- * calls already sent to the CPU BLAS for want of the device (their predicted savings, summed:
- * a program of many calls, each too small to pay, that keeps the CPU too busy for the idle-
- * priority warm-up to finish). A build's cost is not known before it runs: a fresh build on
- * NVIDIA took 1.2 s (the H200, 2026-11-24); one from the binary cache, tens of ms. */
-static const double assumed_build_seconds = 1.0;
-static _Atomic long long missed_ns;
+/* Opening the device in a call is worth it when what the device saves pays for it: on this
+ * call alone, or on the calls already sent to the CPU BLAS for want of the device (their
+ * predicted savings, summed: a program of many calls, each too small to pay, that keeps the
+ * CPU too busy for the idle-priority opening to finish). Where no memo says what the device
+ * would save, a call waits for an opening that has not finished after opening_patience: what
+ * the program may lose by it is then a small part of what it has run. */
+static const double opening_patience = 10;
+static _Atomic long long missed_ns, opening_since_ns;
 
 static int pays(double saving, double cost)
 {
     if (saving > 0)
         atomic_fetch_add(&missed_ns, (long long)(saving * 1e9));
     return saving >= cost || (double)atomic_load(&missed_ns) * 1e-9 >= cost;
+}
+
+static int out_of_patience(void)
+{
+    long long since = atomic_load(&opening_since_ns);
+    return since > 0 && br_seconds_now() - (double)since * 1e-9 > opening_patience;
 }
 
 /* The memo of the device opened here before, read once; NULL if there is none. */
@@ -236,15 +244,18 @@ int br_warmup_devices_open(const struct br_call *call)
         return 1;
     int cold = COLD;
     double saving = memo_saving(call); /* reads the memo */
-    if (br_env()->warmup_wait || (memo_found && pays(saving, memo.open_seconds))) {
+    if (br_env()->warmup_wait || (memo_found && pays(saving, memo.open_seconds)) ||
+        out_of_patience()) {
         if (atomic_compare_exchange_strong(&open_state, &cold, WARMING))
             open_devices(); /* here: measured and kept as the memo */
         else
             br_engine_count(); /* waits for the warm-up thread's opening */
         return 1;
     }
-    if (atomic_compare_exchange_strong(&open_state, &cold, WARMING))
+    if (atomic_compare_exchange_strong(&open_state, &cold, WARMING)) {
+        atomic_store(&opening_since_ns, (long long)(br_seconds_now() * 1e9));
         start((struct job){.index = OPEN_DEVICES});
+    }
     return 0;
 }
 
@@ -258,14 +269,14 @@ const struct br_cpu_profile *br_warmup_cpu_profile(void)
     return NULL;
 }
 
-int br_warmup_device_ready(int index, enum br_precision precision, double saving)
+int br_warmup_device_ready(int index, enum br_precision precision)
 {
     if (index < 0 || index >= BR_MAX_DEVICES)
         return 1; /* nothing to build: the call finds out itself */
     _Atomic int *state = &program_state[index][precision];
     if (br_likely(atomic_load_explicit(state, memory_order_acquire) == WARM))
         return 1;
-    if (br_env()->warmup_wait || pays(saving, assumed_build_seconds)) {
+    if (br_env()->warmup_wait) {
         do_job((struct job){index, precision}); /* waits for a warm-up thread's build */
         return 1;
     }
@@ -282,6 +293,7 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);
+    atomic_store(&opening_since_ns, 0);
     int warming = WARMING;
     atomic_compare_exchange_strong(&open_state, &warming, COLD);
     warming = WARMING;

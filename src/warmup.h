@@ -14,8 +14,8 @@
 /* 1 if the devices have been looked for and opened; else 0 after starting that on a warm-up
  * thread of idle priority. Opened here, in the call, when that pays (warmup.c: the device
  * this host opened last, remembered with what opening took, is predicted to save more on this
- * call, or has on the calls sent to the CPU meanwhile) and with BLASROUTE_WARMUP=wait. An exit
- * while it runs waits for it, before the driver's destructors. */
+ * call, or has on the calls sent to the CPU meanwhile), when the opening has waited for idle
+ * cycles too long, and with BLASROUTE_WARMUP=wait. An exit while it runs waits for it. */
 int br_warmup_devices_open(const struct br_call *call);
 
 /* The CPU profile, if it is loaded, else NULL after starting its load on a warm-up thread
@@ -24,8 +24,7 @@ const struct br_cpu_profile *br_warmup_cpu_profile(void);
 
 /* 1 if device `index`'s program of this precision has been built (or failed to build: a call
  * then finds that out and goes to the CPU BLAS itself), else 0 after starting the build on a
- * warm-up thread of idle priority. Built here when the call's predicted saving on the device
- * (or the calls' missed meanwhile) pays for a build, and with BLASROUTE_WARMUP=wait. */
-int br_warmup_device_ready(int index, enum br_precision precision, double saving);
+ * warm-up thread (BLASROUTE_WARMUP=wait: built now, always 1). */
+int br_warmup_device_ready(int index, enum br_precision precision);
 
 #endif

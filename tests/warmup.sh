@@ -9,15 +9,17 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 6
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
 
-# run CALLS VAR=VALUE...: auto mode on PoCL under the fast profile, a fresh cache, traced.
+# run CALLS VAR=VALUE...: auto mode on PoCL under the fast profile, a fresh cache (kept with
+# keep=1), traced.
 run() {
     calls=$1; shift
-    rm -rf "$trace" "$tmp/cache"
+    rm -rf "$trace"
+    [ "${keep:-0}" = 1 ] || rm -rf "$tmp/cache"
     env $clear_knobs -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto \
         BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_THRESHOLD=1 \
         BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
@@ -30,10 +32,18 @@ run() {
     waiting=$(awk -F, 'NR > 1 && $10 == "cpu"' "$trace" | wc -l)
 }
 
+# The first process on a host opens the device at idle priority, when the program leaves a
+# core idle; it then keeps a memo of the device and of what opening took (opened-*.memo).
 run 400
+[ $status -eq 0 ] && ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
+ok $? "background, first process: every result right ($device calls on the device, $waiting on the CPU), the opening remembered"
+diag_file "$err"
+# A later process knows from the memo what the device would save: it opens it in a call once
+# the savings the CPU's calls missed pay for the opening, and builds on a warm-up thread.
+keep=1 run 400
 [ $status -eq 0 ] && [ "$first" = cpu ] && [ "$device" -ge 1 ] &&
     [ "$(awk -F, 'NR > 1 && $10 == "cpu" && $11 !~ /being/' "$trace" | wc -l)" -eq 0 ]
-ok $? "background: every result right; the first call on the CPU ($first_reason), $waiting calls there while the device was got ready, then $device on the device"
+ok $? "background, next process: every result right; the first call on the CPU ($first_reason), $waiting calls there while the device was got ready, then $device on the device"
 diag_file "$err"
 # Once ready, no call goes back to the CPU: every CPU call comes before the first device call.
 awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }

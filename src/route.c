@@ -69,10 +69,10 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         prediction->reason = "inside a device session of this thread";
         return BR_ON_CPU;
     }
-    /* Auto mode opens the devices on the warm-up thread (warmup.h); the modes that force a
-     * device open them now. */
+    /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
+     * open them now. */
     if (settled < 0 && !br_warmup_devices_open(call)) {
-        prediction->reason = "the device is being opened";
+        prediction->reason = "the device is not worth opening yet";
         return BR_ON_CPU;
     }
     devices_in_use(call, in_use);

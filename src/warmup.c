@@ -1,19 +1,16 @@
 #include "warmup.h"
 
-#include <dirent.h>
-#include <math.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "engine/device.h"
 #include "engine/engine.h"
-#include "env.h"
 #include "common.h"
+#include "env.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
 #include "policy/routing.h"
@@ -22,79 +19,38 @@
 
 /* Each thing to get ready goes cold -> warming (its thread started) -> warm (done). */
 enum { COLD, WARMING, WARM };
-static _Atomic int open_state, cpu_state;
+static _Atomic int cpu_state;
+static atomic_flag opening = ATOMIC_FLAG_INIT; /* the device is being opened or was */
 static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
 
-/* What one warm-up thread does: open the devices (OPEN_DEVICES), load the CPU profile
- * (CPU_ONLY), or build device `index`'s program of a precision. */
-enum { CPU_ONLY = -1, OPEN_DEVICES = -2 };
+/* What one warm-up thread does: load the CPU profile (CPU_ONLY), or build device `index`'s
+ * program of a precision. */
+enum { CPU_ONLY = -1 };
 struct job {
     int index;
     enum br_precision precision;
 };
 
-/* The process's threads now (at most `max`); -1 if they cannot be listed. */
-static int list_threads(pid_t *ids, int max)
-{
-    DIR *dir = opendir("/proc/self/task");
-    if (!dir)
-        return -1;
-    int count = 0;
-    struct dirent *e;
-    while ((e = readdir(dir)) != NULL && count < max)
-        if (e->d_name[0] != '.')
-            ids[count++] = (pid_t)atoi(e->d_name);
-    closedir(dir);
-    return count;
-}
-
-/* Threads the driver started while it was opened from a warm-up thread took its idle
- * priority; those are its own (event handlers, PoCL's workers) and must not starve while the
- * program computes: back to normal where the system lets an unprivileged process do that
- * (Linux lets it only within RLIMIT_NICE; otherwise they keep idle priority, and run when the
- * program waits for the device, as it does for every device call). */
-static void restore_new_threads(const pid_t *before, int count)
-{
-    pid_t now[512], self = (pid_t)syscall(SYS_gettid);
-    int found = count < 0 ? -1 : list_threads(now, 512);
-    for (int i = 0; i < found; i++) {
-        int old = 0;
-        for (int j = 0; j < count && !old; j++)
-            old = now[i] == before[j];
-        struct sched_param normal = {0};
-        if (!old && now[i] != self && sched_getscheduler(now[i]) == SCHED_IDLE)
-            sched_setscheduler(now[i], SCHED_OTHER, &normal);
-    }
-}
-
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
 static void open_devices(void)
 {
-    pid_t before[512];
-    int idle = sched_getscheduler(0) == SCHED_IDLE;
-    int count = idle ? list_threads(before, 512) : -1;
     double start = br_seconds_now();
     int found = br_engine_count() > 0;
     double seconds = br_seconds_now() - start;
-    if (idle)
-        restore_new_threads(before, count);
     const struct br_device *d = found ? br_engine_device() : NULL;
     if (d) {
-        struct br_device_memo memo = {.open_seconds = seconds};
-        snprintf(memo.vendor, sizeof memo.vendor, "%s", d->vendor);
-        snprintf(memo.name, sizeof memo.name, "%s", d->name);
-        snprintf(memo.type, sizeof memo.type, "%s", br_device_type_name(d->type));
-        snprintf(memo.driver, sizeof memo.driver, "%s", d->driver);
-        br_device_memo_write(&memo);
+        struct br_device_memo kept = {.open_seconds = seconds};
+        snprintf(kept.vendor, sizeof kept.vendor, "%s", d->vendor);
+        snprintf(kept.name, sizeof kept.name, "%s", d->name);
+        snprintf(kept.type, sizeof kept.type, "%s", br_device_type_name(d->type));
+        snprintf(kept.driver, sizeof kept.driver, "%s", d->driver);
+        br_device_memo_write(&kept);
     }
-    atomic_store(&open_state, WARM);
 }
 
 static void do_job(struct job job)
 {
-    if (job.index == OPEN_DEVICES) {
-        open_devices();
-    } else if (job.index == CPU_ONLY) {
+    if (job.index == CPU_ONLY) {
         br_routing_cpu_profile(); /* loads or calibrates; waits for another thread doing it */
         atomic_store(&cpu_state, WARM);
     } else {
@@ -110,17 +66,6 @@ static void *job_thread(void *arg)
 {
     struct job job = *(struct job *)arg;
     free(arg);
-    /* Opening the device (a core for 0.4 s) only on cycles the program leaves idle: on an
-     * H100's host (2026-11-25) a warm-up thread at normal priority slowed a reference-LAPACK
-     * dgetrf 2048 on OpenBLAS's 16 threads from 0.13 s to 0.57 s, as much as opening the
-     * device inside the call did (0.55 s): a parallel BLAS call waits for its slowest thread,
-     * and one core shared is enough. The calibration keeps normal priority (it measures the
-     * CPU BLAS), and so does a build: from the binary cache it takes tens of ms, and at idle
-     * priority a busy program could starve it for good. */
-    if (job.index == OPEN_DEVICES) {
-        struct sched_param idle = {0};
-        pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
-    }
     do_job(job);
     atomic_fetch_sub(&running, 1);
     return NULL;
@@ -187,29 +132,21 @@ static void start(struct job job)
     }
 }
 
-/* --- when a call pays for waiting ------------------------------------------------------- */
+/* --- opening the device: when it pays ------------------------------------------------ */
 
-/* Opening the device in a call is worth it when what the device saves pays for it: on this
- * call alone, or on the calls already sent to the CPU BLAS for want of the device (their
- * predicted savings, summed: a program of many calls, each too small to pay, that keeps the
- * CPU too busy for the idle-priority opening to finish). Where no memo says what the device
- * would save, a call waits for an opening that has not finished after opening_patience: what
- * the program may lose by it is then a small part of what it has run. */
-static const double opening_patience = 10;
-static _Atomic long long missed_ns, opening_since_ns;
-
-static int pays(double saving, double cost)
-{
-    if (saving > 0)
-        atomic_fetch_add(&missed_ns, (long long)(saving * 1e9));
-    return saving >= cost || (double)atomic_load(&missed_ns) * 1e-9 >= cost;
-}
-
-static int out_of_patience(void)
-{
-    long long since = atomic_load(&opening_since_ns);
-    return since > 0 && br_seconds_now() - (double)since * 1e-9 > opening_patience;
-}
+/* Opening the device took 0.27 to 0.40 s on an H100's host (2026-11-25) and cost a program
+ * about that much however it was done: in its call (a 0.28 s stall), or on another thread,
+ * even at idle priority (the program's calls made meanwhile ran 0.23 s slower in all: the
+ * driver's work reaches the whole process, not one core). A reference-LAPACK dgetrf 2048,
+ * 0.13 s in cpu mode, took 0.40 to 0.57 s. So the device is opened only when what it is
+ * predicted to save pays for the opening, on this call or summed over the calls made without
+ * it, and then in the call that finds so. What it saves is predicted from a memo of the last
+ * opening on this host (warmup_memo.h: the device, so its profile and what was learned of it,
+ * and what opening took). Without one, the first process of a host and device choice cannot
+ * predict it: it opens the device once its device-sized calls have taken the CPU
+ * assumed_open_seconds (what the device could at most have saved), losing at most that. */
+static const double assumed_open_seconds = 0.5;
+static _Atomic long long worth_ns; /* summed over the calls made without the device */
 
 /* The memo of the device opened here before, read once; NULL if there is none. */
 static struct br_device_memo memo;
@@ -221,19 +158,24 @@ static void read_memo(void)
     memo_found = br_device_memo_read(&memo) == 0;
 }
 
-/* What the memo's device is predicted to save on the call against the CPU BLAS (with what
- * was learned of both); 0 where nothing can be predicted yet. */
-static double memo_saving(const struct br_call *call)
+/* What opening the device is worth on this call: the memo's device's predicted saving
+ * against the CPU BLAS (with what was learned of both), else the call's predicted CPU time;
+ * 0 until the CPU profile is ready. */
+static double worth(const struct br_call *call)
 {
     pthread_once(&memo_once, read_memo);
     const struct br_cpu_profile *cpu = br_warmup_cpu_profile();
-    if (!memo_found || !cpu)
+    if (!cpu)
         return 0;
+    struct br_learned_factors learned =
+        memo_found ? br_learn_factors(call, memo.name, memo.driver)
+                   : (struct br_learned_factors){1, 1};
+    double on_cpu = br_predict_cpu_seconds(call, cpu) * learned.cpu;
+    if (!memo_found)
+        return on_cpu;
     const struct br_device_profile *device =
         br_routing_device_profile(memo.vendor, memo.name, memo.type);
-    struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);
     struct br_prediction p = {0};
-    double on_cpu = br_predict_cpu_seconds(call, cpu) * learned.cpu;
     double on_device = br_predict_device_seconds(call, device, &p) * learned.device;
     return on_cpu > 0 && on_device > 0 ? on_cpu - on_device : 0;
 }
@@ -242,21 +184,19 @@ int br_warmup_devices_open(const struct br_call *call)
 {
     if (br_likely(br_engine_discovered()))
         return 1;
-    int cold = COLD;
-    double saving = memo_saving(call); /* reads the memo */
-    if (br_env()->warmup_wait || (memo_found && pays(saving, memo.open_seconds)) ||
-        out_of_patience()) {
-        if (atomic_compare_exchange_strong(&open_state, &cold, WARMING))
-            open_devices(); /* here: measured and kept as the memo */
-        else
-            br_engine_count(); /* waits for the warm-up thread's opening */
-        return 1;
+    if (!br_env()->warmup_wait) {
+        double cost = memo_found ? memo.open_seconds : assumed_open_seconds;
+        double value = worth(call); /* reads the memo first */
+        if (value > 0)
+            atomic_fetch_add(&worth_ns, (long long)(value * 1e9));
+        if (value < cost && (double)atomic_load(&worth_ns) * 1e-9 < cost)
+            return 0;
     }
-    if (atomic_compare_exchange_strong(&open_state, &cold, WARMING)) {
-        atomic_store(&opening_since_ns, (long long)(br_seconds_now() * 1e9));
-        start((struct job){.index = OPEN_DEVICES});
-    }
-    return 0;
+    if (!atomic_flag_test_and_set(&opening))
+        open_devices(); /* measured and kept as the memo */
+    else
+        br_engine_count(); /* another thread is opening them: waits for it */
+    return 1;
 }
 
 const struct br_cpu_profile *br_warmup_cpu_profile(void)
@@ -293,10 +233,7 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);
-    atomic_store(&opening_since_ns, 0);
     int warming = WARMING;
-    atomic_compare_exchange_strong(&open_state, &warming, COLD);
-    warming = WARMING;
     atomic_compare_exchange_strong(&cpu_state, &warming, COLD);
     for (int i = 0; i < BR_MAX_DEVICES; i++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {

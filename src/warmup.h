@@ -1,21 +1,21 @@
-/* Getting the device ready without stalling the program. Before auto mode can send a call to a
- * device it needs the device opened (the OpenCL driver's start and a context: 0.4 s on an H100
- * with NVIDIA's driver, 2026-11-25), the CPU BLAS's profile (a calibration of up to 50 ms on a
- * host that has none cached) and the device's program for the call's precision (a build of a
- * second or more on a fresh binary cache). Each is started on a thread of their own by the
- * first call that would need it, and until it is done such calls go to the CPU BLAS, which
- * answers them as fast as the program would have without blasroute. */
+/* Getting the device ready without making the program lose time. Before auto mode can send
+ * a call to a device it needs the device opened (the OpenCL driver's start and a context:
+ * 0.27 to 0.40 s on an H100's host, 2026-11-25), the CPU BLAS's profile (a calibration of up
+ * to 50 ms on a host that has none cached) and the device's program for the call's precision
+ * (a build of a second or more on a fresh binary cache). The device is opened only when what
+ * it is predicted to save pays for the opening (warmup.c); the calibration and the build run
+ * on threads of their own, started by the first call that needs them, and until they are done
+ * such calls go to the CPU BLAS, which answers them as fast as the program would have without
+ * blasroute. */
 #ifndef BLASROUTE_WARMUP_H
 #define BLASROUTE_WARMUP_H
 
 #include "call.h"
 #include "policy/profile.h"
 
-/* 1 if the devices have been looked for and opened; else 0 after starting that on a warm-up
- * thread of idle priority. Opened here, in the call, when that pays (warmup.c: the device
- * this host opened last, remembered with what opening took, is predicted to save more on this
- * call, or has on the calls sent to the CPU meanwhile), when the opening has waited for idle
- * cycles too long, and with BLASROUTE_WARMUP=wait. An exit while it runs waits for it. */
+/* 1 if the devices have been looked for and opened, here if it is worth it now (warmup.c:
+ * what the device is predicted to save on this call, or has on the calls made without it,
+ * pays for the opening; always with BLASROUTE_WARMUP=wait); else 0. */
 int br_warmup_devices_open(const struct br_call *call);
 
 /* The CPU profile, if it is loaded, else NULL after starting its load on a warm-up thread

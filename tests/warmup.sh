@@ -1,71 +1,91 @@
 #!/bin/sh
-# No stall on first use (warmup.h): in auto mode the first call large enough for the device
-# starts the CPU BLAS's calibration and the device program's build on a thread of their own,
-# and the CPU BLAS answers until both are done; BLASROUTE_WARMUP=wait keeps the old way (the
-# call waits). A fresh cache directory each run, so that there is really something to build
-# and calibrate. The device (PoCL) is made to look fast by a test profile, so that the model
-# wants it; tests/repeat_dgemm checks every result, the trace says where each call ran. The
-# suite's other tests run with BLASROUTE_WARMUP=wait (AM_TESTS_ENVIRONMENT).
+# The warm-up (warmup.h): in auto mode the device is opened only when what it is predicted to
+# save pays for the opening (a memo in the cache directory says what opening took and which
+# device it was; a first process opens it once its device-sized calls have taken the CPU half
+# a second), the CPU BLAS's calibration and the device program's build run on threads of their
+# own, and the CPU BLAS answers meanwhile; BLASROUTE_WARMUP=wait makes the first call wait.
+# The device (PoCL) is made to look fast (or slow) by a test profile; tests/repeat_dgemm checks
+# every result, the trace says where each call ran and why. The suite's other tests run with
+# BLASROUTE_WARMUP=wait (AM_TESTS_ENVIRONMENT).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 7
+plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
+# The same device claimed a thousand times slower than the CPU BLAS: it can never pay.
+sed 's/100000/0.001/g' "$tmp/fast.profile" > "$tmp/slow.profile"
+profile="$tmp/fast.profile"
 
-# run CALLS VAR=VALUE...: auto mode on PoCL under the fast profile, a fresh cache (kept with
-# keep=1), traced.
+# run CALLS VAR=VALUE...: auto mode on PoCL under $profile, order-200 products, a fresh cache
+# (kept with keep=1), traced, said on stderr.
 run() {
     calls=$1; shift
     rm -rf "$trace"
     [ "${keep:-0}" = 1 ] || rm -rf "$tmp/cache"
     env $clear_knobs -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto \
         BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_THRESHOLD=1 \
-        BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-        BLASROUTE_CACHE_DIR="$tmp/cache" BLASROUTE_TRACE="$trace" "$@" \
-        timeout 300 "$program" $calls 96 96 96 > "$out" 2> "$err"
+        BLASROUTE_PROFILE="$profile" BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CACHE_DIR="$tmp/cache" BLASROUTE_TRACE="$trace" BLASROUTE_VERBOSE=1 "$@" \
+        timeout 300 "$program" $calls 200 200 200 > "$out" 2> "$err"
     status=$?
     first=$(awk -F, 'NR == 2 { print $10 }' "$trace")
     first_reason=$(awk -F, 'NR == 2 { print $11 }' "$trace")
     device=$(awk -F, 'NR > 1 && $10 == "device"' "$trace" | wc -l)
     waiting=$(awk -F, 'NR > 1 && $10 == "cpu"' "$trace" | wc -l)
+    opened=$(grep -c '^blasroute: device: [0-9]*:[0-9]* ' "$err")
 }
 
-# The first process on a host opens the device at idle priority, when the program leaves a
-# core idle; it then keeps a memo of the device and of what opening took (opened-*.memo).
-run 400
-[ $status -eq 0 ] && ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
-ok $? "background, first process: every result right ($device calls on the device, $waiting on the CPU), the opening remembered"
+# A first process on a host cannot predict what the device saves: it opens it once its calls
+# have taken the CPU half a second, then keeps a memo of the device and of what opening took.
+run 300
+[ $status -eq 0 ] && [ "$first" = cpu ] && [ "$opened" -eq 1 ] && [ "$device" -ge 1 ] &&
+    ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
+ok $? "first process: every result right; the first call on the CPU ($first_reason), $waiting there in all, then the device opened and $device calls on it; the opening remembered"
 diag_file "$err"
-# A later process knows from the memo what the device would save: it opens it in a call once
-# the savings the CPU's calls missed pay for the opening, and builds on a warm-up thread.
-keep=1 run 400
+
+# A later process predicts from the memo what the device saves: it opens it in the call where
+# the savings pay for the opening, and builds on a warm-up thread.
+keep=1 run 300
 [ $status -eq 0 ] && [ "$first" = cpu ] && [ "$device" -ge 1 ] &&
-    [ "$(awk -F, 'NR > 1 && $10 == "cpu" && $11 !~ /being/' "$trace" | wc -l)" -eq 0 ]
-ok $? "background, next process: every result right; the first call on the CPU ($first_reason), $waiting calls there while the device was got ready, then $device on the device"
+    [ "$(awk -F, 'NR > 1 && $10 == "cpu" && $11 !~ /worth|being/' "$trace" | wc -l)" -eq 0 ]
+ok $? "next process: every result right; the first call on the CPU ($first_reason), $waiting calls there while the device was not worth opening or was got ready, then $device on the device"
 diag_file "$err"
 # Once ready, no call goes back to the CPU: every CPU call comes before the first device call.
 awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }
     END { exit bad }' "$trace"
-ok $? "background: no call on the CPU after the first on the device"
+ok $? "next process: no call on the CPU after the first on the device"
 [ ! -s "$out" ]
-ok $? "background: nothing on stdout"
+ok $? "nothing on stdout"
+
+# A device that cannot pay is never opened, once a memo says what it is.
+profile="$tmp/slow.profile"
+run 3 BLASROUTE_WARMUP=wait
+keep=1 run 100
+[ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
+    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 100 ]
+ok $? "a device predicted to save nothing: never opened, all 100 calls on the CPU (opened $opened times)"
+diag_file "$err"
+profile="$tmp/fast.profile"
 
 run 3 BLASROUTE_WARMUP=wait
 [ $status -eq 0 ] && [ "$first" = device ] && [ "$device" -eq 3 ]
 ok $? "BLASROUTE_WARMUP=wait: the first call waits and runs on the device, as do the others ($device of 3)"
 diag_file "$err"
 
-# A program that ends while its warm-up thread is still inside the OpenCL driver (opening the
-# device, or building): it exits with its own status, silently. An exit must wait for that
-# thread (warmup.c: PoCL's LLVM tears its statics down at exit and aborted under it). Programs
-# of 1, 8 and 30 calls end during the opening, the build, or after.
+# A program that ends while a warm-up thread is inside the OpenCL driver (building the
+# program: the memo and the calibration kept, the compiled program removed before each run):
+# it exits with its own status, silently. An exit must wait for that thread (warmup.c: PoCL's
+# LLVM tears its statics down at exit and aborted under a build). Programs of 1, 12 and 40
+# calls end before the opening, during the build, or after.
 bad=""
-for calls in 1 8 30 1 8 30; do
-    run $calls
+for calls in 1 12 40 1 12 40; do
+    rm -f "$tmp"/cache/*.clbin
+    keep=1 run $calls
     last=$(awk -F, 'END { print $11 }' "$trace")
-    if [ $status -ne 0 ] || [ -s "$out" ] || grep -qi 'abort\|terminate\|corruption\|segmentation' "$err"
+    if [ $status -ne 0 ] || [ -s "$out" ] ||
+        grep -qi 'abort\|terminate\|corruption\|segmentation' "$err"
     then bad="$bad $calls:$status"; head -n 20 "$err" | sed "s/^/# /"; fi
     echo "# $calls calls: status $status, the last call's reason: $last"
 done

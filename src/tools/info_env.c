@@ -66,9 +66,9 @@ static const struct {
      "and path, tries the other path now and then when the two are close, and keeps what it "
      "learned in the cache directory for the next process (blasroute-info shows it)", 0},
     {"BLASROUTE_WARMUP", "background, wait", "background",
-     "in auto mode, the first call large enough for the device starts the CPU BLAS's "
-     "calibration and the device program's build on a thread of their own, and calls go to "
-     "the CPU BLAS until both are done; wait: that call waits for them instead", 0},
+     "in auto mode the device is opened only when what it saves pays for the opening, and the "
+     "CPU BLAS's calibration and the device program's build run on threads of their own while "
+     "the CPU BLAS answers; wait: the first call large enough opens, calibrates and builds", 0},
     {"BLASROUTE_LAPACK_BLOCK", "1 to 8192", "from the order: k/32 to a power of two, 32 to 256",
      "the panel width of the LAPACK factorizations blasroute runs in blocks (getrf, getrs, "
      "gesv, potrf under the wheels' and the 64_ names)", 0},

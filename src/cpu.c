@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <link.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,25 +45,56 @@ static void note_failure(const char *candidate, const char *why)
     snprintf(cpu_failures + used, sizeof cpu_failures - used, "\n  %s: %s", candidate, why);
 }
 
-/* The base address of the object that defines addr, or NULL. */
-static void *object_of(const void *addr)
+/* blasroute's own loaded segments, to tell a symbol of its own from the CPU BLAS's. One scan
+ * of the loaded objects; dladdr per symbol scanned every object's symbol table each time:
+ * 267 calls, 115 million instructions, tens of ms at every program's start (2026-11-25). */
+enum { MOST_SEGMENTS = 16 };
+struct segments {
+    uintptr_t start[MOST_SEGMENTS], end[MOST_SEGMENTS];
+    int count;
+};
+
+static int collect_own(struct dl_phdr_info *info, size_t size, void *data)
 {
-    Dl_info info;
-    return dladdr(addr, &info) ? info.dli_fbase : NULL;
+    (void)size;
+    struct segments *own = data;
+    uintptr_t me = (uintptr_t)&blasroute_identity;
+    int mine = 0;
+    own->count = 0;
+    for (int i = 0; i < info->dlpi_phnum && own->count < MOST_SEGMENTS; i++) {
+        const ElfW(Phdr) *p = &info->dlpi_phdr[i];
+        if (p->p_type != PT_LOAD)
+            continue;
+        uintptr_t start = info->dlpi_addr + p->p_vaddr, end = start + p->p_memsz;
+        own->start[own->count] = start;
+        own->end[own->count++] = end;
+        mine |= me >= start && me < end;
+    }
+    return mine; /* 1 stops the scan: these are blasroute's */
+}
+
+static int is_own(const struct segments *own, const void *address)
+{
+    for (int i = 0; i < own->count; i++)
+        if ((uintptr_t)address >= own->start[i] && (uintptr_t)address < own->end[i])
+            return 1;
+    return 0;
 }
 
 /* Binds every symbol of the table from handle; on failure says why in why[] and returns 0. */
 static int bind_all(void *handle, char *why, size_t why_size)
 {
     static br_fn table[CPU_SYMBOL_COUNT];
-    void *ourselves = object_of((const void *)&blasroute_identity);
+    struct segments own = {.count = 0};
+    if (!dl_iterate_phdr(collect_own, &own))
+        own.count = 0; /* not found: nothing is taken for blasroute's */
     for (int i = 0; i < CPU_SYMBOL_COUNT; i++) {
         void *address = dlsym(handle, cpu_symbol_names[i]);
         if (!address) {
             snprintf(why, why_size, "does not define %s", cpu_symbol_names[i]);
             return 0;
         }
-        if (object_of(address) == ourselves) {
+        if (is_own(&own, address)) {
             snprintf(why, why_size, "its %s is blasroute's own", cpu_symbol_names[i]);
             return 0;
         }

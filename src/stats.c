@@ -131,14 +131,19 @@ static void register_report(void)
  * path reads a plain int instead of going through br_env()'s pthread_once every call. */
 static atomic_int report_wanted = -1;
 
-struct br_timer br_stats_start(void)
+int br_stats_wanted(void)
 {
     int wanted = atomic_load_explicit(&report_wanted, memory_order_relaxed);
     if (br_unlikely(wanted < 0)) {
         wanted = br_env()->report || br_env()->trace;
         atomic_store_explicit(&report_wanted, wanted, memory_order_relaxed);
     }
-    return (struct br_timer){wanted ? now_ns() : 0};
+    return wanted;
+}
+
+struct br_timer br_stats_start(void)
+{
+    return (struct br_timer){br_stats_wanted() ? now_ns() : 0};
 }
 
 static void add_double(_Atomic double *sum, double x)

@@ -26,6 +26,9 @@ struct br_timer {
     uint64_t start_ns; /* 0 when nothing is being measured */
 };
 
+/* Whether a report or a trace was asked for (then every call is counted). */
+int br_stats_wanted(void);
+
 /* Starts timing a call if a report or a trace was asked for (else costs one branch). */
 struct br_timer br_stats_start(void);
 

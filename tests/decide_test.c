@@ -73,7 +73,7 @@
 #include "stats.h"
 #include "unit_tap.h"
 
-enum { PLAN = 33 };
+enum { PLAN = 34 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -967,6 +967,35 @@ static void check_finite(void)
        "with them");
 }
 
+/* The router's shortest path (br_decide_cpu_by_rules) says CPU exactly where the rules do:
+ * every mode, a routine allowed or not, sizes around min_size, every family and side. */
+static void check_cpu_by_rules(void)
+{
+    static const enum br_mode modes[] = {BR_MODE_AUTO, BR_MODE_CPU, BR_MODE_DEVICE,
+                                         BR_MODE_HYBRID};
+    static const int orders[] = {1, 2, 100, 255, 256, 257, 4096};
+    int checked = 0, wrong = 0;
+    srand(20);
+    for (int m = 0; m < 4; m++)
+        for (int allowed = 0; allowed < 2; allowed++)
+            for (int f = 0; f < BR_FAMILY_COUNT; f++)
+                for (int o = 0; o < 7; o++) {
+                    struct br_policy policy = policy_with(modes[m], 256, -1);
+                    enum br_precision precision = (enum br_precision)(rand() % 4);
+                    policy.rules[f][precision].device_allowed = allowed;
+                    int n = orders[o], k = orders[rand() % 7];
+                    struct br_call c = make_call((enum br_family)f, precision,
+                                                 rand() % 2 ? 'L' : 'R', n, n, k, 1, 0);
+                    struct br_prediction p = {0};
+                    int by_rules = br_decide_by_rules(&c, &policy, &p) == BR_ON_CPU;
+                    wrong += by_rules != br_decide_cpu_by_rules(&c, &policy);
+                    checked++;
+                }
+    if (wrong)
+        fail("%d of %d calls: the shortest path and the rules disagree", wrong, checked);
+    ok("the router's shortest path keeps on the CPU exactly the calls the rules send there");
+}
+
 /* The learned table (policy/learn.h) and the decision with its factors. */
 static void check_learning(void)
 {
@@ -1055,6 +1084,7 @@ int main(void)
 
     check_small_and_large();  /* 4 */
     check_rules();            /* 7 */
+    check_cpu_by_rules();     /* 1 */
     check_effective_size();   /* 1 */
     check_crossover();        /* 7 */
     check_bytes();            /* 5 */

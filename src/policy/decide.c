@@ -21,6 +21,13 @@ int br_decide_may_use_device(const struct br_call *call, const struct br_policy 
     return rule->device_allowed && large_enough(call, rule);
 }
 
+int br_decide_cpu_by_rules(const struct br_call *call, const struct br_policy *policy)
+{
+    const struct br_rule *rule = &policy->rules[call->family][call->precision];
+    return policy->mode == BR_MODE_CPU || !rule->device_allowed ||
+           (policy->mode == BR_MODE_AUTO && !large_enough(call, rule));
+}
+
 int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
                        struct br_prediction *p)
 {

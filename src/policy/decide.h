@@ -38,6 +38,10 @@ enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_learned_factors *learned,
                                     struct br_prediction *prediction);
 
+/* Whether the rules alone send the call to the CPU (br_decide_by_rules would say BR_ON_CPU):
+ * the router's shortest path, taken by every small call. */
+int br_decide_cpu_by_rules(const struct br_call *call, const struct br_policy *policy);
+
 /* The cheap first test, before anything is loaded or opened: 1 if the policy could send this
  * call to a device at all (routine allowed, effective size at least min_size). */
 int br_decide_may_use_device(const struct br_call *call, const struct br_policy *policy);

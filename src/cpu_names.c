@@ -159,6 +159,9 @@ static void *ilp64_symbol(const char *routine)
 /* --- resolution, once per routine and names -------------------------------------------------- */
 
 static struct br_named_slot resolved[BR_NAMES_COUNT][BR_FAMILY_COUNT][BR_PRECISION_COUNT];
+/* The library found answering each names' Level-3 routines (the first found), for the CPU
+ * calibration: written under resolve_lock before the slot is marked done. */
+static char named_library[BR_NAMES_COUNT][4096];
 static pthread_mutex_t resolve_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void br_names_at_fork(enum br_fork_stage stage)
@@ -181,6 +184,8 @@ static void resolve(struct br_named_slot *r, enum br_names names, const char *ro
     int bits = names_table[names].integer_bits;
     if (address) {
         br_verbose("%s: answered on the CPU by %s", symbol, path);
+        if (level3 && !named_library[names][0])
+            snprintf(named_library[names], sizeof named_library[names], "%s", path);
     } else if (bits == 64 && (address = ilp64_symbol(routine))) {
         br_verbose("%s: answered on the CPU by %s", symbol, ilp64_path);
     } else if (level3) {
@@ -249,6 +254,15 @@ struct br_cpu_routine br_cpu_named_level3(const struct br_call *call)
     }
     return (struct br_cpu_routine){br_cpu_level3_symbol(call->family, call->precision),
                                    (int)sizeof(blas_int) * 8};
+}
+
+const char *br_cpu_named_library(enum br_names names)
+{
+    if (names == BR_NAMES_PLAIN)
+        return br_cpu_library_path();
+    struct br_named_slot *r = &resolved[names][BR_GEMM][BR_D];
+    resolve_once(r, names, "dgemm", 1);
+    return named_library[names][0] ? named_library[names] : br_cpu_library_path();
 }
 
 struct br_cpu_routine br_cpu_named_xerbla(enum br_names names)

@@ -37,6 +37,10 @@ struct br_named_slot {
 struct br_cpu_routine br_cpu_named_routine(enum br_names names, const char *routine,
                                            struct br_named_slot *slot);
 
+/* The file of the library that answers the names' Level-3 calls on the CPU (their dgemm's,
+ * found as above), else the CPU BLAS's: what the CPU calibration measures for those names. */
+const char *br_cpu_named_library(enum br_names names);
+
 /* The error routine (XERBLA) of the names a call came through, as above (xerbla_64_,
  * scipy_xerbla_64_, scipy_xerbla_), or NULL when no loaded library defines it. */
 struct br_cpu_routine br_cpu_named_xerbla(enum br_names names);

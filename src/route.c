@@ -86,7 +86,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     /* The CPU's profile, then (for a call the model sends to a device) every device's
      * program, each got ready on a thread of its own while the CPU BLAS answers (warmup.h).
      * All devices at once: a call may be spread over them. */
-    const struct br_cpu_profile *cpu = br_warmup_cpu_profile();
+    const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
     if (!cpu) {
         prediction->reason = "the CPU BLAS is being calibrated";
         return BR_ON_CPU;
@@ -169,6 +169,7 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     /* choose() found at least one device with a profile. */
     int count = in_use->count;
     if (!(prediction->device_share >= 0)) {
+        br_routing_calibrate_names(call->names);
         const struct br_cpu_profile *cpu = br_routing_cpu_profile();
         prediction->device_share =
             br_hybrid_share_over(call, in_use->profiles, count, cpu, br_policy());

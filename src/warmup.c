@@ -164,7 +164,7 @@ static void read_memo(void)
 static double worth(const struct br_call *call)
 {
     pthread_once(&memo_once, read_memo);
-    const struct br_cpu_profile *cpu = br_warmup_cpu_profile();
+    const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
     if (!cpu)
         return 0;
     struct br_learned_factors learned =
@@ -199,9 +199,12 @@ int br_warmup_devices_open(const struct br_call *call)
     return 1;
 }
 
-const struct br_cpu_profile *br_warmup_cpu_profile(void)
+const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
 {
-    if (br_likely(br_routing_cpu_profile_loaded()) || br_env()->warmup_wait)
+    if (br_likely(br_routing_cpu_profile_loaded()))
+        return br_routing_cpu_profile();
+    br_routing_calibrate_names(call->names);
+    if (br_env()->warmup_wait)
         return br_routing_cpu_profile();
     int cold = COLD;
     if (atomic_compare_exchange_strong(&cpu_state, &cold, WARMING))

@@ -19,8 +19,9 @@
 int br_warmup_devices_open(const struct br_call *call);
 
 /* The CPU profile, if it is loaded, else NULL after starting its load on a warm-up thread
- * (BLASROUTE_WARMUP=wait: loaded now, never NULL). */
-const struct br_cpu_profile *br_warmup_cpu_profile(void);
+ * (BLASROUTE_WARMUP=wait: loaded now, never NULL); a calibration measures the BLAS that
+ * answers the call's names (br_routing_calibrate_names). */
+const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call);
 
 /* 1 if device `index`'s program of this precision has been built (or failed to build: a call
  * then finds that out and goes to the CPU BLAS itself), else 0 after starting the build on a

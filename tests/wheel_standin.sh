@@ -20,7 +20,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/standin_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 6
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -48,6 +48,24 @@ run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device
 all_ok; ok $? "device mode: every result right, the stand-ins answered no call"; driver_diag
 reported_on device
 ok "$( [ -z "$why" ]; echo $? )" "device mode: the report counts every call on the device${why:+ (${why#; })}"
+diag_file "$err"
+
+# Auto mode calibrates the BLAS that answers the program's calls on the CPU: the wheel's own
+# (the stand-in behind the scipy_ names), not blasroute's CPU BLAS, whose threads would share
+# the cores with the wheel's. (The stand-ins then answer the calibration's calls too: only the
+# results are checked here, not the stand-ins' counts.)
+fast_device_profile "wheel" > "$tmp/fast.profile"
+run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_THRESHOLD=1 \
+    BLASROUTE_PROFILE="$tmp/fast.profile" BLASROUTE_WARMUP=wait BLASROUTE_VERBOSE=1 \
+    BLASROUTE_CACHE_DIR="$tmp/calibration-cache"
+calibrated=$(grep 'CPU BLAS calibrated' "$err")
+# (The driver's status counts the stand-ins' "not ok" lines: every planned check must have run,
+# and none but those may fail.)
+planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$out" | head -n 1)
+[ -n "$planned" ] && [ "$(grep -c '^ok \|^not ok ' "$out")" -eq "$planned" ] &&
+    ! grep '^not ok\|^Bail out' "$out" | grep -qv 'the stand-in answered' &&
+    echo "$calibrated" | grep -q 'blas=[^;]*standin'
+ok $? "auto mode: every result right; the calibration measured the wheel's BLAS (${calibrated#*(})"
 diag_file "$err"
 
 run_driver standin LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=cpu

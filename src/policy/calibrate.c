@@ -10,6 +10,7 @@
 
 #include "cpu.h"
 #include "cpu_level3.h"
+#include "cpu_names.h"
 #include "engine/cache.h"
 #include "env.h"
 #include "log.h"
@@ -89,18 +90,18 @@ static void cpu_model(char *model, size_t size)
         fclose(f);
 }
 
-void br_cpu_calibration_key(char *key, size_t size)
+void br_cpu_calibration_key(enum br_names names, char *key, size_t size)
 {
     char model[256];
     cpu_model(model, sizeof model);
-    snprintf(key, size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_library_path(),
+    snprintf(key, size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_named_library(names),
              cpu_threads());
 }
 
 /* The cache file for this CPU, CPU BLAS and thread count. */
-static int cache_path(char *path, size_t size, char *key, size_t key_size)
+static int cache_path(enum br_names names, char *path, size_t size, char *key, size_t key_size)
 {
-    br_cpu_calibration_key(key, key_size);
+    br_cpu_calibration_key(names, key, key_size);
     return br_cache_file(path, size, "cpu", key, "profile");
 }
 
@@ -135,8 +136,8 @@ static void store(const char *path, const char *key, const struct br_cpu_profile
     br_cache_file_end(f, temporary, path);
 }
 
-/* Times GEMM on the CPU BLAS at growing orders while the budget lasts. */
-static int measure(double *orders, double *s_rates, double *d_rates)
+/* Times GEMM on the CPU BLAS of the names at growing orders while the budget lasts. */
+static int measure(enum br_names names, double *orders, double *s_rates, double *d_rates)
 {
     static const int sizes[] = {64, 128, 256, 512};
     const double budget = 0.045; /* seconds of measurement: the issue allows 50 ms in all */
@@ -162,7 +163,8 @@ static int measure(double *orders, double *s_rates, double *d_rates)
         size_t nn = (size_t)n * (size_t)n;
         double rates[2] = {0, 0};
         for (int p = 0; p < 2; p++) {
-            struct br_call call = {.family = BR_GEMM, .precision = p ? BR_D : BR_S,
+            struct br_call call = {.names = names, .family = BR_GEMM,
+                                   .precision = p ? BR_D : BR_S,
                                    .work = BR_WORK_FULL, .transa = 'N', .transb = 'N', .m = n,
                                    .n = n, .k = n, .lda = n, .ldb = n, .ldc = n};
             if (p) {
@@ -208,16 +210,16 @@ static int measure(double *orders, double *s_rates, double *d_rates)
     return count;
 }
 
-int br_cpu_calibrate(struct br_cpu_profile *out)
+int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
 {
     char path[1024], key[1024];
-    int cached = cache_path(path, sizeof path, key, sizeof key);
+    int cached = cache_path(names, path, sizeof path, key, sizeof key);
     if (cached == 0 && load_cached(path, key, out) == 0) {
         snprintf(out->source, sizeof out->source, "%s", path);
         return 0;
     }
     double orders[4], s_rates[4], d_rates[4];
-    int count = measure(orders, s_rates, d_rates);
+    int count = measure(names, orders, s_rates, d_rates);
     if (count == 0)
         return -1;
     br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);

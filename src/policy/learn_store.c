@@ -13,6 +13,7 @@
 #include "log.h"
 #include "policy/calibrate.h"
 #include "policy/keyfile.h"
+#include "policy/routing.h"
 #include "process.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -38,7 +39,7 @@ static int locate(const char *device, const char *driver, char *path, size_t pat
                   char *key, size_t key_size)
 {
     char cpu[1024], host[256] = "";
-    br_cpu_calibration_key(cpu, sizeof cpu);
+    br_cpu_calibration_key(br_routing_calibration_names(), cpu, sizeof cpu);
     gethostname(host, sizeof host - 1);
     snprintf(key, key_size, "host=%s; %s; device=%s; driver=%s", host, cpu, device, driver);
     return br_cache_file(path, path_size, "learned", key, "table");

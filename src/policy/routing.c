@@ -149,6 +149,23 @@ int br_routing_cpu_profile_loaded(void)
     return cpu_loaded;
 }
 
+/* The names whose BLAS the calibration measures: those of the first call that asked for the
+ * CPU profile (-1: none yet, the plain names). */
+static _Atomic int calibration_names = -1;
+
+void br_routing_calibrate_names(enum br_names names)
+{
+    int none = -1;
+    if (atomic_load_explicit(&calibration_names, memory_order_relaxed) < 0)
+        atomic_compare_exchange_strong(&calibration_names, &none, (int)names);
+}
+
+enum br_names br_routing_calibration_names(void)
+{
+    int names = atomic_load(&calibration_names);
+    return names < 0 ? BR_NAMES_PLAIN : (enum br_names)names;
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile(void)
 {
     if (cpu_loaded)
@@ -165,7 +182,7 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
             tuned = br_cpu_profile_from_keys(&file, &cpu_profile);
             br_keyfile_free(&file);
         }
-        if (tuned != 0 && br_cpu_calibrate(&cpu_profile) != 0)
+        if (tuned != 0 && br_cpu_calibrate(br_routing_calibration_names(), &cpu_profile) != 0)
             br_cpu_profile_builtin(&cpu_profile);
         cpu_loaded = 1;
         br_verbose("CPU profile: %s", cpu_profile.source);

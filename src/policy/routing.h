@@ -2,6 +2,7 @@
 #ifndef BLASROUTE_POLICY_ROUTING_H
 #define BLASROUTE_POLICY_ROUTING_H
 
+#include "call.h"
 #include "policy/profile.h"
 
 /* The device profile for the device described (vendor, name, type "gpu"/"cpu"/
@@ -15,6 +16,14 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
 const struct br_cpu_profile *br_routing_cpu_profile(void);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
+
+/* The calibration measures the BLAS that answers the program's calls on the CPU: for a pip
+ * numpy the wheel's own OpenBLAS behind the scipy_ names, not blasroute's CPU BLAS (whose
+ * threads, beside the wheel's, would share the cores and measure a fraction of either). The
+ * first call that needs the CPU profile says which names it came through (later ones change
+ * nothing); the plain names until one does. */
+void br_routing_calibrate_names(enum br_names names);
+enum br_names br_routing_calibration_names(void);
 
 /* The user's profile directory ($XDG_DATA_HOME/blasroute/profiles, else
  * ~/.local/share/blasroute/profiles), where blasroute-tune writes; 0 if there is no home. */

@@ -54,7 +54,7 @@
 #include "policy/spread.h"
 #include "unit_tap.h"
 
-enum { PLAN = 10 };
+enum { PLAN = 11 };
 
 static int is_rank_k(enum br_family f)
 {
@@ -690,6 +690,28 @@ static void check_forced(void)
                  br_family_name(c.family), model, lower);
     }
     ok("the model's share is the best one within 2%, and a faster CPU lowers it");
+
+    /* What was learned scales each side: factors of 1 change nothing; a CPU measured 3 times
+     * slower than its profile moves the share towards the device, as a CPU 3 times faster
+     * moved it away, and raises the predicted run. */
+    for (int f = 0; f < BR_FAMILY_COUNT; f++) {
+        struct br_call c = square((enum br_family)f, BR_Z, 3000);
+        struct br_learned_factors same = {1, 1}, slow_cpu = {3, 1};
+        double up, down, model = br_hybrid_share(&c, &balanced, &cpu, &policy);
+        double plain = br_predict_hybrid_seconds(&c, &balanced, &cpu, model, &up, &down);
+        double as_is = br_hybrid_share_learned(&c, &balanced, &cpu, &policy, &same);
+        double higher = br_hybrid_share_learned(&c, &balanced, &cpu, &policy, &slow_cpu);
+        double learned_plain =
+            br_predict_hybrid_seconds_learned(&c, &balanced, &cpu, model, &same, &up, &down);
+        double slower =
+            br_predict_hybrid_seconds_learned(&c, &balanced, &cpu, model, &slow_cpu, &up, &down);
+        if (as_is != model || learned_plain != plain || !(higher > model) || !(slower > plain))
+            fail("z%s 3000: share %g, with factors 1 %g, with the CPU 3x slower %g; predicted "
+                 "%g s, %g, %g",
+                 br_family_name(c.family), model, as_is, higher, plain, learned_plain, slower);
+    }
+    ok("learned factors: 1 changes nothing; a CPU measured slower raises the device's share and "
+       "the predicted run");
 }
 
 static void check_spread_shares(void)
@@ -797,7 +819,7 @@ int main(void)
     check_spread_shares();    /* 1 */
     check_spread_decision();  /* 1 */
     check_auto();      /* 2 */
-    check_forced();    /* 2 */
+    check_forced();    /* 3 */
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);
         return 1;

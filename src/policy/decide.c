@@ -100,9 +100,9 @@ enum br_where br_decide_after_rules(const struct br_call *call,
         return BR_ON_HYBRID;
     }
     if (settled == BR_ON_HYBRID) {
-        p->device_share = br_hybrid_share(call, device, cpu, policy);
-        p->hybrid_seconds = br_predict_hybrid_seconds(call, device, cpu, p->device_share,
-                                                      &p->bytes_up, &p->bytes_down);
+        p->device_share = br_hybrid_share_learned(call, device, cpu, policy, &p->factors);
+        p->hybrid_seconds = br_predict_hybrid_seconds_learned(
+            call, device, cpu, p->device_share, &p->factors, &p->bytes_up, &p->bytes_down);
         return BR_ON_HYBRID;
     }
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
@@ -115,8 +115,10 @@ enum br_where br_decide_after_rules(const struct br_call *call,
     if (rule->hybrid_allowed && !device->shares_host_cpu && devices <= 1 &&
         hybrid_may_win(p->cpu_seconds, p->device_seconds, rule->margin,
                        device->hybrid_slowdown)) {
-        double share = br_hybrid_share(call, device, cpu, policy), up, down;
-        double seconds = br_predict_hybrid_seconds(call, device, cpu, share, &up, &down);
+        double share = br_hybrid_share_learned(call, device, cpu, policy, &p->factors), up,
+               down;
+        double seconds =
+            br_predict_hybrid_seconds_learned(call, device, cpu, share, &p->factors, &up, &down);
         if (seconds > 0 && seconds * hybrid_margin < p->device_seconds &&
             seconds * rule->margin < p->cpu_seconds) {
             p->hybrid_seconds = seconds;

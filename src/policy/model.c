@@ -304,7 +304,8 @@ void br_hybrid_cut(const struct br_call *call, const struct br_device_profile *c
  * this is the one split of split.h: a spread of two workers cuts the call once. */
 static int hybrid_sides(const struct br_call *call,
                         const struct br_device_profile *const *profiles, int count,
-                        const struct br_cpu_profile *cpu, double share, double *devices,
+                        const struct br_cpu_profile *cpu, double share,
+                        const struct br_learned_factors *learned, double *devices,
                         double *on_cpu, double *bytes_up, double *bytes_down)
 {
     if (count > BR_SPREAD_MAX_WORKERS - 1)
@@ -323,17 +324,23 @@ static int hybrid_sides(const struct br_call *call,
             return -1;
         *on_cpu += t;
     }
+    /* What was learned of the whole call's paths applies to each side's pieces. */
+    if (learned) {
+        *devices *= learned->device;
+        *on_cpu *= learned->cpu;
+    }
     return 0;
 }
 
-double br_predict_hybrid_seconds_over(const struct br_call *call,
-                                      const struct br_device_profile *const *profiles,
-                                      int count, const struct br_cpu_profile *cpu, double share,
-                                      double *bytes_up, double *bytes_down)
+static double predict_hybrid(const struct br_call *call,
+                             const struct br_device_profile *const *profiles, int count,
+                             const struct br_cpu_profile *cpu, double share,
+                             const struct br_learned_factors *learned, double *bytes_up,
+                             double *bytes_down)
 {
     double devices, on_cpu;
     if (count < 1 || !profiles[0] ||
-        hybrid_sides(call, profiles, count, cpu, share, &devices, &on_cpu, bytes_up,
+        hybrid_sides(call, profiles, count, cpu, share, learned, &devices, &on_cpu, bytes_up,
                      bytes_down) != 0) {
         *bytes_up = *bytes_down = 0;
         return 0;
@@ -342,13 +349,31 @@ double br_predict_hybrid_seconds_over(const struct br_call *call,
     return slowdown * fmax(devices, on_cpu) + hybrid_overhead_seconds;
 }
 
+double br_predict_hybrid_seconds_over(const struct br_call *call,
+                                      const struct br_device_profile *const *profiles,
+                                      int count, const struct br_cpu_profile *cpu, double share,
+                                      double *bytes_up, double *bytes_down)
+{
+    return predict_hybrid(call, profiles, count, cpu, share, NULL, bytes_up, bytes_down);
+}
+
+double br_predict_hybrid_seconds_learned(const struct br_call *call,
+                                         const struct br_device_profile *device,
+                                         const struct br_cpu_profile *cpu, double share,
+                                         const struct br_learned_factors *learned,
+                                         double *bytes_up, double *bytes_down)
+{
+    const struct br_device_profile *one[1] = {device};
+    return predict_hybrid(call, one, 1, cpu, share, learned, bytes_up, bytes_down);
+}
+
 double br_predict_hybrid_seconds(const struct br_call *call,
                                  const struct br_device_profile *device,
                                  const struct br_cpu_profile *cpu, double share,
                                  double *bytes_up, double *bytes_down)
 {
-    const struct br_device_profile *one[1] = {device};
-    return br_predict_hybrid_seconds_over(call, one, 1, cpu, share, bytes_up, bytes_down);
+    return br_predict_hybrid_seconds_learned(call, device, cpu, share, NULL, bytes_up,
+                                             bytes_down);
 }
 
 /* The devices' share where their slowest part takes as long as the CPU's: the devices' time
@@ -356,12 +381,14 @@ double br_predict_hybrid_seconds(const struct br_call *call,
  * predictable. */
 static double balanced_share(const struct br_call *call,
                              const struct br_device_profile *const *profiles, int count,
-                             const struct br_cpu_profile *cpu)
+                             const struct br_cpu_profile *cpu,
+                             const struct br_learned_factors *learned)
 {
     double low = 0, high = 1;
     for (int step = 0; step < 12; step++) {
         double share = (low + high) / 2, devices, on_cpu, up, down;
-        if (hybrid_sides(call, profiles, count, cpu, share, &devices, &on_cpu, &up, &down) != 0)
+        if (hybrid_sides(call, profiles, count, cpu, share, learned, &devices, &on_cpu, &up,
+                         &down) != 0)
             return -1;
         if (devices > on_cpu)
             high = share;
@@ -371,23 +398,39 @@ static double balanced_share(const struct br_call *call,
     return (low + high) / 2;
 }
 
-double br_hybrid_share_over(const struct br_call *call,
-                            const struct br_device_profile *const *profiles, int count,
-                            const struct br_cpu_profile *cpu, const struct br_policy *policy)
+static double hybrid_share(const struct br_call *call,
+                           const struct br_device_profile *const *profiles, int count,
+                           const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                           const struct br_learned_factors *learned)
 {
     if (policy->split >= 0)
         return policy->split;
     /* The tuner measured its share with one device beside the CPU. */
     if (count == 1 && profiles[0] && profiles[0]->hybrid_share >= 0)
         return profiles[0]->hybrid_share;
-    double share = count >= 1 && profiles[0] && cpu ? balanced_share(call, profiles, count, cpu)
-                                                     : -1;
+    double share = count >= 1 && profiles[0] && cpu
+                       ? balanced_share(call, profiles, count, cpu, learned)
+                       : -1;
     return share >= 0 ? share : 0.5;
+}
+
+double br_hybrid_share_over(const struct br_call *call,
+                            const struct br_device_profile *const *profiles, int count,
+                            const struct br_cpu_profile *cpu, const struct br_policy *policy)
+{
+    return hybrid_share(call, profiles, count, cpu, policy, NULL);
+}
+
+double br_hybrid_share_learned(const struct br_call *call, const struct br_device_profile *device,
+                               const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                               const struct br_learned_factors *learned)
+{
+    const struct br_device_profile *one[1] = {device};
+    return hybrid_share(call, one, 1, cpu, policy, learned);
 }
 
 double br_hybrid_share(const struct br_call *call, const struct br_device_profile *device,
                        const struct br_cpu_profile *cpu, const struct br_policy *policy)
 {
-    const struct br_device_profile *one[1] = {device};
-    return br_hybrid_share_over(call, one, 1, cpu, policy);
+    return br_hybrid_share_learned(call, device, cpu, policy, NULL);
 }

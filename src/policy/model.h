@@ -70,6 +70,18 @@ double br_hybrid_share_over(const struct br_call *call,
                             const struct br_device_profile *const *profiles, int count,
                             const struct br_cpu_profile *cpu, const struct br_policy *policy);
 
+/* The single-device forms with what was learned of the call's cell (NULL: nothing): each
+ * side's predicted time multiplied by its path's factor, so that the share and the run
+ * predicted follow what was measured (the decision's). The tuner's share stays as it is. */
+double br_predict_hybrid_seconds_learned(const struct br_call *call,
+                                         const struct br_device_profile *device,
+                                         const struct br_cpu_profile *cpu, double share,
+                                         const struct br_learned_factors *learned,
+                                         double *bytes_up, double *bytes_down);
+double br_hybrid_share_learned(const struct br_call *call, const struct br_device_profile *device,
+                               const struct br_cpu_profile *cpu, const struct br_policy *policy,
+                               const struct br_learned_factors *learned);
+
 /* Several devices. The shares of a call spread over `count` devices (profiles[i]: device i's;
  * NULL where a device has none: the first's), summing to total (1, or the devices' part of a
  * hybrid run): first in proportion to the rate each is predicted to run the whole call at, then

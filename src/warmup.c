@@ -134,7 +134,7 @@ static void start(struct job job)
 
 /* --- opening the device: when it pays ------------------------------------------------ */
 
-/* Opening the device took 0.27 to 0.40 s on an H100's host (2026-11-25) and cost a program
+/* Opening the device took 0.27 to 1.13 s on an H100's host (2026-11-25) and cost a program
  * about that much however it was done: in its call (a 0.28 s stall), or on another thread,
  * even at idle priority (the program's calls made meanwhile ran 0.23 s slower in all: the
  * driver's work reaches the whole process, not one core). A reference-LAPACK dgetrf 2048,

@@ -1,6 +1,6 @@
 /* Getting the device ready without making the program lose time. Before auto mode can send
  * a call to a device it needs the device opened (the OpenCL driver's start and a context:
- * 0.27 to 0.40 s on an H100's host, 2026-11-25), the CPU BLAS's profile (a calibration of up
+ * 0.27 to 1.13 s on an H100's host, 2026-11-25), the CPU BLAS's profile (a calibration of up
  * to 50 ms on a host that has none cached) and the device's program for the call's precision
  * (a build of a second or more on a fresh binary cache). The device is opened only when what
  * it is predicted to save pays for the opening (warmup.c); the calibration and the build run

@@ -81,20 +81,33 @@ static int is_own(const struct segments *own, const void *address)
     return 0;
 }
 
+/* blasroute's segments, found once. */
+static struct segments own_segments;
+static pthread_once_t own_once = PTHREAD_ONCE_INIT;
+
+static void find_own(void)
+{
+    if (!dl_iterate_phdr(collect_own, &own_segments))
+        own_segments.count = 0; /* not found: nothing is taken for blasroute's */
+}
+
+int br_is_own_address(const void *address)
+{
+    pthread_once(&own_once, find_own);
+    return is_own(&own_segments, address);
+}
+
 /* Binds every symbol of the table from handle; on failure says why in why[] and returns 0. */
 static int bind_all(void *handle, char *why, size_t why_size)
 {
     static br_fn table[CPU_SYMBOL_COUNT];
-    struct segments own = {.count = 0};
-    if (!dl_iterate_phdr(collect_own, &own))
-        own.count = 0; /* not found: nothing is taken for blasroute's */
     for (int i = 0; i < CPU_SYMBOL_COUNT; i++) {
         void *address = dlsym(handle, cpu_symbol_names[i]);
         if (!address) {
             snprintf(why, why_size, "does not define %s", cpu_symbol_names[i]);
             return 0;
         }
-        if (is_own(&own, address)) {
+        if (br_is_own_address(address)) {
             snprintf(why, why_size, "its %s is blasroute's own", cpu_symbol_names[i]);
             return 0;
         }

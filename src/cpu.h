@@ -38,6 +38,10 @@ static inline br_fn br_cpu_symbol(enum cpu_symbol symbol)
  * also exports), or NULL; loads the library on first use. */
 void *br_cpu_library_symbol(const char *symbol);
 
+/* Whether an address is inside blasroute's own loaded object (its code or data): a symbol
+ * found there is blasroute's, never a CPU BLAS's. */
+int br_is_own_address(const void *address);
+
 /* The file the CPU BLAS was loaded from (after br_cpu_load). */
 const char *br_cpu_library_path(void);
 

@@ -41,7 +41,6 @@ void br_names_fortran_symbol(enum br_names names, const char *routine, char *out
 
 /* --- the loaded objects ---------------------------------------------------------------------- */
 
-extern const char blasroute_identity[]; /* cpu.c */
 
 enum { MAX_OBJECTS = 512 };
 struct object_list {
@@ -70,8 +69,6 @@ static void *find_loaded(const char *symbol, char *path, size_t path_size)
 {
     struct object_list list = {0};
     dl_iterate_phdr(collect_object, &list);
-    Dl_info ours;
-    void *own_base = dladdr(blasroute_identity, &ours) ? ours.dli_fbase : NULL;
     void *found = NULL;
     for (int i = 0; i < list.count; i++) {
         if (!found) {
@@ -79,16 +76,18 @@ static void *find_loaded(const char *symbol, char *path, size_t path_size)
              * stays valid for the life of the process. */
             void *handle = dlopen(list.paths[i], RTLD_LAZY | RTLD_NOLOAD);
             void *address = handle ? dlsym(handle, symbol) : NULL;
-            Dl_info info;
-            if (address && dladdr(address, &info) && info.dli_fbase != own_base) {
+            if (address && !br_is_own_address(address))
                 found = address;
-                snprintf(path, path_size, "%s", info.dli_fname);
-            } else if (handle) {
+            else if (handle)
                 dlclose(handle);
-            }
         }
         free(list.paths[i]);
     }
+    /* The file that defines it (the object searched may have found it in a dependency): one
+     * dladdr, which scans every object's symbols, for the symbol found. */
+    Dl_info info;
+    if (found && dladdr(found, &info) && info.dli_fname)
+        snprintf(path, path_size, "%s", info.dli_fname);
     return found;
 }
 

@@ -127,17 +127,12 @@ static void register_report(void)
     atexit(print_report);
 }
 
-/* BLASROUTE_REPORT, read once: the settings never change after the first call, so the hot
- * path reads a plain int instead of going through br_env()'s pthread_once every call. */
-static atomic_int report_wanted = -1;
+atomic_int br_stats_wanted_flag = -1;
 
-int br_stats_wanted(void)
+int br_stats_wanted_read(void)
 {
-    int wanted = atomic_load_explicit(&report_wanted, memory_order_relaxed);
-    if (br_unlikely(wanted < 0)) {
-        wanted = br_env()->report || br_env()->trace;
-        atomic_store_explicit(&report_wanted, wanted, memory_order_relaxed);
-    }
+    int wanted = br_env()->report || br_env()->trace;
+    atomic_store_explicit(&br_stats_wanted_flag, wanted, memory_order_relaxed);
     return wanted;
 }
 

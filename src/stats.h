@@ -2,6 +2,7 @@
 #ifndef BLASROUTE_STATS_H
 #define BLASROUTE_STATS_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "call.h"
@@ -26,8 +27,17 @@ struct br_timer {
     uint64_t start_ns; /* 0 when nothing is being measured */
 };
 
-/* Whether a report or a trace was asked for (then every call is counted). */
-int br_stats_wanted(void);
+/* Whether a report or a trace was asked for (then every call is counted). BLASROUTE_REPORT
+ * and BLASROUTE_TRACE are read once: the settings never change after the first call, so
+ * every BLAS call reads a plain int here instead of going through br_env()'s pthread_once
+ * (-1: not read yet). */
+extern atomic_int br_stats_wanted_flag;
+int br_stats_wanted_read(void);
+static inline int br_stats_wanted(void)
+{
+    int wanted = atomic_load_explicit(&br_stats_wanted_flag, memory_order_relaxed);
+    return br_likely(wanted >= 0) ? wanted : br_stats_wanted_read();
+}
 
 /* Starts timing a call if a report or a trace was asked for (else costs one branch). */
 struct br_timer br_stats_start(void);

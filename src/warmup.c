@@ -148,14 +148,16 @@ static void start(struct job job)
 static const double assumed_open_seconds = 0.5;
 static _Atomic long long worth_ns; /* summed over the calls made without the device */
 
-/* The memo of the device opened here before, read once; NULL if there is none. */
+/* The memo of the device opened here before and that device's profile, read once; the
+ * profile is NULL when there is no memo. */
 static struct br_device_memo memo;
-static int memo_found;
+static const struct br_device_profile *memo_device;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
 
 static void read_memo(void)
 {
-    memo_found = br_device_memo_read(&memo) == 0;
+    if (br_device_memo_read(&memo) == 0)
+        memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
 }
 
 /* What opening the device is worth on this call: the memo's device's predicted saving
@@ -167,16 +169,12 @@ static double worth(const struct br_call *call)
     const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
     if (!cpu)
         return 0;
-    struct br_learned_factors learned =
-        memo_found ? br_learn_factors(call, memo.name, memo.driver)
-                   : (struct br_learned_factors){1, 1};
-    double on_cpu = br_predict_cpu_seconds(call, cpu) * learned.cpu;
-    if (!memo_found)
-        return on_cpu;
-    const struct br_device_profile *device =
-        br_routing_device_profile(memo.vendor, memo.name, memo.type);
+    if (!memo_device)
+        return br_predict_cpu_seconds(call, cpu);
+    struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);
     struct br_prediction p = {0};
-    double on_device = br_predict_device_seconds(call, device, &p) * learned.device;
+    double on_cpu = br_predict_cpu_seconds(call, cpu) * learned.cpu;
+    double on_device = br_predict_device_seconds(call, memo_device, &p) * learned.device;
     return on_cpu > 0 && on_device > 0 ? on_cpu - on_device : 0;
 }
 
@@ -185,7 +183,7 @@ int br_warmup_devices_open(const struct br_call *call)
     if (br_likely(br_engine_discovered()))
         return 1;
     if (!br_env()->warmup_wait) {
-        double cost = memo_found ? memo.open_seconds : assumed_open_seconds;
+        double cost = memo_device ? memo.open_seconds : assumed_open_seconds;
         double value = worth(call); /* reads the memo first */
         if (value > 0)
             atomic_fetch_add(&worth_ns, (long long)(value * 1e9));

@@ -183,8 +183,8 @@ int br_warmup_devices_open(const struct br_call *call)
     if (br_likely(br_engine_discovered()))
         return 1;
     if (!br_env()->warmup_wait) {
+        double value = worth(call); /* reads the memo on the first call */
         double cost = memo_device ? memo.open_seconds : assumed_open_seconds;
-        double value = worth(call); /* reads the memo first */
         if (value > 0)
             atomic_fetch_add(&worth_ns, (long long)(value * 1e9));
         if (value < cost && (double)atomic_load(&worth_ns) * 1e-9 < cost)

@@ -21,13 +21,6 @@ int br_decide_may_use_device(const struct br_call *call, const struct br_policy 
     return rule->device_allowed && large_enough(call, rule);
 }
 
-int br_decide_cpu_by_rules(const struct br_call *call, const struct br_policy *policy)
-{
-    const struct br_rule *rule = &policy->rules[call->family][call->precision];
-    return policy->mode == BR_MODE_CPU || !rule->device_allowed ||
-           (policy->mode == BR_MODE_AUTO && !large_enough(call, rule));
-}
-
 int br_decide_by_rules(const struct br_call *call, const struct br_policy *policy,
                        struct br_prediction *p)
 {
@@ -53,6 +46,12 @@ int br_decide_by_rules(const struct br_call *call, const struct br_policy *polic
         return BR_ON_CPU;
     }
     return -1;
+}
+
+int br_decide_cpu_by_rules(const struct br_call *call, const struct br_policy *policy)
+{
+    struct br_prediction reason_only; /* br_decide_by_rules writes only the reason */
+    return br_decide_by_rules(call, policy, &reason_only) == BR_ON_CPU;
 }
 
 /* In auto mode, whether a hybrid run can win at all: even split perfectly, both sides working

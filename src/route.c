@@ -28,6 +28,8 @@ enum { ROUTE_DEPTH_LIMIT = 8 };
 /* The devices in use that can run a call (double precision where it needs it), in the
  * engine's order, with their profiles: at most 8, and room for the CPU's worker after them. */
 struct devices {
+    int weighed; /* auto mode, and the rules let the call reach a device: its time tells the
+                    warm-up what the device is worth (warmup.h) */
     int count;
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
@@ -61,6 +63,8 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     }
     const struct br_policy *policy = br_policy();
     int settled = br_decide_by_rules(call, policy, prediction);
+    in_use->weighed = 0;
+    in_use->count = 0;
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
     /* A call made while this thread holds a device for a LAPACK factorization (the program's
@@ -71,6 +75,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     }
     /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
      * open them now. */
+    in_use->weighed = settled < 0;
     if (settled < 0 && !br_warmup_devices_open(call)) {
         prediction->reason = "the device is not worth opening yet";
         return BR_ON_CPU;
@@ -231,7 +236,7 @@ void br_route(const struct br_call *call)
             where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
             prediction.reason = "the other path tried (learning)";
         }
-        double start = learning ? br_seconds_now() : 0;
+        double start = learning || in_use.weighed ? br_seconds_now() : 0;
         switch (where) {
         case BR_ON_DEVICE:
             path = run_on_devices(call, &in_use, &prediction);
@@ -245,13 +250,16 @@ void br_route(const struct br_call *call)
         }
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */
+        double took = start > 0 ? br_seconds_now() - start : 0;
         if (learning && (path == BR_PATH_CPU || path == BR_PATH_DEVICE)) {
             int cpu = path == BR_PATH_CPU;
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
-            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted,
-                            br_seconds_now() - start);
+            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took);
         }
+        if (in_use.weighed && path != BR_PATH_FALLBACK)
+            br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
+                           path != BR_PATH_CPU, took);
     }
     br_stats_record(call, path, timer, &prediction);
     route_depth--;

@@ -1,5 +1,6 @@
 #include "warmup.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -13,6 +14,7 @@
 #include "env.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
+#include "policy/policy.h"
 #include "policy/routing.h"
 #include "process.h"
 #include "warmup_memo.h"
@@ -138,56 +140,95 @@ static void start(struct job job)
  * about that much however it was done: in its call (a 0.28 s stall), or on another thread,
  * even at idle priority (the program's calls made meanwhile ran 0.23 s slower in all: the
  * driver's work reaches the whole process, not one core). A reference-LAPACK dgetrf 2048,
- * 0.13 s in cpu mode, took 0.40 to 0.57 s. So the device is opened only when what it is
- * predicted to save pays for the opening, on this call or summed over the calls made without
- * it, and then in the call that finds so. What it saves is predicted from a memo of the last
- * opening on this host (warmup_memo.h: the device, so its profile and what was learned of it,
- * and what opening took). Without one, the first process of a host and device choice cannot
- * predict it: it opens the device once its device-sized calls have taken the CPU
- * assumed_open_seconds (what the device could at most have saved), losing at most that. */
+ * 0.13 s in cpu mode, took 0.40 to 0.57 s. So the device is opened only when what it saves
+ * pays for the opening, and nothing is spent on it before: no calibration, no driver.
+ *
+ * What a call made without the device could have saved is its measured CPU time less the
+ * device's predicted time (the profile of the device opened here before, from the memo, with
+ * what was learned of it), counted only when the decision would have sent it to the device
+ * (when the CPU's profile is known without measuring); with no memo, the whole CPU time (at
+ * most that). The device is opened once the calls made without it have saved on paper what
+ * opening costs (the memo's seconds; a first process, assumed_open_seconds): a program too
+ * short to pay never opens it, one that pays loses at most the opening's cost over device mode.
+ *
+ * A program run again does better: at exit each run keeps what the device was worth to it
+ * (warmup_memo.h: predicted with a device's profile where one was known, else a bound), and
+ * the next run of the same command opens the device at its first device-sized call when that
+ * was clearly more than the opening costs, or else waits until it has seen more than last time
+ * plus the opening: a program that did not pay last time does not pay again by running the same
+ * calls. Only with learning on (BLASROUTE_LEARN), as the rest of what is kept across runs. */
 static const double assumed_open_seconds = 0.5;
-static _Atomic long long worth_ns; /* summed over the calls made without the device */
+static const double open_at_once_margin = 1.5;
+static _Atomic long long unopened_ns; /* saved on paper by the calls made without the device */
+static _Atomic long long saving_ns;   /* over the run, predicted with a device's profile */
+static _Atomic long long bound_ns;    /* over the run, the CPU time of calls with none known */
+static _Atomic int device_known;      /* a device's profile predicted one of them */
+static _Atomic int program_weighed;   /* a device-sized call was made: keep the program's memo */
+static _Atomic int forked; /* a child of fork, whose command line is its parent's: its calls
+                              are part of that program's, and it keeps no memo of its own */
 
-/* The memo of the device opened here before and that device's profile, read once; the
- * profile is NULL when there is no memo. */
+/* The memos, read once: the device opened here before and its profile (NULL: no memo), and
+ * what the device was worth to this program's last run. */
 static struct br_device_memo memo;
 static const struct br_device_profile *memo_device;
+static struct br_program_memo last_run;
+static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
 
-static void read_memo(void)
+static void keep_program_memo(void);
+
+static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0)
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
+    last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
 }
 
-/* What opening the device is worth on this call: the memo's device's predicted saving
- * against the CPU BLAS (with what was learned of both), else the call's predicted CPU time;
- * 0 until the CPU profile is ready. */
-static double worth(const struct br_call *call)
+double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last)
 {
-    pthread_once(&memo_once, read_memo);
-    const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
-    if (!cpu)
+    if (!last)
+        return open_seconds;
+    if (!last->known)
+        return open_seconds + fmax(0, last->bound_seconds);
+    if (last->saving_seconds >= open_at_once_margin * open_seconds)
         return 0;
-    if (!memo_device)
-        return br_predict_cpu_seconds(call, cpu);
-    struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);
+    return open_seconds + fmax(0, last->saving_seconds);
+}
+
+/* What the device could have saved on a call the CPU BLAS answered in `seconds` (see above),
+ * predicted with the device's profile, name and driver (profile non-NULL). */
+static double could_save(const struct br_call *call, double seconds,
+                         const struct br_device_profile *profile, const char *name,
+                         const char *driver)
+{
+    struct br_learned_factors learned = br_learn_factors(call, name, driver);
+    br_routing_calibrate_names(call->names);
+    const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
     struct br_prediction p = {0};
-    double on_cpu = br_predict_cpu_seconds(call, cpu) * learned.cpu;
-    double on_device = br_predict_device_seconds(call, memo_device, &p) * learned.device;
-    return on_cpu > 0 && on_device > 0 ? on_cpu - on_device : 0;
+    if (cpu && br_decide_after_rules(call, profile, cpu, br_policy(), -1, 1, &learned, &p) ==
+                   BR_ON_CPU)
+        return 0;
+    p = (struct br_prediction){0};
+    double on_device = br_predict_device_seconds(call, profile, &p) * learned.device;
+    return on_device > 0 ? fmax(0, seconds - on_device) : 0;
+}
+
+static void count(_Atomic long long *sum, double seconds)
+{
+    atomic_fetch_add(sum, (long long)(seconds * 1e9));
 }
 
 int br_warmup_devices_open(const struct br_call *call)
 {
+    (void)call;
     if (br_likely(br_engine_discovered()))
         return 1;
     if (!br_env()->warmup_wait) {
-        double value = worth(call); /* reads the memo on the first call */
-        double cost = memo_device ? memo.open_seconds : assumed_open_seconds;
-        if (value > 0)
-            atomic_fetch_add(&worth_ns, (long long)(value * 1e9));
-        if (value < cost && (double)atomic_load(&worth_ns) * 1e-9 < cost)
+        pthread_once(&memo_once, read_memos);
+        double threshold = br_warmup_open_threshold(
+            memo_device ? memo.open_seconds : assumed_open_seconds,
+            last_run_found ? &last_run : NULL);
+        if (threshold > 0 && (double)atomic_load(&unopened_ns) * 1e-9 < threshold)
             return 0;
     }
     if (!atomic_flag_test_and_set(&opening))
@@ -197,6 +238,65 @@ int br_warmup_devices_open(const struct br_call *call)
     return 1;
 }
 
+void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
+                    int on_device, double seconds)
+{
+    static atomic_flag at_exit = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&at_exit))
+        atexit(keep_program_memo);
+    if (!atomic_load_explicit(&forked, memory_order_relaxed))
+        atomic_store(&program_weighed, 1);
+    if (on_device) {
+        /* The CPU's prediction with what was learned, against what the device took. */
+        if (p->cpu_seconds > 0) {
+            count(&saving_ns, p->cpu_seconds - seconds);
+            atomic_store(&device_known, 1);
+        }
+        return;
+    }
+    if (p->cpu_seconds > 0 && p->device_seconds > 0) {
+        /* The decision weighed both and kept it on the CPU: nothing the device saves. */
+        atomic_store(&device_known, 1);
+        return;
+    }
+    if (engine < 0 && br_engine_discovered())
+        return; /* opened, and no device can run it */
+    const struct br_device_profile *profile = NULL;
+    const char *name = memo.name, *driver = memo.driver;
+    if (engine >= 0) {
+        const struct br_device *d = br_engine_device_at(engine);
+        profile = br_engine_profile_at(engine);
+        name = d ? d->name : "";
+        driver = d ? d->driver : "";
+    } else {
+        pthread_once(&memo_once, read_memos);
+        profile = memo_device;
+    }
+    if (!profile) {
+        /* No device known to predict it: at most the whole call. */
+        count(&bound_ns, seconds);
+        if (engine < 0)
+            count(&unopened_ns, seconds);
+        return;
+    }
+    double saved = could_save(call, seconds, profile, name, driver);
+    atomic_store(&device_known, 1);
+    count(&saving_ns, saved);
+    if (engine < 0)
+        count(&unopened_ns, saved);
+}
+
+/* At exit: what the device was worth to this run, for the next run of the same command. */
+static void keep_program_memo(void)
+{
+    if (!atomic_load(&program_weighed) || !br_env()->learn)
+        return;
+    struct br_program_memo kept = {.saving_seconds = (double)atomic_load(&saving_ns) * 1e-9,
+                                   .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
+                                   .known = atomic_load(&device_known)};
+    br_program_memo_write(&kept);
+}
+
 const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
 {
     if (br_likely(br_routing_cpu_profile_loaded()))
@@ -204,6 +304,10 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
     br_routing_calibrate_names(call->names);
     if (br_env()->warmup_wait)
         return br_routing_cpu_profile();
+    /* A tuned profile or a cached calibration is only a file to read: no thread for it. */
+    const struct br_cpu_profile *known = br_routing_cpu_profile_known();
+    if (known)
+        return known;
     int cold = COLD;
     if (atomic_compare_exchange_strong(&cpu_state, &cold, WARMING))
         start((struct job){.index = CPU_ONLY});
@@ -234,6 +338,8 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);
+    atomic_store(&forked, 1);
+    atomic_store(&program_weighed, 0);
     int warming = WARMING;
     atomic_compare_exchange_strong(&cpu_state, &warming, COLD);
     for (int i = 0; i < BR_MAX_DEVICES; i++)

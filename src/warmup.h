@@ -11,12 +11,26 @@
 #define BLASROUTE_WARMUP_H
 
 #include "call.h"
+#include "policy/model.h"
 #include "policy/profile.h"
 
 /* 1 if the devices have been looked for and opened, here if it is worth it now (warmup.c:
- * what the device is predicted to save on this call, or has on the calls made without it,
- * pays for the opening; always with BLASROUTE_WARMUP=wait); else 0. */
+ * what the device could have saved on the calls made without it pays for the opening, or the
+ * program's last run says it will; always with BLASROUTE_WARMUP=wait); else 0. */
 int br_warmup_devices_open(const struct br_call *call);
+
+/* What an auto-mode call the rules let reach a device took (`seconds`), where (`on_device`:
+ * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made
+ * none): counted towards what the device saves this program. `engine`: the device it was
+ * weighed for, -1 before the devices are opened. */
+void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
+                    int on_device, double seconds);
+
+/* The rule, pure: how many seconds the calls made without the device must have saved before
+ * it is opened (0: at the first device-sized call), given what opening costs and what the
+ * device was worth to the program's last run (NULL: none known). */
+struct br_program_memo;
+double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last);
 
 /* The CPU profile, if it is loaded, else NULL after starting its load on a warm-up thread
  * (BLASROUTE_WARMUP=wait: loaded now, never NULL); a calibration measures the BLAS that

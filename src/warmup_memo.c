@@ -9,14 +9,20 @@
 #include "env.h"
 #include "policy/keyfile.h"
 
-/* The file and key: the host and what chooses the devices. -1 without a cache directory. */
-static int locate(char *path, size_t path_size, char *key, size_t key_size)
+/* The host and what chooses the devices. */
+static void host_key(char *key, size_t size)
 {
     char host[256] = "";
     gethostname(host, sizeof host - 1);
     const char *vendors = getenv("OCL_ICD_VENDORS");
-    snprintf(key, key_size, "host=%s; devices=%s; vendors=%s", host,
+    snprintf(key, size, "host=%s; devices=%s; vendors=%s", host,
              br_env()->device ? br_env()->device : "", vendors ? vendors : "");
+}
+
+/* The file and key: the host and what chooses the devices. -1 without a cache directory. */
+static int locate(char *path, size_t path_size, char *key, size_t key_size)
+{
+    host_key(key, key_size);
     return br_cache_file(path, path_size, "opened", key, "memo");
 }
 
@@ -66,5 +72,71 @@ void br_device_memo_write(const struct br_device_memo *memo)
                "[opened]\nkey = %s\nvendor = %s\nname = %s\ntype = %s\ndriver = %s\n"
                "seconds = %.4f\n",
             key, memo->vendor, memo->name, memo->type, memo->driver, memo->open_seconds);
+    br_cache_file_end(f, temporary, path);
+}
+
+/* --- the program's memo ----------------------------------------------------------------- */
+
+/* The program: its executable and a hash (FNV-1a, 64 bits) of its whole command line, so that
+ * `python3 a.py 4096` and `python3 a.py 512` are two programs. */
+static void program_key(char *key, size_t size)
+{
+    char exe[512] = "?", line[8192];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 1] = 0;
+    unsigned long long hash = 14695981039346656037ull;
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    size_t got;
+    while (f && (got = fread(line, 1, sizeof line, f)) > 0)
+        for (size_t i = 0; i < got; i++)
+            hash = (hash ^ (unsigned char)line[i]) * 1099511628211ull;
+    if (f)
+        fclose(f);
+    char host[1400];
+    host_key(host, sizeof host);
+    snprintf(key, size, "%s; program=%s; arguments=%016llx", host, exe, hash);
+}
+
+static int locate_program(char *path, size_t path_size, char *key, size_t key_size)
+{
+    program_key(key, key_size);
+    return br_cache_file(path, path_size, "program", key, "memo");
+}
+
+int br_program_memo_read(struct br_program_memo *memo)
+{
+    char path[1100], key[2048];
+    struct br_keyfile file;
+    if (locate_program(path, sizeof path, key, sizeof key) != 0 ||
+        br_keyfile_read_cached(path, "program", key, &file) != 0)
+        return -1;
+    int found = 0;
+    memset(memo, 0, sizeof *memo);
+    for (int i = 0; i < file.count; i++) {
+        const struct br_key_entry *e = &file.entries[i];
+        if (!strcmp(e->key, "saving"))
+            found = br_key_double(&file, e, &memo->saving_seconds, -1e6, 1e6) == 0;
+        else if (!strcmp(e->key, "bound"))
+            br_key_double(&file, e, &memo->bound_seconds, 0, 1e6);
+        else if (!strcmp(e->key, "known"))
+            memo->known = !strcmp(e->value, "yes");
+    }
+    br_keyfile_free(&file);
+    return found ? 0 : -1;
+}
+
+void br_program_memo_write(const struct br_program_memo *memo)
+{
+    char path[1100], key[2048], temporary[1200];
+    if (locate_program(path, sizeof path, key, sizeof key) != 0)
+        return;
+    FILE *f = br_cache_file_begin(path, temporary, sizeof temporary);
+    if (!f)
+        return;
+    fprintf(f, "# blasroute: what the device was worth to this program's last run on this host:\n"
+               "# seconds its calls saved or would have (known: a device was known to predict\n"
+               "# it), and the CPU time of those made while none was (bound).\n"
+               "[program]\nkey = %s\nsaving = %.4f\nbound = %.4f\nknown = %s\n",
+            key, memo->saving_seconds, memo->bound_seconds, memo->known ? "yes" : "no");
     br_cache_file_end(f, temporary, path);
 }

@@ -1,7 +1,8 @@
 /* What opening the device took the last time on this host, kept in the cache directory: the
  * device's identity (so that its profile can be found before it is opened) and the seconds the
- * opening took. The warm-up (warmup.h) reads it to know, before opening anything, whether a
- * call would pay for opening the device in the call itself. */
+ * opening took; and per program, what the device was worth to its last run. The warm-up
+ * (warmup.h) reads them to know, before opening anything, whether the device will pay for its
+ * opening in this program. */
 #ifndef BLASROUTE_WARMUP_MEMO_H
 #define BLASROUTE_WARMUP_MEMO_H
 
@@ -16,5 +17,18 @@ int br_device_memo_read(struct br_device_memo *memo);
 
 /* Keeps the first device opened and what opening took (no cache directory: nothing). */
 void br_device_memo_write(const struct br_device_memo *memo);
+
+/* What the device was worth to a program's last run here (the same executable and command
+ * line, the same host and choice of devices): the seconds its device-sized calls saved on the
+ * device or would have, as predicted by the device's profile with what was learned, against
+ * the measured times (`saving`, where `known`: a device was known in that run), and the CPU
+ * time of those made while no device was known (`bound`: at most what they could save). */
+struct br_program_memo {
+    double saving_seconds, bound_seconds;
+    int known;
+};
+
+int br_program_memo_read(struct br_program_memo *memo);
+void br_program_memo_write(const struct br_program_memo *memo);
 
 #endif

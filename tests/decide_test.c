@@ -72,8 +72,10 @@
 #include "policy/profile.h"
 #include "stats.h"
 #include "unit_tap.h"
+#include "warmup.h"
+#include "warmup_memo.h"
 
-enum { PLAN = 34 };
+enum { PLAN = 35 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1075,6 +1077,36 @@ static void check_learning(void)
        "to the CPU");
 }
 
+/* When auto mode opens the device (warmup.c): once the calls made without it have saved what
+ * opening costs; at the first device-sized call when the program's last run here was
+ * predicted to save clearly more; later than that when it saved less (the run must outgrow
+ * the last one by the opening's cost). */
+static void check_open_threshold(void)
+{
+    const double cost = 0.4;
+    struct br_program_memo paid = {.saving_seconds = 3, .known = 1};
+    struct br_program_memo barely = {.saving_seconds = 0.5, .bound_seconds = 0.5, .known = 1};
+    struct br_program_memo short_run = {.bound_seconds = 0.1};
+    struct br_program_memo lost = {.saving_seconds = -2, .bound_seconds = 0.5, .known = 1};
+    struct br_program_memo bound = {.bound_seconds = 3};
+    double first = br_warmup_open_threshold(cost, NULL);
+    if (first != cost)
+        fail("no memo of the program: threshold %g, not the opening's cost %g", first, cost);
+    if (br_warmup_open_threshold(cost, &paid) != 0)
+        fail("a last run that saved 3 s: not opened at once");
+    if (!(br_warmup_open_threshold(cost, &barely) >= cost))
+        fail("a last run that saved about the opening's cost: opened before it is paid");
+    if (!(br_warmup_open_threshold(cost, &short_run) >= cost + 0.1))
+        fail("a last run that saved at most 0.1 s (no device known): opened before this run "
+             "outgrew it");
+    if (br_warmup_open_threshold(cost, &lost) != cost)
+        fail("a last run that lost on the device: threshold %g, not the opening's cost",
+             br_warmup_open_threshold(cost, &lost));
+    if (br_warmup_open_threshold(cost, &bound) == 0)
+        fail("a last run's upper bound (no device known) taken as a prediction");
+    ok("the device opened when its savings pay: at once only after a run predicted to pay");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
@@ -1095,6 +1127,7 @@ int main(void)
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
     check_learning();         /* 3 */
+    check_open_threshold();   /* 1 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

@@ -2,7 +2,7 @@
 # The warm-up (warmup.h): in auto mode the device is opened only when what it is predicted to
 # save pays for the opening (a memo in the cache directory says what opening took and which
 # device it was; a first process opens it once its device-sized calls have taken the CPU half
-# a second), the CPU BLAS's calibration and the device program's build run on threads of their
+# a second; a program run again, at once if it paid last time), the CPU BLAS's calibration and the device program's build run on threads of their
 # own, and the CPU BLAS answers meanwhile; BLASROUTE_WARMUP=wait makes the first call wait.
 # The device (PoCL) is made to look fast (or slow) by a test profile; tests/repeat_dgemm checks
 # every result, the trace says where each call ran and why. The suite's other tests run with
@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 8
+plan 9
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -19,7 +19,8 @@ sed 's/100000/0.001/g' "$tmp/fast.profile" > "$tmp/slow.profile"
 profile="$tmp/fast.profile"
 
 # run CALLS VAR=VALUE...: auto mode on PoCL under $profile, order-200 products, a fresh cache
-# (kept with keep=1), traced, said on stderr.
+# (kept with keep=1), traced, said on stderr; learning on as by default (learn=0: off), which
+# corrects the test profile's claim and keeps the programs' memos.
 run() {
     calls=$1; shift
     rm -rf "$trace"
@@ -27,7 +28,8 @@ run() {
     env $clear_knobs -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto \
         BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_THRESHOLD=1 \
         BLASROUTE_PROFILE="$profile" BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-        BLASROUTE_CACHE_DIR="$tmp/cache" BLASROUTE_TRACE="$trace" BLASROUTE_VERBOSE=1 "$@" \
+        BLASROUTE_CACHE_DIR="$tmp/cache" BLASROUTE_TRACE="$trace" BLASROUTE_VERBOSE=1 \
+        BLASROUTE_LEARN="${learn:-1}" "$@" \
         timeout 300 "$program" $calls 200 200 200 > "$out" 2> "$err"
     status=$?
     first=$(awk -F, 'NR == 2 { print $10 }' "$trace")
@@ -39,25 +41,49 @@ run() {
 
 # A first process on a host cannot predict what the device saves: it opens it once its calls
 # have taken the CPU half a second, then keeps a memo of the device and of what opening took.
-run 300
+# (Learning off: the test profile's claim stands.)
+learn=0 run 300
 [ $status -eq 0 ] && [ "$first" = cpu ] && [ "$opened" -eq 1 ] && [ "$device" -ge 1 ] &&
     ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
 ok $? "first process: every result right; the first call on the CPU ($first_reason), $waiting there in all, then the device opened and $device calls on it; the opening remembered"
 diag_file "$err"
 
 # A later process predicts from the memo what the device saves: it opens it in the call where
-# the savings pay for the opening, and builds on a warm-up thread.
-keep=1 run 300
+# the savings pay for the opening, builds on a warm-up thread, and once the device is ready no
+# call goes back to the CPU.
+learn=0 keep=1 run 300
 [ $status -eq 0 ] && [ "$first" = cpu ] && [ "$device" -ge 1 ] &&
-    [ "$(awk -F, 'NR > 1 && $10 == "cpu" && $11 !~ /worth|being/' "$trace" | wc -l)" -eq 0 ]
-ok $? "next process: every result right; the first call on the CPU ($first_reason), $waiting calls there while the device was not worth opening or was got ready, then $device on the device"
+    [ "$(awk -F, 'NR > 1 && $10 == "cpu" && $11 !~ /worth|being/' "$trace" | wc -l)" -eq 0 ] &&
+    awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }
+        END { exit bad }' "$trace"
+ok $? "next process: every result right; $waiting calls on the CPU while the device was not worth opening or was got ready ($first_reason), then $device on the device and none back on the CPU"
 diag_file "$err"
-# Once ready, no call goes back to the CPU: every CPU call comes before the first device call.
-awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }
-    END { exit bad }' "$trace"
-ok $? "next process: no call on the CPU after the first on the device"
 [ ! -s "$out" ]
 ok $? "nothing on stdout"
+
+# With learning (the default) each run keeps what the device was worth to it (on PoCL, behind
+# a profile that learning corrects, little: the memo is made to say 5 s), and the next run of
+# the same program opens the device at its first device-sized call when it paid.
+run 300
+sed -i 's/^saving = .*/saving = 5/' "$tmp"/cache/program-*.memo
+keep=1 run 300
+[ $status -eq 0 ] && [ "$opened" -eq 1 ] &&
+    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 0 ] &&
+    grep -q '^known = yes' "$tmp"/cache/program-*.memo
+ok $? "next run of a program the device paid for: every result right, the device opened at its first call ($first_reason)"
+diag_file "$err"
+
+# A first process too short to pay: the device never opened, the CPU BLAS never calibrated
+# (nothing is spent on a device before it pays), and what its calls took is kept as an upper
+# bound of what the device could have saved.
+run 4
+[ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
+    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 4 ] &&
+    ! ls "$tmp"/cache/cpu-*.profile "$tmp"/cache/opened-*.memo > /dev/null 2>&1 &&
+    grep -q '^known = no' "$tmp"/cache/program-*.memo &&
+    ! grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo
+ok $? "a short first process: all 4 calls on the CPU, no device opened, no calibration; its memo keeps their CPU time as a bound"
+diag_file "$err"
 
 # A device that cannot pay is never opened, once a memo says what it is.
 profile="$tmp/slow.profile"

@@ -210,14 +210,22 @@ static int measure(enum br_names names, double *orders, double *s_rates, double 
     return count;
 }
 
+int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out)
+{
+    char path[1024], key[1024];
+    if (cache_path(names, path, sizeof path, key, sizeof key) != 0 ||
+        load_cached(path, key, out) != 0)
+        return -1;
+    snprintf(out->source, sizeof out->source, "%s", path);
+    return 0;
+}
+
 int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
 {
     char path[1024], key[1024];
-    int cached = cache_path(names, path, sizeof path, key, sizeof key);
-    if (cached == 0 && load_cached(path, key, out) == 0) {
-        snprintf(out->source, sizeof out->source, "%s", path);
+    if (br_cpu_calibration_cached(names, out) == 0)
         return 0;
-    }
+    int cached = cache_path(names, path, sizeof path, key, sizeof key);
     double orders[4], s_rates[4], d_rates[4];
     int count = measure(names, orders, s_rates, d_rates);
     if (count == 0)

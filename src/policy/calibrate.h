@@ -13,6 +13,9 @@
  * built-in estimates). */
 int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out);
 
+/* The cached calibration alone, without measuring anything: 0 with *out filled, -1 if none. */
+int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out);
+
 /* What a calibration is valid for: the CPU model, the file of the BLAS answering the names and
  * its thread count ("cpu=...; blas=...; threads=..."). */
 void br_cpu_calibration_key(enum br_names names, char *key, size_t size);

@@ -166,27 +166,60 @@ enum br_names br_routing_calibration_names(void)
     return names < 0 ? BR_NAMES_PLAIN : (enum br_names)names;
 }
 
+/* A tuned CPU profile (blasroute-tune) into cpu_profile: 0 if there is one. */
+static int load_tuned(void)
+{
+    char dir[1024], path[1100];
+    struct br_keyfile file;
+    int tuned = -1;
+    if (br_routing_user_profile_directory(dir, sizeof dir) &&
+        snprintf(path, sizeof path, "%s/cpu.profile", dir) < (int)sizeof path &&
+        br_keyfile_read(path, &file) == 0) {
+        tuned = br_cpu_profile_from_keys(&file, &cpu_profile);
+        br_keyfile_free(&file);
+    }
+    return tuned;
+}
+
+static void set_loaded(void)
+{
+    cpu_loaded = 1;
+    br_verbose("CPU profile: %s", cpu_profile.source);
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile(void)
 {
     if (cpu_loaded)
         return &cpu_profile;
     pthread_mutex_lock(&load_lock);
     if (!cpu_loaded) {
-        /* A tuned CPU profile (blasroute-tune), else the calibration, else estimates. */
-        char dir[1024], path[1100];
-        struct br_keyfile file;
-        int tuned = -1;
-        if (br_routing_user_profile_directory(dir, sizeof dir) &&
-            snprintf(path, sizeof path, "%s/cpu.profile", dir) < (int)sizeof path &&
-            br_keyfile_read(path, &file) == 0) {
-            tuned = br_cpu_profile_from_keys(&file, &cpu_profile);
-            br_keyfile_free(&file);
-        }
-        if (tuned != 0 && br_cpu_calibrate(br_routing_calibration_names(), &cpu_profile) != 0)
+        /* A tuned CPU profile, else the calibration, else estimates. */
+        if (load_tuned() != 0 &&
+            br_cpu_calibrate(br_routing_calibration_names(), &cpu_profile) != 0)
             br_cpu_profile_builtin(&cpu_profile);
-        cpu_loaded = 1;
-        br_verbose("CPU profile: %s", cpu_profile.source);
+        set_loaded();
     }
     pthread_mutex_unlock(&load_lock);
     return &cpu_profile;
+}
+
+const struct br_cpu_profile *br_routing_cpu_profile_known(void)
+{
+    /* Looked for once: the files do not appear while the program runs, but for the
+     * calibration br_routing_cpu_profile may make, which sets cpu_loaded. */
+    static _Atomic int none;
+    if (cpu_loaded)
+        return &cpu_profile;
+    if (none)
+        return NULL;
+    pthread_mutex_lock(&load_lock);
+    if (!cpu_loaded) {
+        if (load_tuned() == 0 ||
+            br_cpu_calibration_cached(br_routing_calibration_names(), &cpu_profile) == 0)
+            set_loaded();
+        else
+            none = 1;
+    }
+    pthread_mutex_unlock(&load_lock);
+    return cpu_loaded ? &cpu_profile : NULL;
 }

@@ -14,6 +14,10 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
 
 /* The CPU profile: loaded (or calibrated) on first use, under a lock. */
 const struct br_cpu_profile *br_routing_cpu_profile(void);
+/* The CPU profile if it can be had without measuring anything (loaded, tuned, or a cached
+ * calibration), else NULL: for the warm-up's estimates before the device is opened, which
+ * must not cost the program a calibration. */
+const struct br_cpu_profile *br_routing_cpu_profile_known(void);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
 

@@ -65,6 +65,7 @@
 #include <string.h>
 
 #include "call.h"
+#include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/keyfile.h"
 #include "policy/learn.h"
@@ -75,7 +76,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 35 };
+enum { PLAN = 36 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1107,6 +1108,49 @@ static void check_open_threshold(void)
     ok("the device opened when its savings pay: at once only after a run predicted to pay");
 }
 
+/* The CPU BLAS's rates from the program's own calls (calibrate.h): each precision's GEMM row
+ * is the built-in one times the best measured-to-built-in ratio seen for it (or its
+ * counterpart's, or any seen one's); small calls and other routines change nothing; too few
+ * calls give no profile. */
+static void check_observed_cpu(void)
+{
+    struct br_cpu_observation seen = {0};
+    struct br_cpu_profile base, out;
+    br_cpu_profile_builtin(&base);
+    double builtin = br_profile_rate(&base.rates, BR_GEMM, BR_D, 1024);
+    struct br_call big = square(BR_GEMM, BR_D, 1024, 1);
+    double seconds = br_call_flops(&big) / (2 * builtin * 1e9); /* twice the built-in rate */
+    for (int i = 0; i < 3; i++)
+        br_cpu_observe(&seen, &big, seconds * (1 + i)); /* the best is kept */
+    struct br_call small = square(BR_GEMM, BR_D, 64, 1), trsm = square(BR_TRSM, BR_D, 1024, 1);
+    br_cpu_observe(&seen, &small, 1e-9);
+    br_cpu_observe(&seen, &trsm, 1e-9);
+    if (br_cpu_profile_from_observation(&seen, &out) == 0)
+        fail("3 GEMM calls (and a small one, a TRSM): a profile already");
+    br_cpu_observe(&seen, &big, seconds * 4);
+    if (br_cpu_profile_from_observation(&seen, &out) != 0) {
+        fail("4 GEMM calls: no profile");
+    } else {
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            for (int i = 0; i < BR_GRID_POINTS; i++) {
+                double want = 2 * base.rates[BR_GEMM][p][i];
+                if (fabs(out.rates[BR_GEMM][p][i] - want) > 1e-9 * want)
+                    fail("%s row, point %d: %g, not twice the built-in %g",
+                         routine(BR_GEMM, (enum br_precision)p), i,
+                         out.rates[BR_GEMM][p][i], base.rates[BR_GEMM][p][i]);
+            }
+    }
+    struct br_call single = square(BR_GEMM, BR_S, 1024, 1);
+    br_cpu_observe(&seen, &single, br_call_flops(&single) /
+                                       (0.5 * br_profile_rate(&base.rates, BR_GEMM, BR_S, 1024) * 1e9));
+    if (br_cpu_profile_from_observation(&seen, &out) == 0 &&
+        fabs(out.rates[BR_GEMM][BR_C][4] - 0.5 * base.rates[BR_GEMM][BR_C][4]) >
+            1e-9 * base.rates[BR_GEMM][BR_C][4])
+        fail("an sgemm seen at half the built-in rate: the cgemm row not scaled by it");
+    ok("CPU rates from the program's calls: the best ratio per precision, its counterpart's "
+       "where unseen, small calls and other routines ignored, 4 calls needed");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
@@ -1128,6 +1172,7 @@ int main(void)
     check_finite();           /* 1 */
     check_learning();         /* 3 */
     check_open_threshold();   /* 1 */
+    check_observed_cpu();     /* 1 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

@@ -15,6 +15,7 @@
 #include "env.h"
 #include "log.h"
 #include "policy/keyfile.h"
+#include "policy/model.h"
 
 static double now(void)
 {
@@ -55,6 +56,47 @@ void br_cpu_profile_from_measurements(const double *orders, const double *s_rate
         memcpy(out->rates[BR_GEMM][p + 2], out->rates[BR_GEMM][p],
                sizeof out->rates[BR_GEMM][p]);
     }
+}
+
+void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds)
+{
+    double order = br_effective_size(call);
+    if (call->family != BR_GEMM || order < 128 || !(seconds > 0))
+        return;
+    struct br_cpu_profile base;
+    br_cpu_profile_builtin(&base);
+    double expected = br_profile_rate(&base.rates, BR_GEMM, call->precision, order);
+    double rate = br_call_flops(call) / seconds * 1e-9;
+    if (!(expected > 0) || !isfinite(rate))
+        return;
+    int p = call->precision;
+    seen->best_ratio[p] = fmax(seen->best_ratio[p], rate / expected);
+    seen->samples[p]++;
+}
+
+int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
+                                    struct br_cpu_profile *out)
+{
+    int total = 0, any = -1;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+        total += seen->samples[p];
+        if (seen->samples[p] > 0 && any < 0)
+            any = p;
+    }
+    if (total < br_cpu_observations_needed)
+        return -1;
+    /* GEMM's rows only, as a calibration's: the model reads the other families' there. */
+    struct br_cpu_profile base;
+    br_cpu_profile_builtin(&base);
+    memset(out, 0, sizeof *out);
+    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+        int counterpart = p ^ 2; /* s <-> c, d <-> z (enum br_precision's order) */
+        int from = seen->samples[p] ? p : seen->samples[counterpart] ? counterpart : any;
+        for (int i = 0; i < BR_GRID_POINTS; i++)
+            out->rates[BR_GEMM][p][i] = base.rates[BR_GEMM][p][i] * seen->best_ratio[from];
+    }
+    snprintf(out->source, sizeof out->source, "the program's own %d calls of GEMM", total);
+    return 0;
 }
 
 /* The threads the CPU BLAS will use: its own variables first, as OpenBLAS reads them. */
@@ -218,6 +260,13 @@ int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out)
         return -1;
     snprintf(out->source, sizeof out->source, "%s", path);
     return 0;
+}
+
+void br_cpu_calibration_keep(enum br_names names, const struct br_cpu_profile *profile)
+{
+    char path[1024], key[1024];
+    if (cache_path(names, path, sizeof path, key, sizeof key) == 0)
+        store(path, key, profile);
 }
 
 int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)

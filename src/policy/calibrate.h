@@ -16,6 +16,31 @@ int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out);
 /* The cached calibration alone, without measuring anything: 0 with *out filled, -1 if none. */
 int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out);
 
+/* The CPU BLAS's rates as the program's own calls showed them: for each precision, the best
+ * ratio of a GEMM call's measured rate to the built-in table's at its effective order. A
+ * program whose device-sized calls went to the CPU BLAS before the device was opened has
+ * measured what a calibration would, on the library and the shapes it uses, without taking
+ * the CPU from it (a calibration beside its calls slowed them by half on an H100's host). */
+struct br_cpu_observation {
+    double best_ratio[BR_PRECISION_COUNT];
+    int samples[BR_PRECISION_COUNT];
+};
+
+/* Takes a call the CPU BLAS answered in `seconds` in: GEMM calls of effective order 128 and
+ * more count, others change nothing. Pure. */
+void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds);
+
+/* The built-in table scaled by what was seen, each precision by its own best ratio, or its
+ * real or complex counterpart's, or any seen one's: 0 with *out filled once at least
+ * br_cpu_observations_needed calls were seen, else -1. Pure. */
+enum { br_cpu_observations_needed = 4 };
+int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
+                                    struct br_cpu_profile *out);
+
+/* Keeps a profile as the cached calibration of the names' BLAS (the next process reads it with
+ * br_cpu_calibration_cached). */
+void br_cpu_calibration_keep(enum br_names names, const struct br_cpu_profile *profile);
+
 /* What a calibration is valid for: the CPU model, the file of the BLAS answering the names and
  * its thread count ("cpu=...; blas=...; threads=..."). */
 void br_cpu_calibration_key(enum br_names names, char *key, size_t size);

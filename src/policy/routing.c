@@ -203,6 +203,17 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
     return &cpu_profile;
 }
 
+const struct br_cpu_profile *br_routing_cpu_profile_use(const struct br_cpu_profile *profile)
+{
+    pthread_mutex_lock(&load_lock);
+    if (!cpu_loaded) {
+        cpu_profile = *profile;
+        set_loaded();
+    }
+    pthread_mutex_unlock(&load_lock);
+    return &cpu_profile;
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile_known(void)
 {
     /* Looked for once: the files do not appear while the program runs, but for the

@@ -18,6 +18,8 @@ const struct br_cpu_profile *br_routing_cpu_profile(void);
  * calibration), else NULL: for the warm-up's estimates before the device is opened, which
  * must not cost the program a calibration. */
 const struct br_cpu_profile *br_routing_cpu_profile_known(void);
+/* Makes `profile` the CPU profile unless one is loaded already; returns the one in use. */
+const struct br_cpu_profile *br_routing_cpu_profile_use(const struct br_cpu_profile *profile);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
 

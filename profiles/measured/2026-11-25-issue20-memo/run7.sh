@@ -1,6 +1,7 @@
 #!/bin/bash
-# Issue 20, second session, seventh call: what OPENBLAS_THREAD_TIMEOUT=4 (OpenBLAS's threads
-# sleep at once after a call instead of spinning for 2^28 cycles) costs the CPU BLAS alone:
+# Issue 20, prepared for the next session (not run: this session's device time ran out):
+# what OPENBLAS_THREAD_TIMEOUT=4 (OpenBLAS's threads sleep at once after a call instead of
+# spinning for 2^28 cycles) costs the CPU BLAS alone:
 # cpu mode with and without it, in turns, three times, on reference-LAPACK streams of 4096.
 # Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run7.sh   (from the checkout root)

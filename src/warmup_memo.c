@@ -1,5 +1,6 @@
 #include "warmup_memo.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,19 +61,32 @@ int br_device_memo_read(struct br_device_memo *memo)
     return memo->name[0] && memo->open_seconds >= 0 ? 0 : -1;
 }
 
-void br_device_memo_write(const struct br_device_memo *memo)
+/* Writes a memo file atomically at `path`: `format` with its arguments, the first of them the
+ * key. Nothing without a cache directory or when the file cannot be written. */
+static void write_memo(const char *path, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+static void write_memo(const char *path, const char *format, ...)
 {
-    char path[1100], key[1400], temporary[1200];
-    if (locate(path, sizeof path, key, sizeof key) != 0)
-        return;
+    char temporary[1200];
     FILE *f = br_cache_file_begin(path, temporary, sizeof temporary);
     if (!f)
         return;
-    fprintf(f, "# blasroute: the device opened here last, and how long opening it took.\n"
-               "[opened]\nkey = %s\nvendor = %s\nname = %s\ntype = %s\ndriver = %s\n"
-               "seconds = %.4f\n",
-            key, memo->vendor, memo->name, memo->type, memo->driver, memo->open_seconds);
+    va_list args;
+    va_start(args, format);
+    vfprintf(f, format, args);
+    va_end(args);
     br_cache_file_end(f, temporary, path);
+}
+
+void br_device_memo_write(const struct br_device_memo *memo)
+{
+    char path[1100], key[1400];
+    if (locate(path, sizeof path, key, sizeof key) == 0)
+        write_memo(path,
+                   "# blasroute: the device opened here last, and how long opening it took.\n"
+                   "[opened]\nkey = %s\nvendor = %s\nname = %s\ntype = %s\ndriver = %s\n"
+                   "seconds = %.4f\n",
+                   key, memo->vendor, memo->name, memo->type, memo->driver, memo->open_seconds);
 }
 
 /* --- the program's memo ----------------------------------------------------------------- */
@@ -127,16 +141,12 @@ int br_program_memo_read(struct br_program_memo *memo)
 
 void br_program_memo_write(const struct br_program_memo *memo)
 {
-    char path[1100], key[2048], temporary[1200];
-    if (locate_program(path, sizeof path, key, sizeof key) != 0)
-        return;
-    FILE *f = br_cache_file_begin(path, temporary, sizeof temporary);
-    if (!f)
-        return;
-    fprintf(f, "# blasroute: what the device was worth to this program's last run on this host:\n"
-               "# seconds its calls saved or would have (known: a device was known to predict\n"
-               "# it), and the CPU time of those made while none was (bound).\n"
-               "[program]\nkey = %s\nsaving = %.4f\nbound = %.4f\nknown = %s\n",
-            key, memo->saving_seconds, memo->bound_seconds, memo->known ? "yes" : "no");
-    br_cache_file_end(f, temporary, path);
+    char path[1100], key[2048];
+    if (locate_program(path, sizeof path, key, sizeof key) == 0)
+        write_memo(path,
+                   "# blasroute: what the device was worth to this program's last run on this "
+                   "host:\n# seconds its calls saved or would have (known: a device was known to "
+                   "predict\n# it), and the CPU time of those made while none was (bound).\n"
+                   "[program]\nkey = %s\nsaving = %.4f\nbound = %.4f\nknown = %s\n",
+                   key, memo->saving_seconds, memo->bound_seconds, memo->known ? "yes" : "no");
 }

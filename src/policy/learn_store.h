@@ -20,10 +20,13 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
                      double measured);
 
-/* Whether to try the other path for this call now, though the model chose `chosen`: only when
- * the other is predicted at most 1.5 times slower (a try costs little), and then for the first
- * two calls of its cell, and after that one call in 32 of the cell: a belief that is wrong
- * cannot last, and the cost of trying is bounded. */
+/* Whether to try the other path for this call now, though the model chose `chosen`, so that a
+ * belief that is wrong cannot last and the cost of trying is bounded. When the other is
+ * predicted at most 1.5 times slower (a try costs little): the first two calls of its cell,
+ * and after that one call in 32 of the cell. When it is predicted slower still (a belief that
+ * may be wrong by more than that: a device measured while the CPU BLAS's threads spun beside
+ * it): once the cell's calls since the last such try have taken 50 times what the try is
+ * predicted to lose, so that such tries cost at most 2% of the cell's time. */
 int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
                      const struct br_prediction *prediction);
 

@@ -1,0 +1,158 @@
+/*
+ * explore_test.c - TAP unit test of when learning tries the path the model did not choose
+ * (br_learn_explore, src/policy/learn_store.c), without a device or a BLAS: the router's calls
+ * are played to it, each with a prediction and a measured time.
+ *
+ * What a passing line proves:
+ *  - close predictions (the other path at most 1.5 times slower): the first two calls of a
+ *    cell try it, then one call in 32;
+ *  - far predictions (a belief that may be wrong by more, as a device measured while the CPU
+ *    BLAS's threads spun beside it): the other path is still tried, first once the cell's
+ *    calls have taken 50 times what a try is predicted to lose, and so on; over a long run the
+ *    predicted cost of the tries stays within 2% of the cell's time, and every stretch of that
+ *    length has its try; the further the belief, the rarer the tries; other cells keep their
+ *    own account;
+ *  - BLASROUTE_LEARN=0: nothing is ever tried.
+ * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
+ * cache directory of its own, so that nothing learned elsewhere is read or written.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "call.h"
+#include "policy/learn.h"
+#include "policy/learn_store.h"
+#include "policy/model.h"
+#include "unit_tap.h"
+
+enum { PLAN = 3 };
+
+static struct br_call gemm(int m, int n, int k)
+{
+    struct br_call c;
+    memset(&c, 0, sizeof c);
+    c.family = BR_GEMM;
+    c.precision = BR_D;
+    c.work = BR_WORK_FULL;
+    c.transa = c.transb = 'N';
+    c.m = m, c.n = n, c.k = k;
+    c.lda = c.ldc = m, c.ldb = k;
+    return c;
+}
+
+/* Plays `calls` calls of `c` to learning, each chosen for the CPU and predicted `cpu` seconds
+ * there and `device` on the device, each taking `cpu` seconds wherever it runs; returns how
+ * many were tried on the device, with the call numbers of the first two in first[]. */
+static int play(const struct br_call *c, int calls, double cpu, double device, int first[2])
+{
+    struct br_prediction p = {.cpu_seconds = cpu, .device_seconds = device};
+    int tried = 0;
+    first[0] = first[1] = -1;
+    for (int i = 1; i <= calls; i++) {
+        int other = br_learn_explore(c, BR_LEARN_CPU, &p);
+        if (other && tried < 2)
+            first[tried] = i;
+        tried += other;
+        br_learn_record(c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, cpu, cpu);
+    }
+    return tried;
+}
+
+static void check_close(void)
+{
+    struct br_call c = gemm(600, 600, 600);
+    int first[2];
+    int tried = play(&c, 320, 0.01, 0.012, first);
+    /* The cell's device samples: none before the first two tries (the first of the process
+     * is not taken), so the first three calls try; then one in 32. */
+    if (first[0] != 1 || first[1] != 2)
+        fail("close: the first tries at calls %d and %d, not 1 and 2", first[0], first[1]);
+    if (tried < 320 / 32 || tried > 320 / 32 + 4)
+        fail("close: %d of 320 calls tried, not about one in 32", tried);
+    ok("close predictions: the first calls of a cell try the other path, then one in 32");
+}
+
+static void check_far(void)
+{
+    /* The device predicted 5 times slower: a try costs 0.04 s more, earned by 0.04 / 0.02 = 2 s
+     * of the cell's calls, 200 calls of 0.01 s. */
+    struct br_call c = gemm(1200, 1200, 1200);
+    int first[2];
+    int tried = play(&c, 1000, 0.01, 0.05, first);
+    if (first[0] < 195 || first[0] > 205 || first[1] - first[0] < 195 || first[1] - first[0] > 205)
+        fail("far (5x): tries at calls %d and %d, not about 200 and 400", first[0], first[1]);
+    double cost = tried * (0.05 - 0.01), time = 1000 * 0.01;
+    if (tried < 4 || cost > 0.02 * time + 1e-9)
+        fail("far (5x): %d tries in 1000 calls, predicted to cost %.3f s of %.1f s", tried, cost,
+             time);
+    /* Twenty times slower: a try costs 0.19 s, earned by 950 calls. */
+    struct br_call d = gemm(2400, 2400, 2400);
+    int tried20 = play(&d, 1000, 0.01, 0.2, first);
+    if (tried20 != 1 || first[0] < 945 || first[0] > 955)
+        fail("far (20x): %d tries in 1000 calls (the first at %d), not one near 950", tried20,
+             first[0]);
+    ok("far predictions: the other path still tried, once its cost is earned (2% of the "
+       "cell's time), the further the rarer, each cell on its own account");
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    const char *learn = getenv("BLASROUTE_LEARN");
+    if (!learn || strcmp(learn, "1") != 0) {
+        if (getenv("EXPLORE_TEST_OFF")) {
+            /* Run again by this program with learning off: nothing is ever tried. */
+            printf("1..1\n");
+            struct br_call c = gemm(600, 600, 600);
+            int first[2];
+            if (play(&c, 100, 0.01, 0.012, first) + play(&c, 1000, 0.01, 0.05, first) != 0)
+                fail("BLASROUTE_LEARN=0: a call was tried on the other path");
+            ok("BLASROUTE_LEARN=0: nothing tried");
+            return failed_tests ? 1 : 0;
+        }
+        char cache[] = "/tmp/blasroute-explore-XXXXXX";
+        if (!mkdtemp(cache)) {
+            perror("mkdtemp");
+            return 1;
+        }
+        setenv("BLASROUTE_CACHE_DIR", cache, 1);
+        setenv("BLASROUTE_LEARN", "1", 1);
+        execv("/proc/self/exe", argv);
+        perror("execv");
+        return 1;
+    }
+    printf("1..%d\n", PLAN);
+    check_close();
+    check_far();
+    /* The same with learning off, in a child run of this program. */
+    fflush(stdout);
+    char self[1024], command[1200];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    self[n > 0 ? n : 0] = 0;
+    snprintf(command, sizeof command,
+             "BLASROUTE_LEARN=0 EXPLORE_TEST_OFF=1 '%s' > explore_off.out 2>&1", self);
+    int status = n > 0 ? system(command) : -1;
+    FILE *f = fopen("explore_off.out", "r");
+    char line[512];
+    int passed = 0;
+    while (f && fgets(line, sizeof line, f))
+        passed |= strncmp(line, "ok 1", 4) == 0;
+    if (f)
+        fclose(f);
+    remove("explore_off.out");
+    if (status != 0 || !passed)
+        fail("the run with BLASROUTE_LEARN=0 did not pass (status %d)", status);
+    ok("BLASROUTE_LEARN=0: nothing tried (a run of this program with it)");
+    /* The cache directory the first run made: empty (nothing learned was kept: the table is
+     * kept only for a device), removed. */
+    const char *cache = getenv("BLASROUTE_CACHE_DIR");
+    if (cache && strncmp(cache, "/tmp/blasroute-explore-", 23) == 0)
+        rmdir(cache);
+    if (test_number != PLAN) {
+        printf("# planned %d checks, ran %d\n", PLAN, test_number);
+        return 1;
+    }
+    return failed_tests ? 1 : 0;
+}

@@ -55,6 +55,8 @@ static void devices_in_use(const struct br_call *call, struct devices *in_use)
 static enum br_where choose(const struct br_call *call, struct devices *in_use,
                             struct br_prediction *prediction)
 {
+    in_use->weighed = 0;
+    in_use->count = 0;
     /* The engine indexes with 32-bit integers: a call of the 64-bit names beyond them stays on
      * the CPU (whose BLAS for those names takes 64-bit ones). */
     if (br_unlikely(!br_call_fits_32_bits(call))) {
@@ -63,8 +65,6 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     }
     const struct br_policy *policy = br_policy();
     int settled = br_decide_by_rules(call, policy, prediction);
-    in_use->weighed = 0;
-    in_use->count = 0;
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
     /* A call made while this thread holds a device for a LAPACK factorization (the program's

@@ -76,7 +76,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
      * open them now. */
     in_use->weighed = settled < 0;
-    if (settled < 0 && !br_warmup_devices_open(call)) {
+    if (settled < 0 && !br_warmup_devices_open()) {
         prediction->reason = "the device is not worth opening yet";
         return BR_ON_CPU;
     }

@@ -12,12 +12,10 @@
 #include "engine/engine.h"
 #include "common.h"
 #include "env.h"
-#include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
 #include "policy/policy.h"
 #include "policy/routing.h"
-#include "log.h"
 #include "process.h"
 #include "warmup_memo.h"
 
@@ -166,9 +164,6 @@ static _Atomic long long saving_ns;   /* over the run, predicted with a device's
 static _Atomic long long bound_ns;    /* over the run, the CPU time of calls with none known */
 static _Atomic int device_known;      /* a device's profile predicted one of them */
 static _Atomic int program_weighed;   /* a device-sized call was made: keep the program's memo */
-/* The CPU BLAS's rates as the calls made before its profile was loaded showed them. */
-static struct br_cpu_observation seen;
-static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic int forked; /* a child of fork, whose command line is its parent's: its calls
                               are part of that program's, and it keeps no memo of its own */
 
@@ -223,9 +218,8 @@ static void count(_Atomic long long *sum, double seconds)
     atomic_fetch_add(sum, (long long)(seconds * 1e9));
 }
 
-int br_warmup_devices_open(const struct br_call *call)
+int br_warmup_devices_open(void)
 {
-    (void)call;
     if (br_likely(br_engine_discovered()))
         return 1;
     if (!br_env()->warmup_wait) {
@@ -259,11 +253,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         }
         return;
     }
-    if (!br_routing_cpu_profile_loaded()) {
-        pthread_mutex_lock(&seen_lock);
-        br_cpu_observe(&seen, call, seconds);
-        pthread_mutex_unlock(&seen_lock);
-    }
+    br_routing_cpu_observe(call, seconds);
     if (p->cpu_seconds > 0 && p->device_seconds > 0) {
         /* The decision weighed both and kept it on the CPU: nothing the device saves. */
         atomic_store(&device_known, 1);
@@ -319,17 +309,10 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
     if (known)
         return known;
     /* The program's own calls to the CPU BLAS, made before the device was opened, measured
-     * it already (calibrate.h): kept as the calibration, with no calibration run beside the
-     * program's calls. */
-    struct br_cpu_profile observed;
-    pthread_mutex_lock(&seen_lock);
-    int enough = br_cpu_profile_from_observation(&seen, &observed) == 0;
-    pthread_mutex_unlock(&seen_lock);
-    if (enough) {
-        br_cpu_calibration_keep(br_routing_calibration_names(), &observed);
-        br_verbose("CPU BLAS measured by the program's calls: %s", observed.source);
-        return br_routing_cpu_profile_use(&observed);
-    }
+     * it already: no calibration run beside the program's calls. */
+    const struct br_cpu_profile *observed = br_routing_cpu_profile_from_calls();
+    if (observed)
+        return observed;
     int cold = COLD;
     if (atomic_compare_exchange_strong(&cpu_state, &cold, WARMING))
         start((struct job){.index = CPU_ONLY});
@@ -360,7 +343,6 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);
-    pthread_mutex_init(&seen_lock, NULL); /* a parent's thread may have held it at the fork */
     atomic_store(&forked, 1);
     atomic_store(&program_weighed, 0);
     int warming = WARMING;

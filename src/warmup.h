@@ -1,12 +1,12 @@
 /* Getting the device ready without making the program lose time. Before auto mode can send
  * a call to a device it needs the device opened (the OpenCL driver's start and a context:
- * 0.27 to 1.13 s on an H100's host, 2026-11-25), the CPU BLAS's profile (a calibration of up
- * to 50 ms on a host that has none cached) and the device's program for the call's precision
- * (a build of a second or more on a fresh binary cache). The device is opened only when what
- * it is predicted to save pays for the opening (warmup.c); the calibration and the build run
- * on threads of their own, started by the first call that needs them, and until they are done
- * such calls go to the CPU BLAS, which answers them as fast as the program would have without
- * blasroute. */
+ * 0.27 to 1.13 s on an H100's host, 2026-11-25), the CPU BLAS's profile (from the program's
+ * own calls made before the opening, else a calibration of up to 50 ms on a host that has
+ * none cached) and the device's program for the call's precision (a build of a second or more
+ * on a fresh binary cache). The device is opened only when what it saves pays for the opening
+ * (warmup.c); a calibration and the build run on threads of their own, started by the first
+ * call that needs them, and until they are done such calls go to the CPU BLAS, which answers
+ * them as fast as the program would have without blasroute. */
 #ifndef BLASROUTE_WARMUP_H
 #define BLASROUTE_WARMUP_H
 
@@ -17,7 +17,7 @@
 /* 1 if the devices have been looked for and opened, here if it is worth it now (warmup.c:
  * what the device could have saved on the calls made without it pays for the opening, or the
  * program's last run says it will; always with BLASROUTE_WARMUP=wait); else 0. */
-int br_warmup_devices_open(const struct br_call *call);
+int br_warmup_devices_open(void);
 
 /* What an auto-mode call the rules let reach a device took (`seconds`), where (`on_device`:
  * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made
@@ -32,9 +32,10 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
 struct br_program_memo;
 double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last);
 
-/* The CPU profile, if it is loaded, else NULL after starting its load on a warm-up thread
- * (BLASROUTE_WARMUP=wait: loaded now, never NULL); a calibration measures the BLAS that
- * answers the call's names (br_routing_calibrate_names). */
+/* The CPU profile: loaded, tuned, cached, or made from the program's own calls (routing.h);
+ * else NULL after starting a calibration on a warm-up thread (BLASROUTE_WARMUP=wait: loaded
+ * now, never NULL), which measures the BLAS that answers the call's names
+ * (br_routing_calibrate_names). */
 const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call);
 
 /* 1 if device `index`'s program of this precision has been built (or failed to build: a call

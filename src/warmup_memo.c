@@ -91,24 +91,24 @@ void br_device_memo_write(const struct br_device_memo *memo)
 
 /* --- the program's memo ----------------------------------------------------------------- */
 
-/* The program: its executable and a hash (FNV-1a, 64 bits) of its whole command line, so that
+/* The program: its executable and a hash (br_hash) of its whole command line, so that
  * `python3 a.py 4096` and `python3 a.py 512` are two programs. */
 static void program_key(char *key, size_t size)
 {
     char exe[512] = "?", line[8192];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[n > 0 ? n : 1] = 0;
-    unsigned long long hash = 14695981039346656037ull;
+    uint64_t hash = BR_HASH_SEED;
     FILE *f = fopen("/proc/self/cmdline", "rb");
     size_t got;
     while (f && (got = fread(line, 1, sizeof line, f)) > 0)
-        for (size_t i = 0; i < got; i++)
-            hash = (hash ^ (unsigned char)line[i]) * 1099511628211ull;
+        hash = br_hash(line, got, hash);
     if (f)
         fclose(f);
     char host[1400];
     host_key(host, sizeof host);
-    snprintf(key, size, "%s; program=%s; arguments=%016llx", host, exe, hash);
+    snprintf(key, size, "%s; program=%s; arguments=%016llx", host, exe,
+             (unsigned long long)hash);
 }
 
 static int locate_program(char *path, size_t path_size, char *key, size_t key_size)

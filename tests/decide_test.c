@@ -1141,8 +1141,8 @@ static void check_observed_cpu(void)
             }
     }
     struct br_call single = square(BR_GEMM, BR_S, 1024, 1);
-    br_cpu_observe(&seen, &single, br_call_flops(&single) /
-                                       (0.5 * br_profile_rate(&base.rates, BR_GEMM, BR_S, 1024) * 1e9));
+    double half_rate = 0.5 * br_profile_rate(&base.rates, BR_GEMM, BR_S, 1024);
+    br_cpu_observe(&seen, &single, br_call_flops(&single) / (half_rate * 1e9));
     if (br_cpu_profile_from_observation(&seen, &out) == 0 &&
         fabs(out.rates[BR_GEMM][BR_C][4] - 0.5 * base.rates[BR_GEMM][BR_C][4]) >
             1e-9 * base.rates[BR_GEMM][BR_C][4])

@@ -90,14 +90,15 @@ void br_lapack_library_laswp(const struct br_lapack *l, br_int n, void *a, br_in
  * Scalars are real. Each is routed as the same call of the names would be (device, CPU or
  * both), or answered on the CPU by the names' own library; empty ones do nothing. */
 enum br_lapack_where { BR_LAPACK_ROUTED, BR_LAPACK_CPU };
-void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa, char transb, br_int m, br_int n,
-                    br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
-                    double beta, void *c, br_int ldc);
-void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side, char uplo, char transa, char diag,
-                    br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
-                    br_int ldb);
-void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo, char trans, br_int n, br_int k,
-                      double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc);
+void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa,
+                    char transb, br_int m, br_int n, br_int k, double alpha, const void *a,
+                    br_int lda, const void *b, br_int ldb, double beta, void *c, br_int ldc);
+void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side,
+                    char uplo, char transa, char diag, br_int m, br_int n, double alpha,
+                    const void *a, br_int lda, void *b, br_int ldb);
+void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo,
+                      char trans, br_int n, br_int k, double alpha, const void *a,
+                      br_int lda, double beta, void *c, br_int ldc);
 
 /* Whether the router would send such a GEMM, TRSM or rank-k update to a device now. */
 int br_lapack_gemm_uses_device(const struct br_lapack *l, br_int m, br_int n, br_int k);

@@ -97,8 +97,8 @@ static struct br_call rank_k_call(const struct br_lapack *l, char uplo, char tra
 }
 
 void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char transa,
-                    char transb, br_int m, br_int n, br_int k, double alpha, const void *a, br_int lda, const void *b, br_int ldb,
-                    double beta, void *c, br_int ldc)
+                    char transb, br_int m, br_int n, br_int k, double alpha, const void *a,
+                    br_int lda, const void *b, br_int ldb, double beta, void *c, br_int ldc)
 {
     struct br_call call = gemm_call(l, transa, transb, m, n, k);
     call.alpha = br_scalar_real(l->precision, alpha);
@@ -108,8 +108,8 @@ void br_lapack_gemm(const struct br_lapack *l, enum br_lapack_where where, char 
 }
 
 void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char side,
-                    char uplo, char transa, char diag, br_int m, br_int n, double alpha, const void *a, br_int lda, void *b,
-                    br_int ldb)
+                    char uplo, char transa, char diag, br_int m, br_int n, double alpha,
+                    const void *a, br_int lda, void *b, br_int ldb)
 {
     struct br_call call = trsm_call(l, side, uplo, transa, diag, m, n);
     call.alpha = br_scalar_real(l->precision, alpha);
@@ -118,7 +118,8 @@ void br_lapack_trsm(const struct br_lapack *l, enum br_lapack_where where, char 
 }
 
 void br_lapack_rank_k(const struct br_lapack *l, enum br_lapack_where where, char uplo,
-                      char trans, br_int n, br_int k, double alpha, const void *a, br_int lda, double beta, void *c, br_int ldc)
+                      char trans, br_int n, br_int k, double alpha, const void *a,
+                      br_int lda, double beta, void *c, br_int ldc)
 {
     struct br_call call = rank_k_call(l, uplo, trans, n, k);
     /* br_scalar_real puts a real value where HERK reads its real scalars (.s/.d alias the

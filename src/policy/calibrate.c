@@ -252,14 +252,21 @@ static int measure(enum br_names names, double *orders, double *s_rates, double 
     return count;
 }
 
-int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out)
+/* The cached calibration at path for key into *out, named by its file: 0, or -1 if none. */
+static int from_cache(const char *path, const char *key, struct br_cpu_profile *out)
 {
-    char path[1024], key[1024];
-    if (cache_path(names, path, sizeof path, key, sizeof key) != 0 ||
-        load_cached(path, key, out) != 0)
+    if (load_cached(path, key, out) != 0)
         return -1;
     snprintf(out->source, sizeof out->source, "%s", path);
     return 0;
+}
+
+int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out)
+{
+    char path[1024], key[1024];
+    return cache_path(names, path, sizeof path, key, sizeof key) == 0
+               ? from_cache(path, key, out)
+               : -1;
 }
 
 void br_cpu_calibration_keep(enum br_names names, const struct br_cpu_profile *profile)
@@ -272,9 +279,9 @@ void br_cpu_calibration_keep(enum br_names names, const struct br_cpu_profile *p
 int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
 {
     char path[1024], key[1024];
-    if (br_cpu_calibration_cached(names, out) == 0)
-        return 0;
     int cached = cache_path(names, path, sizeof path, key, sizeof key);
+    if (cached == 0 && from_cache(path, key, out) == 0)
+        return 0;
     double orders[4], s_rates[4], d_rates[4];
     int count = measure(names, orders, s_rates, d_rates);
     if (count == 0)

@@ -20,12 +20,22 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct br_learned table;
 static int loaded, changed;
 static char table_path[1100], table_key[1400];
-/* Calls of each cell's and path's since the process started, for the exploration's turns. */
-static uint32_t explored[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
-/* Seconds each cell's calls have taken since the other path was last tried far from the
- * chosen one, and the share of them such a try may cost. */
-static double since_try[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
+/* Each cell's exploration since the process started (br_learn_explore): its calls, for the
+ * turns of close tries, and the seconds they took since the last far try, of which such a try
+ * may cost far_try_share. */
+static struct turns {
+    uint32_t calls;
+    double since_far_try;
+} turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
+
+static struct turns *turns_of(const struct br_call *call)
+{
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    return &turns[call->family][call->precision][shape][size];
+}
 /* The first call of each path and precision in the process was seen (and not taken). */
 static int first_seen[BR_LEARN_PATHS][BR_PRECISION_COUNT];
 
@@ -115,10 +125,7 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
     if (!br_env()->learn)
         return;
     pthread_mutex_lock(&lock);
-    enum br_learn_shape shape;
-    int size;
-    br_learn_classify(call, &shape, &size);
-    since_try[call->family][call->precision][shape][size] += measured;
+    turns_of(call)->since_far_try += measured;
     if (first_seen[path][call->precision]) {
         br_learned_add(&table, call, path, model_seconds, measured);
         changed = 1;
@@ -138,19 +145,15 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
         return 0;
     enum br_learn_path other_path = chosen == BR_LEARN_CPU ? BR_LEARN_DEVICE : BR_LEARN_CPU;
     pthread_mutex_lock(&lock);
-    enum br_learn_shape shape;
-    int size;
-    br_learn_classify(call, &shape, &size);
+    struct turns *t = turns_of(call);
     int explore;
     if (other <= 1.5 * mine) {
-        uint32_t *turn = &explored[call->family][call->precision][shape][size];
-        explore = br_learned_cell(&table, call, other_path)->samples < 2 || ++*turn % 32 == 0;
+        explore = br_learned_cell(&table, call, other_path)->samples < 2 || ++t->calls % 32 == 0;
     } else {
         /* Far: tried once the cell's calls have earned what a try is predicted to cost. */
-        double *earned = &since_try[call->family][call->precision][shape][size];
-        explore = *earned * far_try_share >= other - mine;
+        explore = t->since_far_try * far_try_share >= other - mine;
         if (explore)
-            *earned = 0;
+            t->since_far_try = 0;
     }
     pthread_mutex_unlock(&lock);
     return explore;

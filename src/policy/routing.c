@@ -203,15 +203,35 @@ const struct br_cpu_profile *br_routing_cpu_profile(void)
     return &cpu_profile;
 }
 
-const struct br_cpu_profile *br_routing_cpu_profile_use(const struct br_cpu_profile *profile)
+/* The CPU BLAS's rates as the program's calls showed them before its profile was loaded
+ * (under load_lock). */
+static struct br_cpu_observation seen;
+
+/* The three calls below are made from the program's calls: none waits for load_lock, which a
+ * warm-up thread holds through a calibration (up to 2 s). Busy, they answer as if nothing were
+ * known yet (an observation is dropped), and the call goes on to the CPU BLAS. */
+void br_routing_cpu_observe(const struct br_call *call, double seconds)
 {
-    pthread_mutex_lock(&load_lock);
-    if (!cpu_loaded) {
-        cpu_profile = *profile;
+    if (cpu_loaded || pthread_mutex_trylock(&load_lock) != 0)
+        return;
+    if (!cpu_loaded)
+        br_cpu_observe(&seen, call, seconds);
+    pthread_mutex_unlock(&load_lock);
+}
+
+const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void)
+{
+    if (cpu_loaded)
+        return &cpu_profile;
+    if (pthread_mutex_trylock(&load_lock) != 0)
+        return NULL;
+    if (!cpu_loaded && br_cpu_profile_from_observation(&seen, &cpu_profile) == 0) {
+        br_cpu_calibration_keep(br_routing_calibration_names(), &cpu_profile);
+        br_verbose("CPU BLAS measured by the program's calls: %s", cpu_profile.source);
         set_loaded();
     }
     pthread_mutex_unlock(&load_lock);
-    return &cpu_profile;
+    return cpu_loaded ? &cpu_profile : NULL;
 }
 
 const struct br_cpu_profile *br_routing_cpu_profile_known(void)
@@ -221,9 +241,8 @@ const struct br_cpu_profile *br_routing_cpu_profile_known(void)
     static _Atomic int none;
     if (cpu_loaded)
         return &cpu_profile;
-    if (none)
+    if (none || pthread_mutex_trylock(&load_lock) != 0)
         return NULL;
-    pthread_mutex_lock(&load_lock);
     if (!cpu_loaded) {
         if (load_tuned() == 0 ||
             br_cpu_calibration_cached(br_routing_calibration_names(), &cpu_profile) == 0)

@@ -16,10 +16,16 @@ const struct br_device_profile *br_routing_device_profile(const char *vendor, co
 const struct br_cpu_profile *br_routing_cpu_profile(void);
 /* The CPU profile if it can be had without measuring anything (loaded, tuned, or a cached
  * calibration), else NULL: for the warm-up's estimates before the device is opened, which
- * must not cost the program a calibration. */
+ * must not cost the program a calibration. Neither this nor the two below ever waits for a
+ * calibration running on another thread: then they answer NULL (nothing observed). */
 const struct br_cpu_profile *br_routing_cpu_profile_known(void);
-/* Makes `profile` the CPU profile unless one is loaded already; returns the one in use. */
-const struct br_cpu_profile *br_routing_cpu_profile_use(const struct br_cpu_profile *profile);
+/* A call the CPU BLAS answered in `seconds` before the CPU profile was loaded: the program's
+ * own measurement of its CPU BLAS (calibrate.h's observation; nothing once it is loaded). */
+void br_routing_cpu_observe(const struct br_call *call, double seconds);
+/* The CPU profile from those calls once enough were seen (made the CPU profile and kept as
+ * the calibration of the names' BLAS, with no calibration run beside the program's calls), or
+ * the one loaded; else NULL. */
+const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
 

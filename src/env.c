@@ -182,6 +182,9 @@ static void read_all(void)
     settings.cache_dir = read_string("BLASROUTE_CACHE_DIR");
     settings.lapack_block = read_count("BLASROUTE_LAPACK_BLOCK", 8192);
     settings.learn = read_switch("BLASROUTE_LEARN", 1);
+    static const char *const thread_uses[] = {"keep", "share"};
+    settings.cpu_threads_share =
+        read_choice("BLASROUTE_CPU_THREADS", thread_uses, 2, 1, "share, keep");
     static const char *const warmups[] = {"background", "wait"};
     settings.warmup_wait = read_choice("BLASROUTE_WARMUP", warmups, 2, 0, "background, wait");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);

@@ -55,6 +55,9 @@ struct br_env {
     int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call
                                  waits for the CPU calibration and the program build instead of
                                  going to the CPU BLAS while they run (warmup.h) */
+    int cpu_threads_share;    /* BLASROUTE_CPU_THREADS=share (default) | keep: while a device is
+                                 in use, the CPU BLAS's threads leave its host copies their cores
+                                 (cpu_threads.h); keep: its thread count is never changed */
     int lapack_block;         /* BLASROUTE_LAPACK_BLOCK: the blocked LAPACK's panel width, 0:
                                  chosen from the order (lapack/pieces.c) */
     /* Test-only hooks (documented as such): fault injection for the test suite. */

@@ -8,12 +8,13 @@
 /* The modules' fork handlers in the order their locks nest: code holding the engine's
  * discovery lock may load a profile (routing), the learned table loads the CPU BLAS's name
  * (under its lock, before the CPU BLAS's own), and the trace and timeline files are written
- * under locks taken last. A prepare handler must never wait for a device call: fork() in one
+ * under locks taken last; the CPU BLAS's thread count is set under a lock taken before the
+ * CPU BLAS's load. A prepare handler must never wait for a device call: fork() in one
  * thread while another runs a long call on the GPU returns at once (the engine's per-device
  * locks are not taken, the child simply never uses the parent's devices). */
 static void (*const handlers[])(enum br_fork_stage) = {
     br_engine_at_fork, br_routing_at_fork, br_learn_at_fork, br_trace_at_fork, br_timeline_at_fork,
-    br_stats_at_fork, br_names_at_fork, br_cpu_at_fork, br_warmup_at_fork,
+    br_stats_at_fork, br_names_at_fork, br_cpu_threads_at_fork, br_cpu_at_fork, br_warmup_at_fork,
 };
 enum { HANDLER_COUNT = sizeof handlers / sizeof handlers[0] };
 

@@ -29,6 +29,7 @@ void br_trace_at_fork(enum br_fork_stage stage);
 void br_timeline_at_fork(enum br_fork_stage stage);
 void br_stats_at_fork(enum br_fork_stage stage);
 void br_names_at_fork(enum br_fork_stage stage);
+void br_cpu_threads_at_fork(enum br_fork_stage stage);
 void br_cpu_at_fork(enum br_fork_stage stage);
 void br_warmup_at_fork(enum br_fork_stage stage);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cpu_level3.h"
+#include "cpu_threads.h"
 #include "engine/engine.h"
 #include "env.h"
 #include "hybrid.h"
@@ -205,6 +206,7 @@ void br_route(const struct br_call *call)
     if (br_likely(call->work == BR_WORK_FULL && route_depth < ROUTE_DEPTH_LIMIT &&
                   !br_stats_wanted() && br_decide_cpu_by_rules(call, br_policy()))) {
         route_depth++;
+        br_cpu_threads_before_cpu_call(0);
         br_cpu_level3(call);
         route_depth--;
         return;
@@ -245,6 +247,7 @@ void br_route(const struct br_call *call)
             path = run_hybrid(call, &in_use, &prediction);
             break;
         case BR_ON_CPU:
+            br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
             br_cpu_level3(call);
             break;
         }

@@ -65,6 +65,7 @@
 #include <string.h>
 
 #include "call.h"
+#include "cpu_threads.h"
 #include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/keyfile.h"
@@ -76,7 +77,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 36 };
+enum { PLAN = 37 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1151,6 +1152,27 @@ static void check_observed_cpu(void)
        "where unseen, small calls and other routines ignored, 4 calls needed");
 }
 
+/* The CPU BLAS's thread count while a device is in use (cpu_threads.h): the cores a device
+ * call's copies leave, at least 1, never more than it had; calls of 0.1 s or more get all. */
+static void check_cpu_threads(void)
+{
+    static const struct { int current; long cores; int copies, beside; } cases[] = {
+        {16, 16, 8, 8}, {12, 16, 8, 8}, {4, 16, 8, 4}, {32, 16, 8, 8}, {4, 2, 2, 1},
+        {1, 1, 1, 1}, {8, 4, 5, 1}, {2, 64, 8, 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int got = br_cpu_threads_beside_device(cases[i].current, cases[i].cores, cases[i].copies);
+        if (got != cases[i].beside)
+            fail("%d threads, %ld cores, copies on %d: %d, expected %d", cases[i].current,
+                 cases[i].cores, cases[i].copies, got, cases[i].beside);
+    }
+    if (br_cpu_threads_full_for(0) || br_cpu_threads_full_for(0.099) ||
+        !br_cpu_threads_full_for(0.1) || !br_cpu_threads_full_for(3))
+        fail("full thread count from 0.1 s on (not for unpredicted calls)");
+    ok("CPU BLAS threads beside a device: the cores its copies leave, at least 1, at most its "
+       "own; all of them for calls predicted at 0.1 s or more");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
@@ -1173,6 +1195,7 @@ int main(void)
     check_learning();         /* 3 */
     check_open_threshold();   /* 1 */
     check_observed_cpu();     /* 1 */
+    check_cpu_threads();      /* 1 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

@@ -7,6 +7,7 @@
 
 #include "blasroute.h"
 #include "cpu.h"
+#include "cpu_threads.h"
 #include "engine/engine.h"
 #include "policy/policy.h"
 
@@ -141,6 +142,9 @@ BR_EXPORT int blasroute_bench_set_mode(const char *mode)
     for (int m = 0; mode && m < BR_MODE_COUNT; m++)
         if (strcmp(mode, br_mode_names[m]) == 0) {
             br_policy_set_mode((enum br_mode)m);
+            /* Each mode starts from the CPU BLAS's own thread count (cpu_threads.h): the
+             * last mode's device calls are not the next one's. */
+            br_cpu_threads_restore();
             return 0;
         }
     return -1;

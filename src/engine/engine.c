@@ -11,6 +11,7 @@
 #include "env.h"
 #include "log.h"
 #include "cpu_level3.h"
+#include "cpu_threads.h"
 #include "policy/routing.h"
 #include "process.h"
 #include "policy/split.h"
@@ -585,10 +586,12 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
     if (index < 0 || index >= slot_count)
         return BR_ENGINE_DECLINED;
     struct slot *s = &slots[index];
+    br_cpu_threads_device_begins();
     pthread_mutex_lock(&s->lock);
     enum br_engine_result result = run_call(s, call, 0);
     pthread_mutex_unlock(&s->lock);
     br_host_copy_rest(index);
+    br_cpu_threads_device_ends();
     return result;
 }
 
@@ -625,6 +628,7 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
             br_pool_relax(&s->engine.pool, br_seconds_now());
             s->engine.tiles_written = 0;
             session_slot = s;
+            br_cpu_threads_device_begins();
             return &s->engine;
         }
         pthread_mutex_unlock(&s->lock);
@@ -645,6 +649,7 @@ void br_engine_session_end(struct br_engine *engine, cl_int error)
     }
     pthread_mutex_unlock(&s->lock);
     br_host_copy_rest((int)(s - slots));
+    br_cpu_threads_device_ends();
 }
 
 /* Fork: discovery is the one lock taken around it (short, and outermost). The devices' own

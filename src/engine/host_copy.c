@@ -168,14 +168,24 @@ void br_host_copy_after_fork(void)
  * more than leaves a core to each pool's caller when every pool copies at once. Not half the
  * cores divided among the pools: a call that runs on one of two devices listed would copy
  * with half the helpers it has alone (4 instead of 7 on 16 cores). */
-static void start_helpers(struct pool *p)
+static int helpers_wanted(void)
 {
-    p->started = 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN), pools_used = atomic_load(&pools_in_use);
     long share = cores / 2, all_at_once = (cores - pools_used) / pools_used;
     if (share > all_at_once)
         share = all_at_once;
-    int wanted = cores > 1 && share > 0 ? (int)(share < MAX_HELPERS ? share : MAX_HELPERS) : 0;
+    return cores > 1 && share > 0 ? (int)(share < MAX_HELPERS ? share : MAX_HELPERS) : 0;
+}
+
+int br_host_copy_threads(void)
+{
+    return 1 + helpers_wanted();
+}
+
+static void start_helpers(struct pool *p)
+{
+    p->started = 1;
+    int wanted = helpers_wanted();
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);

@@ -11,6 +11,9 @@
  * among them. Set before the first copy; pools started earlier keep their helpers. */
 void br_host_copy_set_pools(int count);
 
+/* How many threads one device call's copies keep busy: its caller and a pool's helpers. */
+int br_host_copy_threads(void);
+
 /* Copies `columns` columns of column_bytes each, from src (columns src_stride bytes apart) to
  * dst (dst_stride apart), with the helpers of `pool`. Large copies are split over the helper
  * threads and the caller; the call returns when all of it is done. */

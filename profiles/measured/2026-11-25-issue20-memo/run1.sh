@@ -4,13 +4,7 @@
 # program's worth for its next run. The suite at 2048 and 4096, every workload, best of 2;
 # tiny calls. Carried: .gpu, .dev (lib/libblasroute.so.0 and bin/ from this commit's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run1.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 for i in 1 2 3; do .dev/bin/tiny-calls; done > $OUT/tiny.txt 2>&1
 grep -i "over\|ns" $OUT/tiny.txt | tail -6
 timeout ${SUITE_SECONDS:-500} python3 scripts/workload --library $L --stream .dev/bin/lapack-stream \

@@ -4,13 +4,7 @@
 # 2048 and 4096 for the workloads that were off in run1 (best of 2), then 8192 (one run
 # each). Carried: .gpu, .dev (this commit's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run2.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 suite() { # NAME ORDERS REPEATS WORKLOADS
   timeout 280 python3 scripts/workload --library $L --stream .dev/bin/lapack-stream \
     --lapack-dir $PWD/.dev/lapack --python python3 --netlib-dir $PWD/.dev/netlib \

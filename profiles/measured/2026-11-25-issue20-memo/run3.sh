@@ -5,13 +5,7 @@
 # runs in one process each, cpu and auto taken in turns; then a short --modes sweep in double
 # precision. Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run3.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 one() { # NAME CACHE MODE ROUTINE
   env LD_PRELOAD=$L BLASROUTE_MODE=$3 BLASROUTE_CACHE_DIR=/tmp/$2 BLASROUTE_REPORT=1 \
       BLASROUTE_TRACE=$OUT/trace-$1.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \

@@ -4,13 +4,7 @@
 # (run3's learned table), tarred so that they come back; then the rest of run3's --modes
 # sweep in double precision (trmm, trsm). Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run4.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 mkdir -p /tmp/t
 one() { # NAME CACHE MODE
   env LD_PRELOAD=$L BLASROUTE_MODE=$3 BLASROUTE_CACHE_DIR=/tmp/$2 BLASROUTE_REPORT=1 \

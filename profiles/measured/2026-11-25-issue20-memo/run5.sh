@@ -6,13 +6,7 @@
 # threads; auto mode on an empty cache. Prints each run's upload rate of the T-N dgemm (A's
 # 8 bytes x k x m moved) by eighths of the run. Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run5.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 mkdir -p /tmp/t
 printf '[general]\nmode = device\n[trmm]\nmode = cpu\n' > /tmp/trmm-cpu.policy
 one() { # NAME VAR=VALUE...

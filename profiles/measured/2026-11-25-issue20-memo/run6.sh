@@ -6,13 +6,7 @@
 # it cost the CPU BLAS alone? dgeqrf and dgetrf 8192, one run each, each on an empty cache.
 # Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run6.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 one() { # NAME ROUTINE VAR=VALUE...
   name=$1 routine=$2; shift 2
   rm -rf /tmp/c-$name

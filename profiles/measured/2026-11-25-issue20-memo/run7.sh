@@ -5,13 +5,7 @@
 # cpu mode with and without it, in turns, three times, on reference-LAPACK streams of 4096.
 # Carried: .gpu, .dev (run2's build).
 #     bash profiles/measured/2026-11-25-issue20-memo/run7.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 for r in getrf potrf geqrf gesv; do
   for i in 1 2 3; do
     for t in 28 4; do

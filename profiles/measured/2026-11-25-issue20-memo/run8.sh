@@ -5,13 +5,7 @@
 # with OpenBLAS on 16, 12 and 8 threads, and with its threads sleeping at once
 # (OPENBLAS_THREAD_TIMEOUT=4); device mode once. About 4 minutes. Carried: .gpu, .dev.
 #     bash profiles/measured/2026-11-25-issue20-memo/run8.sh   (from the checkout root)
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
-cat $OUT/machine.txt
+source profiles/measured/gpu-common.sh
 one() { # ROUTINE MODE VAR=VALUE...
   routine=$1 mode=$2; shift 2
   rm -rf /tmp/c-run8

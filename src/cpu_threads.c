@@ -1,0 +1,141 @@
+/* The CPU BLAS's threads while a device is in use (why: cpu_threads.h). */
+#include "cpu_threads.h"
+
+#include <pthread.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "engine/engine.h"
+#include "engine/host_copy.h"
+#include "env.h"
+#include "log.h"
+#include "process.h"
+
+/* OpenBLAS's threads spin 2^28 cycles after a call (0.1 s at 2.7 GHz). A CPU call made this
+ * long after the last device call ended, none running, is no longer between device calls. */
+static const double PHASE_SECONDS = 0.25;
+
+/* A CPU call longer than this (predicted with every thread) gets them all: on half of them it
+ * would lose about its own length again, more than the spin it leaves behind can cost the
+ * next device call's copies (a fraction of the spin's 0.1 s). */
+static const double FULL_THREADS_SECONDS = 0.1;
+
+atomic_int br_cpu_threads_lowered;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int devices_busy;          /* device calls and sessions running now */
+static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
+/* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
+ * count blasroute set. */
+static int looked_up, told_once;
+static int (*get_threads)(void);
+static void (*set_threads)(int);
+static int count_before, count_set;
+
+int br_cpu_threads_beside_device(int current, long cores, int copy_threads)
+{
+    long left = cores - copy_threads;
+    if (left < 1)
+        left = 1;
+    return left < current ? (int)left : current;
+}
+
+int br_cpu_threads_full_for(double predicted_seconds)
+{
+    return predicted_seconds >= FULL_THREADS_SECONDS;
+}
+
+/* Under lock. */
+static int setters_found(void)
+{
+    if (!looked_up) {
+        looked_up = 1;
+        get_threads = (int (*)(void))br_cpu_library_symbol("openblas_get_num_threads");
+        set_threads = (void (*)(int))br_cpu_library_symbol("openblas_set_num_threads");
+        if (!get_threads || !set_threads)
+            get_threads = NULL, set_threads = NULL;
+    }
+    return set_threads != NULL;
+}
+
+/* Under lock. */
+static void give_back(void)
+{
+    if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
+        return;
+    /* A count the program set meanwhile (numpy's threadpoolctl, say) is the program's. */
+    if (get_threads() == count_set)
+        set_threads(count_before);
+    atomic_store_explicit(&br_cpu_threads_lowered, 0, memory_order_relaxed);
+}
+
+void br_cpu_threads_device_begins(void)
+{
+    atomic_fetch_add(&devices_busy, 1);
+    if (!br_env()->cpu_threads_share ||
+        atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
+        return;
+    pthread_mutex_lock(&lock);
+    if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed) && setters_found()) {
+        int current = get_threads();
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        int copies = br_host_copy_threads();
+        int beside = br_cpu_threads_beside_device(current, cores, copies);
+        if (beside < current) {
+            set_threads(beside);
+            count_before = current;
+            count_set = beside;
+            atomic_store_explicit(&br_cpu_threads_lowered, 1, memory_order_relaxed);
+            if (!told_once++)
+                br_verbose("CPU BLAS: %d threads instead of %d while a device is in use: its "
+                           "copies keep %d of the %ld cores busy",
+                           beside, current, copies, cores);
+        }
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void br_cpu_threads_device_ends(void)
+{
+    atomic_store_explicit(&last_device_end, br_seconds_now(), memory_order_relaxed);
+    atomic_fetch_sub(&devices_busy, 1);
+}
+
+void br_cpu_threads_settle(double predicted_seconds)
+{
+    if (!br_cpu_threads_full_for(predicted_seconds)) {
+        if (atomic_load(&devices_busy) > 0 ||
+            br_seconds_now() - atomic_load_explicit(&last_device_end, memory_order_relaxed) <
+                PHASE_SECONDS)
+            return;
+    }
+    pthread_mutex_lock(&lock);
+    give_back();
+    pthread_mutex_unlock(&lock);
+}
+
+void br_cpu_threads_restore(void)
+{
+    pthread_mutex_lock(&lock);
+    give_back();
+    pthread_mutex_unlock(&lock);
+}
+
+int br_cpu_threads_now(void)
+{
+    pthread_mutex_lock(&lock);
+    int count = setters_found() ? get_threads() : 0;
+    pthread_mutex_unlock(&lock);
+    return count;
+}
+
+/* A child has no device call running (the parent's threads are not in it) and never uses
+ * the parent's devices: its next CPU call gives the count back. */
+void br_cpu_threads_at_fork(enum br_fork_stage stage)
+{
+    br_fork_lock(&lock, stage);
+    if (stage == BR_FORK_CHILD) {
+        atomic_store(&devices_busy, 0);
+        atomic_store(&last_device_end, 0.0);
+    }
+}

@@ -1,0 +1,55 @@
+/* The CPU BLAS's threads while a device is in use.
+ *
+ * A device call copies its operands between the caller's pageable arrays and pinned staging
+ * with its caller and helper threads (engine/host_copy.c: half the cores). OpenBLAS's threads
+ * spin for about 0.1 s (2^28 cycles) after each call, waiting for the next one: in a program
+ * that alternates CPU and device calls (a LAPACK factorization: panels on the CPU, trailing
+ * updates on the device) a device call made in that time copies on cores they hold. On the
+ * H200 machine's 16 cores its copies ran at 11 to 15 GB/s instead of 43, and auto mode lost to
+ * device mode alone on reference-LAPACK streams at n = 8192 (dgeqrf 10.3 s against 8.0; dgetrf
+ * 5.4 against 4.6 in CPU mode). With OpenBLAS on the 8 cores the copies leave, the same
+ * streams took 6.2 and 4.0 s (profiles/measured/2026-11-25-issue20-memo/run8-out).
+ *
+ * So while a device is in use, the CPU BLAS's calls run on the cores its copies leave: its
+ * thread count is lowered at a device call's start and given back at the first CPU call made
+ * when no device call has run for PHASE_SECONDS, or for a CPU call predicted long enough that
+ * fewer threads would cost it more than the spin it leaves costs the next device call. Only
+ * a CPU BLAS that lets its thread count be set (OpenBLAS: openblas_set_num_threads) is
+ * touched; a count the program set itself is kept (never raised, and not given back over a
+ * change the program made meanwhile). BLASROUTE_CPU_THREADS=keep turns it off. */
+#ifndef BLASROUTE_CPU_THREADS_H
+#define BLASROUTE_CPU_THREADS_H
+
+#include <stdatomic.h>
+
+#include "common.h"
+
+/* Pure: the CPU BLAS's thread count beside a device call whose copies keep `copy_threads` of
+ * `cores` cores busy, from `current`: the cores left, at least 1, never more than current. */
+int br_cpu_threads_beside_device(int current, long cores, int copy_threads);
+
+/* Pure: whether a CPU call made while a device is in use, predicted `predicted_seconds` on the
+ * CPU BLAS with its full thread count (0: not predicted), gets that count back. */
+int br_cpu_threads_full_for(double predicted_seconds);
+
+/* A device call or session on one device begins and ends (the engine calls these). */
+void br_cpu_threads_device_begins(void);
+void br_cpu_threads_device_ends(void);
+
+/* Before a Level-3 call the router sends to the CPU BLAS, predicted `predicted_seconds` there
+ * (0: not predicted). One relaxed load unless the thread count is lowered. */
+extern atomic_int br_cpu_threads_lowered;
+void br_cpu_threads_settle(double predicted_seconds);
+static inline void br_cpu_threads_before_cpu_call(double predicted_seconds)
+{
+    if (br_unlikely(atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed)))
+        br_cpu_threads_settle(predicted_seconds);
+}
+
+/* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
+void br_cpu_threads_restore(void);
+
+/* The CPU BLAS's thread count as blasroute last saw or set it, 0 if it cannot be set. */
+int br_cpu_threads_now(void);
+
+#endif

@@ -1,0 +1,110 @@
+/* A client of tests/cpu_threads.sh: with OpenBLAS as blasroute's CPU BLAS (the same library,
+ * opened here by its soname, libopenblas.so.0), device mode for GEMM only, it prints OpenBLAS's
+ * thread count at each step of a program that alternates device products and CPU calls:
+ *   before        the count the program set (its first argument)
+ *   after_device  after a dgemm_ on the device
+ *   cpu_at_once   after a dsyrk_ (on the CPU BLAS) made at once after it
+ *   cpu_later     after a dsyrk_ made 0.4 s after the last device call
+ *   again         after another dgemm_ on the device
+ *   program_own   the program sets its own count (its second argument) while it is lowered,
+ *                 then calls dsyrk_ 0.4 s later
+ *   child         in a child forked after a device call, after a dsyrk_ there
+ * Every product is checked against a naive loop; exit status 0 only if all are right. */
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
+            const double *, const int *, const double *, const int *, const double *, double *,
+            const int *, size_t, size_t);
+void dsyrk_(const char *, const char *, const int *, const int *, const double *, const double *,
+            const int *, const double *, double *, const int *, size_t, size_t);
+
+static int (*get_threads)(void);
+static void (*set_threads)(int);
+static int wrong;
+
+static void random_fill(double *x, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        x[i] = (double)rand() / RAND_MAX - 0.5;
+}
+
+/* C = A * B (n x n) on the device, checked. */
+static void product(int n)
+{
+    double *a = malloc(sizeof(double) * n * n), *b = malloc(sizeof(double) * n * n);
+    double *c = malloc(sizeof(double) * n * n), one = 1, zero = 0;
+    random_fill(a, (size_t)n * n), random_fill(b, (size_t)n * n);
+    dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n, 1, 1);
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++) {
+            double sum = 0;
+            for (int l = 0; l < n; l++)
+                sum += a[i + (size_t)l * n] * b[l + (size_t)j * n];
+            if (!(fabs(sum - c[i + (size_t)j * n]) <= 1e-12 * n))
+                wrong = 1;
+        }
+    free(a), free(b), free(c);
+}
+
+/* The lower triangle of C = A * A^T (n x k) on the CPU BLAS, checked. */
+static void rank_update(int n, int k)
+{
+    double *a = malloc(sizeof(double) * n * k), *c = malloc(sizeof(double) * n * n);
+    double one = 1, zero = 0;
+    random_fill(a, (size_t)n * k);
+    dsyrk_("L", "N", &n, &k, &one, a, &n, &zero, c, &n, 1, 1);
+    for (int j = 0; j < n; j++)
+        for (int i = j; i < n; i++) {
+            double sum = 0;
+            for (int l = 0; l < k; l++)
+                sum += a[i + (size_t)l * n] * a[j + (size_t)l * n];
+            if (!(fabs(sum - c[i + (size_t)j * n]) <= 1e-12 * k))
+                wrong = 1;
+        }
+    free(a), free(c);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3)
+        return 2;
+    void *openblas = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+    get_threads = openblas ? (int (*)(void))dlsym(openblas, "openblas_get_num_threads") : NULL;
+    set_threads = openblas ? (void (*)(int))dlsym(openblas, "openblas_set_num_threads") : NULL;
+    if (!get_threads || !set_threads) {
+        fprintf(stderr, "no OpenBLAS with a settable thread count\n");
+        return 77;
+    }
+    set_threads(atoi(argv[1]));
+    printf("before=%d\n", get_threads());
+    product(160);
+    printf("after_device=%d\n", get_threads());
+    rank_update(96, 32);
+    printf("cpu_at_once=%d\n", get_threads());
+    usleep(400 * 1000);
+    rank_update(96, 32);
+    printf("cpu_later=%d\n", get_threads());
+    product(160);
+    printf("again=%d\n", get_threads());
+    set_threads(atoi(argv[2]));
+    usleep(400 * 1000);
+    rank_update(96, 32);
+    printf("program_own=%d\n", get_threads());
+    product(160);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        rank_update(96, 32);
+        printf("child=%d\n", get_threads());
+        return wrong;
+    }
+    int status = 1;
+    if (child < 0 || waitpid(child, &status, 0) != child || status != 0)
+        wrong = 1;
+    return wrong;
+}

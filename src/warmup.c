@@ -33,6 +33,8 @@ struct job {
     enum br_precision precision;
 };
 
+static void revalue_unknown_calls(const struct br_device *d);
+
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
 static void open_devices(void)
 {
@@ -41,6 +43,7 @@ static void open_devices(void)
     double seconds = br_seconds_now() - start;
     const struct br_device *d = found ? br_engine_device() : NULL;
     if (d) {
+        revalue_unknown_calls(d);
         struct br_device_memo kept = {.open_seconds = seconds};
         snprintf(kept.vendor, sizeof kept.vendor, "%s", d->vendor);
         snprintf(kept.name, sizeof kept.name, "%s", d->name);
@@ -218,6 +221,49 @@ static void count(_Atomic long long *sum, double seconds)
     atomic_fetch_add(sum, (long long)(seconds * 1e9));
 }
 
+/* The calls made while no device was known (a first process on a host), kept so that once
+ * one is opened, what they could have saved is predicted with its profile, as for the calls
+ * after: the memo then tells the next run what the device was worth over the whole run.
+ * Counted as a bound alone, they were not believed: a numpy script whose largest products
+ * came before the opening (0.57 s of its 0.8 s of savings on the H200) left a memo of 0.25 s,
+ * and its next run waited for those products on the CPU again before opening. Beyond
+ * UNKNOWN_CALLS_KEPT (a program that long has paid for the opening by then) they stay a bound. */
+enum { UNKNOWN_CALLS_KEPT = 256 };
+static struct unknown_call {
+    struct br_call call; /* its shape: the prediction reads no matrix */
+    double seconds;
+} unknown_calls[UNKNOWN_CALLS_KEPT];
+static int unknown_count;
+static pthread_mutex_t unknown_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void keep_unknown_call(const struct br_call *call, double seconds)
+{
+    pthread_mutex_lock(&unknown_lock);
+    if (unknown_count < UNKNOWN_CALLS_KEPT)
+        unknown_calls[unknown_count++] = (struct unknown_call){*call, seconds};
+    pthread_mutex_unlock(&unknown_lock);
+}
+
+/* Device d (the first, whose profile could_save predicts with) just opened: the kept calls
+ * move from the bound to the savings. */
+static void revalue_unknown_calls(const struct br_device *d)
+{
+    const struct br_device_profile *profile = br_engine_profile_at(0);
+    if (!profile)
+        return;
+    pthread_mutex_lock(&unknown_lock);
+    for (int i = 0; i < unknown_count; i++) {
+        const struct unknown_call *u = &unknown_calls[i];
+        if (u->call.precision != BR_S && u->call.precision != BR_C && !d->double_precision)
+            continue; /* this device cannot run it: it stays a bound */
+        count(&saving_ns, could_save(&u->call, u->seconds, profile, d->name, d->driver));
+        count(&bound_ns, -u->seconds);
+        atomic_store(&device_known, 1);
+    }
+    unknown_count = 0;
+    pthread_mutex_unlock(&unknown_lock);
+}
+
 int br_warmup_devices_open(void)
 {
     if (br_likely(br_engine_discovered()))
@@ -273,10 +319,12 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         profile = memo_device;
     }
     if (!profile) {
-        /* No device known to predict it: at most the whole call. */
+        /* No device known to predict it: at most the whole call, until one is opened. */
         count(&bound_ns, seconds);
-        if (engine < 0)
+        if (engine < 0) {
             count(&unopened_ns, seconds);
+            keep_unknown_call(call, seconds);
+        }
         return;
     }
     double saved = could_save(call, seconds, profile, name, driver);
@@ -340,6 +388,7 @@ int br_warmup_device_ready(int index, enum br_precision precision)
  * the child needs it (a device the parent opened is not used in the child at all). */
 void br_warmup_at_fork(enum br_fork_stage stage)
 {
+    br_fork_lock(&unknown_lock, stage);
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);

@@ -2,15 +2,17 @@
 # The warm-up (warmup.h): in auto mode the device is opened only when what it is predicted to
 # save pays for the opening (a memo in the cache directory says what opening took and which
 # device it was; a first process opens it once its device-sized calls have taken the CPU half
-# a second; a program run again, at once if it paid last time), the CPU BLAS's calibration and the device program's build run on threads of their
-# own, and the CPU BLAS answers meanwhile; BLASROUTE_WARMUP=wait makes the first call wait.
+# a second, and then values them with the device's profile; a program run again, at once if it
+# paid last time), the CPU BLAS's calibration and the device program's build run on threads of
+# their own, and the CPU BLAS answers meanwhile; BLASROUTE_WARMUP=wait makes the first call
+# wait.
 # The device (PoCL) is made to look fast (or slow) by a test profile; tests/repeat_dgemm checks
 # every result, the trace says where each call ran and why. The suite's other tests run with
 # BLASROUTE_WARMUP=wait (AM_TESTS_ENVIRONMENT).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 9
+plan 10
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -67,6 +69,15 @@ ok $? "nothing on stdout"
 # a profile that learning corrects, little: the memo is made to say 5 s), and the next run of
 # the same program opens the device at its first device-sized call when it paid.
 run 300
+# (First, that run's memo. It opened the device once its calls had taken the CPU half a second
+# with no device known; once one was, those calls were valued with its profile as the later
+# ones: the memo says what the device was worth over the whole run, not a bound for them.)
+bound=$(sed -n 's/^bound = //p' "$tmp"/cache/program-*.memo)
+saving=$(sed -n 's/^saving = //p' "$tmp"/cache/program-*.memo)
+[ $status -eq 0 ] && [ "$opened" -eq 1 ] && grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
+    awk -v b="$bound" -v s="$saving" 'BEGIN { exit !(b < 0.01 && s >= 0.3) }'
+ok $? "a first process's memo values the calls made before the opening with the device's profile (saving $saving s, bound $bound s)"
+diag_file "$tmp"/cache/program-*.memo
 sed -i 's/^saving = .*/saving = 5/' "$tmp"/cache/program-*.memo
 keep=1 run 300
 [ $status -eq 0 ] && [ "$opened" -eq 1 ] &&

@@ -69,6 +69,9 @@ static const struct {
      "in auto mode the device is opened only when what it saves pays for the opening, and the "
      "CPU BLAS's calibration and the device program's build run on threads of their own while "
      "the CPU BLAS answers; wait: the first call large enough opens, calibrates and builds", 0},
+    {"BLASROUTE_CPU_THREADS", "share, keep", "share",
+     "while a device is in use, a CPU BLAS whose thread count can be set (OpenBLAS) runs on the "
+     "cores the device path's host copies leave; keep: its thread count is never changed", 0},
     {"BLASROUTE_LAPACK_BLOCK", "1 to 8192", "from the order: k/32 to a power of two, 32 to 256",
      "the panel width of the LAPACK factorizations blasroute runs in blocks (getrf, getrs, "
      "gesv, potrf under the wheels' and the 64_ names)", 0},

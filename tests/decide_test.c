@@ -66,6 +66,7 @@
 
 #include "call.h"
 #include "cpu_threads.h"
+#include "gpu_guess.h"
 #include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/keyfile.h"
@@ -77,7 +78,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 37 };
+enum { PLAN = 38 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1173,6 +1174,27 @@ static void check_cpu_threads(void)
        "own; all of them for calls predicted at 0.1 s or more");
 }
 
+/* The GPU named by the NVIDIA kernel driver's "information" file (gpu_guess.h). */
+static void check_gpu_guess(void)
+{
+    static const struct { const char *text, *name; } cases[] = {
+        {"Model: \t\t NVIDIA H200\nIRQ:   \t\t 42\n", "NVIDIA H200"},
+        {"IRQ: 1\nModel:\t\tNVIDIA H100 80GB HBM3 \r\nBus Type: PCIe", "NVIDIA H100 80GB HBM3"},
+        {"Model: A100", "A100"},
+        {"IRQ: 1\nBus Type: PCIe\n", NULL},
+        {"Model: \t \nIRQ: 1\n", NULL},
+        {"", NULL},
+        {"Modelling: x\n", NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[64] = "unchanged";
+        int got = br_gpu_guess_parse(cases[i].text, name, sizeof name);
+        if (cases[i].name ? got != 0 || strcmp(name, cases[i].name) != 0 : got != -1)
+            fail("case %zu: %d, '%s'", i, got, name);
+    }
+    ok("the GPU named by the NVIDIA kernel driver: its Model line, trimmed; none without one");
+}
+
 int main(void)
 {
     printf("1..%d\n", PLAN);
@@ -1196,6 +1218,7 @@ int main(void)
     check_open_threshold();   /* 1 */
     check_observed_cpu();     /* 1 */
     check_cpu_threads();      /* 1 */
+    check_gpu_guess();        /* 1 */
 
     if (test_number != PLAN) {
         printf("# planned %d checks, ran %d\n", PLAN, test_number);

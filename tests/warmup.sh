@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 10
+plan 11
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -96,6 +96,25 @@ run 4
     grep -q '^known = no' "$tmp"/cache/program-*.memo &&
     ! grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo
 ok $? "a short first process: all 4 calls on the CPU, no device opened, no calibration; its memo keeps their CPU time as a bound"
+diag_file "$err"
+
+# The same first process on a host whose kernel driver lists an NVIDIA GPU (a stand-in for
+# /proc/driver/nvidia/gpus): with the devices left to the default choice (the first GPU), that
+# GPU's profile predicts what the calls could have saved, without opening anything: the memo
+# keeps a prediction, not a bound. A device named otherwise (cpu) is not that GPU: a bound.
+mkdir -p "$tmp/nvidia/0000:41:00.0"
+printf 'Model: \t\t NVIDIA H200\nIRQ:   \t\t 42\nBus Type: \t PCIe\n' \
+    > "$tmp/nvidia/0000:41:00.0/information"
+run 4 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+guessed_ok=1
+[ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
+    grep -q 'device: NVIDIA H200, listed by its kernel driver' "$err" &&
+    grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
+    grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo && guessed_ok=0
+run 4 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+[ $guessed_ok -eq 0 ] && [ $status -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
+    grep -q '^known = no' "$tmp"/cache/program-*.memo
+ok $? "a first process on a host whose kernel driver lists a GPU: its savings predicted with that GPU's profile, nothing opened; not when another device is named"
 diag_file "$err"
 
 # A device that cannot pay is never opened, once a memo says what it is.

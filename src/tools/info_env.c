@@ -92,6 +92,9 @@ static const struct {
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},
+    {"BLASROUTE_TEST_NVIDIA_PROC", "a directory", "/proc/driver/nvidia/gpus",
+     "where the NVIDIA kernel driver's list of GPUs is read (the warm-up's "
+     "first-process prediction)", 1},
     {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
      "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
 };

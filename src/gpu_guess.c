@@ -1,0 +1,63 @@
+/* Which GPU a machine has, known without opening any driver (why: gpu_guess.h). */
+#include "gpu_guess.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char NVIDIA_GPUS[] = "/proc/driver/nvidia/gpus";
+
+int br_gpu_guess_parse(const char *information, char *name, size_t name_size)
+{
+    for (const char *line = information; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end ? (size_t)(end - line) : strlen(line);
+        if (length > 6 && strncmp(line, "Model:", 6) == 0) {
+            const char *first = line + 6, *last = line + length;
+            while (first < last && (*first == ' ' || *first == '\t'))
+                first++;
+            while (last > first && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r'))
+                last--;
+            if (last == first)
+                return -1;
+            snprintf(name, name_size, "%.*s", (int)(last - first), first);
+            return 0;
+        }
+        line = end ? end + 1 : NULL;
+    }
+    return -1;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+int br_gpu_guess(char *vendor, size_t vendor_size, char *name, size_t name_size)
+{
+    const char *dir = getenv("BLASROUTE_TEST_NVIDIA_PROC");
+    if (!dir || !*dir)
+        dir = NVIDIA_GPUS;
+    struct dirent **buses = NULL;
+    int count = scandir(dir, &buses, NULL, by_name); /* bus order: the driver's device order */
+    int found = -1;
+    for (int i = 0; i < count; i++) {
+        if (found != 0 && buses[i]->d_name[0] != '.') {
+            char path[4096], text[4096];
+            snprintf(path, sizeof path, "%s/%s/information", dir, buses[i]->d_name);
+            FILE *f = fopen(path, "r");
+            if (f) {
+                size_t got = fread(text, 1, sizeof text - 1, f);
+                text[got] = 0;
+                fclose(f);
+                found = br_gpu_guess_parse(text, name, name_size);
+            }
+        }
+        free(buses[i]);
+    }
+    free(buses);
+    if (found == 0)
+        snprintf(vendor, vendor_size, "%s", "NVIDIA Corporation");
+    return found;
+}

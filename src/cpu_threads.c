@@ -11,8 +11,14 @@
 #include "log.h"
 #include "process.h"
 
-/* OpenBLAS's threads spin 2^28 cycles after a call (0.1 s at 2.7 GHz). A CPU call made this
- * long after the last device call ended, none running, is no longer between device calls. */
+/* OpenBLAS's threads spin 2^28 cycles after a call (0.1 s at 2.7 GHz): a CPU call made this
+ * long after the last device call ended, none running, leaves no spin behind for it. Sooner
+ * than that, the CPU BLAS keeps the lowered count only as long as the last device call took:
+ * what the spin can cost the next device call's copies is at most about what that one took
+ * (25 to 70 ms for a dgetrf 8192's updates, whose panels between them take 5 to 30 ms), and
+ * past it the CPU's calls are no longer squeezed between device calls (a device call now and
+ * then, as learning's tries or a product among many small ones, would otherwise halve the
+ * CPU BLAS for the calls after it). */
 static const double PHASE_SECONDS = 0.25;
 
 /* A CPU call longer than this (predicted with every thread) gets them all: on half of them it
@@ -24,7 +30,9 @@ atomic_int br_cpu_threads_lowered;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int devices_busy;          /* device calls and sessions running now */
+static _Atomic double busy_since;        /* br_seconds_now() when the running ones began */
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
+static _Atomic double last_device_took;  /* how long the device was busy up to then */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;
@@ -71,7 +79,8 @@ static void give_back(void)
 
 void br_cpu_threads_device_begins(void)
 {
-    atomic_fetch_add(&devices_busy, 1);
+    if (atomic_fetch_add(&devices_busy, 1) == 0)
+        atomic_store_explicit(&busy_since, br_seconds_now(), memory_order_relaxed);
     if (!br_env()->cpu_threads_share ||
         atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
         return;
@@ -97,16 +106,27 @@ void br_cpu_threads_device_begins(void)
 
 void br_cpu_threads_device_ends(void)
 {
-    atomic_store_explicit(&last_device_end, br_seconds_now(), memory_order_relaxed);
-    atomic_fetch_sub(&devices_busy, 1);
+    double now = br_seconds_now();
+    atomic_store_explicit(&last_device_end, now, memory_order_relaxed);
+    if (atomic_fetch_sub(&devices_busy, 1) == 1)
+        atomic_store_explicit(
+            &last_device_took, now - atomic_load_explicit(&busy_since, memory_order_relaxed),
+            memory_order_relaxed);
+}
+
+double br_cpu_threads_phase(double device_took)
+{
+    return device_took < PHASE_SECONDS ? device_took : PHASE_SECONDS;
 }
 
 void br_cpu_threads_settle(double predicted_seconds)
 {
     if (!br_cpu_threads_full_for(predicted_seconds)) {
-        if (atomic_load(&devices_busy) > 0 ||
-            br_seconds_now() - atomic_load_explicit(&last_device_end, memory_order_relaxed) <
-                PHASE_SECONDS)
+        double since = br_seconds_now() -
+                       atomic_load_explicit(&last_device_end, memory_order_relaxed);
+        double phase =
+            br_cpu_threads_phase(atomic_load_explicit(&last_device_took, memory_order_relaxed));
+        if (atomic_load(&devices_busy) > 0 || since < phase)
             return;
     }
     pthread_mutex_lock(&lock);
@@ -137,5 +157,6 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
     if (stage == BR_FORK_CHILD) {
         atomic_store(&devices_busy, 0);
         atomic_store(&last_device_end, 0.0);
+        atomic_store(&last_device_took, 0.0);
     }
 }

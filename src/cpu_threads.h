@@ -12,8 +12,9 @@
  *
  * So while a device is in use, the CPU BLAS's calls run on the cores its copies leave: its
  * thread count is lowered at a device call's start and given back at the first CPU call made
- * when no device call has run for PHASE_SECONDS, or for a CPU call predicted long enough that
- * fewer threads would cost it more than the spin it leaves costs the next device call. Only
+ * when no device call has run for as long as the last one took (at most the spin's length),
+ * or for a CPU call predicted long enough that fewer threads would cost it more than the spin
+ * it leaves costs the next device call. Only
  * a CPU BLAS that lets its thread count be set (OpenBLAS: openblas_set_num_threads) is
  * touched; a count the program set itself is kept (never raised, and not given back over a
  * change the program made meanwhile). BLASROUTE_CPU_THREADS=keep turns it off. */
@@ -31,6 +32,10 @@ int br_cpu_threads_beside_device(int current, long cores, int copy_threads);
 /* Pure: whether a CPU call made while a device is in use, predicted `predicted_seconds` on the
  * CPU BLAS with its full thread count (0: not predicted), gets that count back. */
 int br_cpu_threads_full_for(double predicted_seconds);
+
+/* Pure: how long after the last device call ended the lowered count is kept, from how long
+ * the device was busy up to then: as long, at most 0.25 s. */
+double br_cpu_threads_phase(double device_took);
 
 /* A device call or session on one device begins and ends (the engine calls these). */
 void br_cpu_threads_device_begins(void);

@@ -4,7 +4,7 @@
  *   before        the count the program set (its first argument)
  *   after_device  after a dgemm_ on the device
  *   cpu_at_once   after a dsyrk_ (on the CPU BLAS) made at once after it
- *   cpu_later     after a dsyrk_ made 0.4 s after the last device call
+ *   cpu_later     after a dsyrk_ made 0.4 s after the last device call (longer than it took)
  *   again         after another dgemm_ on the device
  *   program_own   the program sets its own count (its second argument) while it is lowered,
  *                 then calls dsyrk_ 0.4 s later
@@ -33,13 +33,22 @@ static void random_fill(double *x, size_t count)
         x[i] = (double)rand() / RAND_MAX - 0.5;
 }
 
-/* C = A * B (n x n) on the device, checked. */
+/* C = A * B (n x n) on the device; checked by check_product, so that the program's next
+ * BLAS call can come at once (the lowered count is kept only about as long as the device
+ * call took). */
+static double *a, *b, *c;
+
 static void product(int n)
 {
-    double *a = malloc(sizeof(double) * n * n), *b = malloc(sizeof(double) * n * n);
-    double *c = malloc(sizeof(double) * n * n), one = 1, zero = 0;
+    double one = 1, zero = 0;
+    a = malloc(sizeof(double) * n * n), b = malloc(sizeof(double) * n * n);
+    c = malloc(sizeof(double) * n * n);
     random_fill(a, (size_t)n * n), random_fill(b, (size_t)n * n);
     dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n, 1, 1);
+}
+
+static void check_product(int n)
+{
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             double sum = 0;
@@ -51,22 +60,25 @@ static void product(int n)
     free(a), free(b), free(c);
 }
 
-/* The lower triangle of C = A * A^T (n x k) on the CPU BLAS, checked. */
-static void rank_update(int n, int k)
+/* The lower triangle of C = A * A^T (n x k) on the CPU BLAS, checked; returns OpenBLAS's
+ * thread count as it was right after the call. */
+static int rank_update(int n, int k)
 {
-    double *a = malloc(sizeof(double) * n * k), *c = malloc(sizeof(double) * n * n);
+    double *x = malloc(sizeof(double) * n * k), *y = malloc(sizeof(double) * n * n);
     double one = 1, zero = 0;
-    random_fill(a, (size_t)n * k);
-    dsyrk_("L", "N", &n, &k, &one, a, &n, &zero, c, &n, 1, 1);
+    random_fill(x, (size_t)n * k);
+    dsyrk_("L", "N", &n, &k, &one, x, &n, &zero, y, &n, 1, 1);
+    int threads = get_threads();
     for (int j = 0; j < n; j++)
         for (int i = j; i < n; i++) {
             double sum = 0;
             for (int l = 0; l < k; l++)
-                sum += a[i + (size_t)l * n] * a[j + (size_t)l * n];
-            if (!(fabs(sum - c[i + (size_t)j * n]) <= 1e-12 * k))
+                sum += x[i + (size_t)l * n] * x[j + (size_t)l * n];
+            if (!(fabs(sum - y[i + (size_t)j * n]) <= 1e-12 * k))
                 wrong = 1;
         }
-    free(a), free(c);
+    free(x), free(y);
+    return threads;
 }
 
 int main(int argc, char **argv)
@@ -83,24 +95,24 @@ int main(int argc, char **argv)
     set_threads(atoi(argv[1]));
     printf("before=%d\n", get_threads());
     product(160);
-    printf("after_device=%d\n", get_threads());
-    rank_update(96, 32);
-    printf("cpu_at_once=%d\n", get_threads());
+    int after_device = get_threads();
+    int at_once = rank_update(96, 32);
+    check_product(160);
+    printf("after_device=%d\ncpu_at_once=%d\n", after_device, at_once);
     usleep(400 * 1000);
-    rank_update(96, 32);
-    printf("cpu_later=%d\n", get_threads());
+    printf("cpu_later=%d\n", rank_update(96, 32));
     product(160);
     printf("again=%d\n", get_threads());
+    check_product(160);
     set_threads(atoi(argv[2]));
     usleep(400 * 1000);
-    rank_update(96, 32);
-    printf("program_own=%d\n", get_threads());
+    printf("program_own=%d\n", rank_update(96, 32));
     product(160);
+    check_product(160);
     fflush(stdout);
     pid_t child = fork();
     if (child == 0) {
-        rank_update(96, 32);
-        printf("child=%d\n", get_threads());
+        printf("child=%d\n", rank_update(96, 32));
         return wrong;
     }
     int status = 1;

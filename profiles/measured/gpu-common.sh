@@ -22,6 +22,6 @@ stream() {
 suite() {
   name=$1 limit=$2; shift 2
   timeout $limit python3 scripts/workload --library $L --stream .dev/bin/lapack-stream \
-    --lapack-dir $PWD/.dev/lapack --python python3 --netlib-dir $PWD/.dev/netlib \
+    --lapack-dir $PWD/.dev/lapack --python ${PYTHON:-python3} --netlib-dir $PWD/.dev/netlib \
     --out $OUT/suite-$name.txt --keep $OUT/runs-$name "$@" > $OUT/suite-$name-progress.txt 2>&1
   tail -n 12 $OUT/suite-$name-progress.txt; }

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Issue 20's remaining "Done when" records on the H200, prepared for the next sessions (each
+# part one device call under 10 minutes; carried: .gpu, .dev with this build):
+#     bash profiles/measured/2026-11-25-issue20-threads/close.sh PART
+# PART: modes-sd, modes-cz   blasroute-bench --modes cpu,device,auto over every routine of two
+#                            precisions, square orders 64 to 8192 and skinny shapes, best of 3
+#                            (summary: auto against the better column, rows 5% below marked)
+#       suite-small          the workload suite at 2048 and 4096, every workload, best of 3
+#       suite-8192           at 8192: the LAPACK workloads, syevd and numpy, one run
+#       suite-16384a/b       at 16384: getrf and potrf / gesv and geqrf, one run
+# For a dry run on the development machine (PoCL): DRY=1 PYTHON=/usr/bin/python3 OUT=dir
+# (small sizes, PoCL as the device; checked there: every part runs and summarizes).
+source profiles/measured/gpu-common.sh
+D=profiles/measured/2026-11-25-issue20-threads
+part=${1:?a part}
+sizes=64,128,256,512,1024,2048,4096,8192,8192x8192x64,8192x64x8192,64x8192x8192,4096x4096x256
+orders_small=2048,4096 order_large=8192 order_huge=16384 device=
+if [ "${DRY:-0}" = 1 ]; then
+  sizes=64,128,256x256x16 orders_small=256 order_large=320 order_huge=384 device="--device cpu"
+  export BLASROUTE_DEVICE=cpu
+fi
+modes() { # PRECISIONS
+  export BLASROUTE_CACHE_DIR=/tmp/brcache-sweep
+  # The learned table and the programs of one warm-up pass first, as a program run before has.
+  .dev/bin/blasroute-bench --routine all --precision $1 --sizes 512 --modes auto --repeat 1 \
+      --no-clblast > /dev/null 2>&1
+  timeout 560 .dev/bin/blasroute-bench --routine all --precision $1 --sizes $sizes \
+      --modes cpu,device,auto --repeat 3 --pause 50 --no-clblast --csv \
+      > $OUT/modes-${1/,/}.csv 2> $OUT/modes-${1/,/}.err
+  python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-${1/,/}.csv \
+      | tee $OUT/modes-${1/,/}-summary.txt; }
+case $part in
+  modes-sd) modes s,d ;;
+  modes-cz) modes c,z ;;
+  suite-small) suite small 560 $device --orders $orders_small --repeats 3 --max-numpy 4096 ;;
+  suite-8192) suite 8192 560 $device --orders $order_large --repeats 1 --max-syevd 8192 \
+      --max-numpy 8192 --workloads getrf,potrf,gesv,geqrf,syevd,numpy ;;
+  suite-16384a) suite 16384a 560 $device --orders $order_huge --repeats 1 --workloads getrf,potrf ;;
+  suite-16384b) suite 16384b 560 $device --orders $order_huge --repeats 1 --workloads gesv,geqrf ;;
+  *) echo "unknown part $part"; exit 2 ;;
+esac
+cd $OUT && for d in runs-*; do [ -d "$d" ] && tar czf $d.tgz $d && rm -rf $d; done; true

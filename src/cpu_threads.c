@@ -11,14 +11,15 @@
 #include "log.h"
 #include "process.h"
 
-/* OpenBLAS's threads spin 2^28 cycles after a call (0.1 s at 2.7 GHz): a CPU call made this
- * long after the last device call ended, none running, leaves no spin behind for it. Sooner
- * than that, the CPU BLAS keeps the lowered count only as long as the last device call took:
- * what the spin can cost the next device call's copies is at most about what that one took
- * (25 to 70 ms for a dgetrf 8192's updates, whose panels between them take 5 to 30 ms), and
- * past it the CPU's calls are no longer squeezed between device calls (a device call now and
- * then, as learning's tries or a product among many small ones, would otherwise halve the
- * CPU BLAS for the calls after it). */
+/* When the lowered count is given back. What the CPU BLAS's spin can cost the next device
+ * call's copies is at most about what the last device call took; what the lowered count costs
+ * grows with the time the CPU BLAS's calls take on it. So it is kept while the routed CPU calls
+ * made since the last device call have taken less than that call did (a dgetrf 8192's
+ * updates take 25 to 70 ms on the device; the small CPU calls between them, a few), and given
+ * back once they take more (a device call now and then, as learning's tries or one product
+ * among many CPU ones, would otherwise halve the CPU BLAS for the calls after it), or once no
+ * device call has run for PHASE_SECONDS (OpenBLAS's threads spin 2^28 cycles after a call,
+ * 0.1 s at 2.7 GHz: by then a device call is no longer in sight). */
 static const double PHASE_SECONDS = 0.25;
 
 /* A CPU call longer than this (predicted with every thread) gets them all: on half of them it
@@ -27,12 +28,14 @@ static const double PHASE_SECONDS = 0.25;
 static const double FULL_THREADS_SECONDS = 0.1;
 
 atomic_int br_cpu_threads_lowered;
+BR_THREAD_LOCAL int br_cpu_threads_trying;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int devices_busy;          /* device calls and sessions running now */
 static _Atomic double busy_since;        /* br_seconds_now() when the running ones began */
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
+static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;
@@ -81,7 +84,7 @@ void br_cpu_threads_device_begins(void)
 {
     if (atomic_fetch_add(&devices_busy, 1) == 0)
         atomic_store_explicit(&busy_since, br_seconds_now(), memory_order_relaxed);
-    if (!br_env()->cpu_threads_share ||
+    if (!br_env()->cpu_threads_share || br_cpu_threads_trying ||
         atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
         return;
     pthread_mutex_lock(&lock);
@@ -108,30 +111,39 @@ void br_cpu_threads_device_ends(void)
 {
     double now = br_seconds_now();
     atomic_store_explicit(&last_device_end, now, memory_order_relaxed);
+    atomic_store_explicit(&cpu_ns_since, 0, memory_order_relaxed);
     if (atomic_fetch_sub(&devices_busy, 1) == 1)
         atomic_store_explicit(
             &last_device_took, now - atomic_load_explicit(&busy_since, memory_order_relaxed),
             memory_order_relaxed);
 }
 
-double br_cpu_threads_phase(double device_took)
+int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double since_device)
 {
-    return device_took < PHASE_SECONDS ? device_took : PHASE_SECONDS;
+    return since_device < PHASE_SECONDS && cpu_since < device_took;
 }
 
-void br_cpu_threads_settle(double predicted_seconds)
+double br_cpu_threads_settle(double predicted_seconds)
 {
     if (!br_cpu_threads_full_for(predicted_seconds)) {
-        double since = br_seconds_now() -
-                       atomic_load_explicit(&last_device_end, memory_order_relaxed);
-        double phase =
-            br_cpu_threads_phase(atomic_load_explicit(&last_device_took, memory_order_relaxed));
-        if (atomic_load(&devices_busy) > 0 || since < phase)
-            return;
+        double now = br_seconds_now();
+        if (atomic_load(&devices_busy) > 0 ||
+            br_cpu_threads_keep_lowered(
+                atomic_load_explicit(&last_device_took, memory_order_relaxed),
+                (double)atomic_load_explicit(&cpu_ns_since, memory_order_relaxed) * 1e-9,
+                now - atomic_load_explicit(&last_device_end, memory_order_relaxed)))
+            return now; /* still lowered: the call is timed */
     }
     pthread_mutex_lock(&lock);
     give_back();
     pthread_mutex_unlock(&lock);
+    return 0;
+}
+
+void br_cpu_threads_cpu_call_took(double start)
+{
+    atomic_fetch_add_explicit(&cpu_ns_since, (long long)((br_seconds_now() - start) * 1e9),
+                              memory_order_relaxed);
 }
 
 void br_cpu_threads_restore(void)
@@ -158,5 +170,6 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
         atomic_store(&devices_busy, 0);
         atomic_store(&last_device_end, 0.0);
         atomic_store(&last_device_took, 0.0);
+        atomic_store(&cpu_ns_since, 0);
     }
 }

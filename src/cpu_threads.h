@@ -12,9 +12,9 @@
  *
  * So while a device is in use, the CPU BLAS's calls run on the cores its copies leave: its
  * thread count is lowered at a device call's start and given back at the first CPU call made
- * when no device call has run for as long as the last one took (at most the spin's length),
- * or for a CPU call predicted long enough that fewer threads would cost it more than the spin
- * it leaves costs the next device call. Only
+ * once the CPU calls since the last device call have taken longer than it did, or no device
+ * call has run for 0.25 s, or for a CPU call predicted long enough that fewer threads would
+ * cost it more than the spin it leaves costs the next device call. Only
  * a CPU BLAS that lets its thread count be set (OpenBLAS: openblas_set_num_threads) is
  * touched; a count the program set itself is kept (never raised, and not given back over a
  * change the program made meanwhile). BLASROUTE_CPU_THREADS=keep turns it off. */
@@ -33,22 +33,36 @@ int br_cpu_threads_beside_device(int current, long cores, int copy_threads);
  * CPU BLAS with its full thread count (0: not predicted), gets that count back. */
 int br_cpu_threads_full_for(double predicted_seconds);
 
-/* Pure: how long after the last device call ended the lowered count is kept, from how long
- * the device was busy up to then: as long, at most 0.25 s. */
-double br_cpu_threads_phase(double device_took);
+/* Pure: whether the lowered count is kept for a CPU call, the last device call having taken
+ * `device_took` seconds and ended `since_device` ago, the routed CPU calls since then
+ * `cpu_since`. */
+int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double since_device);
+
+/* Set by the router on its thread around a device call made only to measure the device (a
+ * learning try): such a call does not lower the count; the calls around it are the CPU's. */
+extern BR_THREAD_LOCAL int br_cpu_threads_trying;
 
 /* A device call or session on one device begins and ends (the engine calls these). */
 void br_cpu_threads_device_begins(void);
 void br_cpu_threads_device_ends(void);
 
-/* Before a Level-3 call the router sends to the CPU BLAS, predicted `predicted_seconds` there
- * (0: not predicted). One relaxed load unless the thread count is lowered. */
+/* Around a Level-3 call the router sends to the CPU BLAS, predicted `predicted_seconds` there
+ * (0: not predicted): before it, one relaxed load unless the thread count is lowered; then
+ * the call is timed (a start time returned, to give br_cpu_threads_cpu_call_took after it),
+ * else 0. */
 extern atomic_int br_cpu_threads_lowered;
-void br_cpu_threads_settle(double predicted_seconds);
-static inline void br_cpu_threads_before_cpu_call(double predicted_seconds)
+double br_cpu_threads_settle(double predicted_seconds);
+void br_cpu_threads_cpu_call_took(double start);
+static inline double br_cpu_threads_before_cpu_call(double predicted_seconds)
 {
     if (br_unlikely(atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed)))
-        br_cpu_threads_settle(predicted_seconds);
+        return br_cpu_threads_settle(predicted_seconds);
+    return 0;
+}
+static inline void br_cpu_threads_after_cpu_call(double start)
+{
+    if (br_unlikely(start > 0))
+        br_cpu_threads_cpu_call_took(start);
 }
 
 /* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */

@@ -206,8 +206,9 @@ void br_route(const struct br_call *call)
     if (br_likely(call->work == BR_WORK_FULL && route_depth < ROUTE_DEPTH_LIMIT &&
                   !br_stats_wanted() && br_decide_cpu_by_rules(call, br_policy()))) {
         route_depth++;
-        br_cpu_threads_before_cpu_call(0);
+        double lowered = br_cpu_threads_before_cpu_call(0);
         br_cpu_level3(call);
+        br_cpu_threads_after_cpu_call(lowered);
         route_depth--;
         return;
     }
@@ -234,22 +235,27 @@ void br_route(const struct br_call *call)
         int may_explore =
             learning && (where == BR_ON_DEVICE || !in_use.profiles[0]->shares_host_cpu);
         enum br_learn_path chosen = where == BR_ON_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE;
-        if (may_explore && br_learn_explore(call, chosen, &prediction)) {
+        int tried = may_explore && br_learn_explore(call, chosen, &prediction);
+        if (tried) {
             where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
             prediction.reason = "the other path tried (learning)";
         }
         double start = learning || in_use.weighed ? br_seconds_now() : 0;
         switch (where) {
         case BR_ON_DEVICE:
+            br_cpu_threads_trying = tried; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
+            br_cpu_threads_trying = 0;
             break;
         case BR_ON_HYBRID:
             path = run_hybrid(call, &in_use, &prediction);
             break;
-        case BR_ON_CPU:
-            br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
+        case BR_ON_CPU: {
+            double lowered = br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
             br_cpu_level3(call);
+            br_cpu_threads_after_cpu_call(lowered);
             break;
+        }
         }
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */

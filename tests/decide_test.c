@@ -1154,8 +1154,8 @@ static void check_observed_cpu(void)
 }
 
 /* The CPU BLAS's thread count while a device is in use (cpu_threads.h): the cores a device
- * call's copies leave, at least 1, never more than it had, kept after a device call as long as
- * it took (at most 0.25 s); calls of 0.1 s or more get all. */
+ * call's copies leave, at least 1, never more than it had, kept while the CPU calls after a
+ * device call take less than it did (for 0.25 s at most); calls of 0.1 s or more get all. */
 static void check_cpu_threads(void)
 {
     static const struct { int current; long cores; int copies, beside; } cases[] = {
@@ -1171,15 +1171,23 @@ static void check_cpu_threads(void)
     if (br_cpu_threads_full_for(0) || br_cpu_threads_full_for(0.099) ||
         !br_cpu_threads_full_for(0.1) || !br_cpu_threads_full_for(3))
         fail("full thread count from 0.1 s on (not for unpredicted calls)");
-    static const double took[][2] = {{0, 0}, {0.002, 0.002}, {0.07, 0.07}, {0.25, 0.25},
-                                     {0.4, 0.25}, {12, 0.25}};
-    for (size_t i = 0; i < sizeof took / sizeof took[0]; i++)
-        if (br_cpu_threads_phase(took[i][0]) != took[i][1])
-            fail("device busy %g s: kept %g s, expected %g", took[i][0],
-                 br_cpu_threads_phase(took[i][0]), took[i][1]);
+    /* device took, CPU calls since, time since the device call, kept lowered */
+    static const double kept[][4] = {
+        {0.030, 0.005, 0.010, 1}, /* a factorization's small calls between its updates */
+        {0.030, 0.029, 0.200, 1}, /* long panels off the router's count: still in sight */
+        {0.030, 0.031, 0.040, 0}, /* the CPU calls outweigh what the device call took */
+        {0.001, 0.002, 0.003, 0}, /* a try on the device among many CPU calls */
+        {0.500, 0.010, 0.250, 0}, /* no device call for 0.25 s */
+        {0.500, 0.010, 0.249, 1},
+        {0, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (br_cpu_threads_keep_lowered(kept[i][0], kept[i][1], kept[i][2]) != (int)kept[i][3])
+            fail("device %g s, CPU %g s since, %g s after: kept %d", kept[i][0], kept[i][1],
+                 kept[i][2], !(int)kept[i][3]);
     ok("CPU BLAS threads beside a device: the cores its copies leave, at least 1, at most its "
-       "own; kept as long after a device call as it took, at most 0.25 s; all of them for calls "
-       "predicted at 0.1 s or more");
+       "own; kept while the CPU calls since a device call take less than it did, at most 0.25 s; "
+       "all of them for calls predicted at 0.1 s or more");
 }
 
 /* The GPU named by the NVIDIA kernel driver's "information" file (gpu_guess.h). */

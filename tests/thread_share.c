@@ -34,8 +34,7 @@ static void random_fill(double *x, size_t count)
 }
 
 /* C = A * B (n x n) on the device; checked by check_product, so that the program's next
- * BLAS call can come at once (the lowered count is kept only about as long as the device
- * call took). */
+ * BLAS call can come at once after it, as a factorization's would. */
 static double *a, *b, *c;
 
 static void product(int n)

@@ -2,7 +2,10 @@
 # Issue 20's remaining "Done when" records on the H200, prepared for the next sessions (each
 # part one device call under 10 minutes; carried: .gpu, .dev with this build):
 #     bash profiles/measured/2026-11-25-issue20-threads/close.sh PART
-# PART: modes-sd, modes-cz   blasroute-bench --modes cpu,device,auto over every routine of two
+# PART: streams-8192         first: run1's reference-LAPACK streams at 8192 with the present
+#                            rule for the CPU BLAS's threads (cpu, device, auto, and auto with
+#                            BLASROUTE_CPU_THREADS=keep), one run each on an empty cache
+#       modes-sd, modes-cz   blasroute-bench --modes cpu,device,auto over every routine of two
 #                            precisions, square orders 64 to 8192 and skinny shapes, best of 3
 #                            (summary: auto against the better column, rows 5% below marked)
 #       suite-small          the workload suite at 2048 and 4096, every workload, best of 3
@@ -30,6 +33,11 @@ modes() { # PRECISIONS
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-${1/,/}.csv \
       | tee $OUT/modes-${1/,/}-summary.txt; }
 case $part in
+  streams-8192)
+    for r in getrf geqrf potrf gesv; do
+      stream $order_large $r cpu; stream $order_large $r device; stream $order_large $r auto
+      stream $order_large $r auto BLASROUTE_CPU_THREADS=keep
+    done | tee $OUT/streams-8192.txt ;;
   modes-sd) modes s,d ;;
   modes-cz) modes c,z ;;
   suite-small) suite small 560 $device --orders $orders_small --repeats 3 --max-numpy 4096 ;;

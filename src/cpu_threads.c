@@ -153,14 +153,6 @@ void br_cpu_threads_restore(void)
     pthread_mutex_unlock(&lock);
 }
 
-int br_cpu_threads_now(void)
-{
-    pthread_mutex_lock(&lock);
-    int count = setters_found() ? get_threads() : 0;
-    pthread_mutex_unlock(&lock);
-    return count;
-}
-
 /* A child has no device call running (the parent's threads are not in it) and never uses
  * the parent's devices: its next CPU call gives the count back. */
 void br_cpu_threads_at_fork(enum br_fork_stage stage)

@@ -68,7 +68,4 @@ static inline void br_cpu_threads_after_cpu_call(double start)
 /* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
 void br_cpu_threads_restore(void);
 
-/* The CPU BLAS's thread count as blasroute last saw or set it, 0 if it cannot be set. */
-int br_cpu_threads_now(void);
-
 #endif

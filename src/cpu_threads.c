@@ -29,6 +29,7 @@ static const double FULL_THREADS_SECONDS = 0.1;
 
 atomic_int br_cpu_threads_lowered;
 BR_THREAD_LOCAL int br_cpu_threads_trying;
+atomic_int br_cpu_threads_hybrid_runs;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_int devices_busy;          /* device calls and sessions running now */
@@ -85,6 +86,7 @@ void br_cpu_threads_device_begins(void)
     if (atomic_fetch_add(&devices_busy, 1) == 0)
         atomic_store_explicit(&busy_since, br_seconds_now(), memory_order_relaxed);
     if (!br_env()->cpu_threads_share || br_cpu_threads_trying ||
+        atomic_load_explicit(&br_cpu_threads_hybrid_runs, memory_order_relaxed) > 0 ||
         atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
         return;
     pthread_mutex_lock(&lock);
@@ -163,5 +165,6 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
         atomic_store(&last_device_end, 0.0);
         atomic_store(&last_device_took, 0.0);
         atomic_store(&cpu_ns_since, 0);
+        atomic_store(&br_cpu_threads_hybrid_runs, 0);
     }
 }

@@ -42,6 +42,11 @@ int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double sin
  * learning try): such a call does not lower the count; the calls around it are the CPU's. */
 extern BR_THREAD_LOCAL int br_cpu_threads_trying;
 
+/* Hybrid runs in flight (the router counts them): while one runs, device calls do not lower
+ * the count. Its CPU part runs beside the device's on the CPU BLAS's threads, and its cut was
+ * predicted with the CPU's full rate (policy/split.c). */
+extern atomic_int br_cpu_threads_hybrid_runs;
+
 /* A device call or session on one device begins and ends (the engine calls these). */
 void br_cpu_threads_device_begins(void);
 void br_cpu_threads_device_ends(void);

@@ -186,7 +186,12 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     in_use->engines[count] = BR_WORKER_CPU;
     struct br_spread spread;
     br_hybrid_cut(call, in_use->profiles, count, prediction->device_share, &spread);
-    return run_spread(&spread, in_use->engines, prediction);
+    /* The CPU's part keeps the CPU BLAS's threads (cpu_threads.h): the cut assumed them. */
+    br_cpu_threads_restore();
+    atomic_fetch_add(&br_cpu_threads_hybrid_runs, 1);
+    enum br_path path = run_spread(&spread, in_use->engines, prediction);
+    atomic_fetch_sub(&br_cpu_threads_hybrid_runs, 1);
+    return path;
 }
 
 int br_route_uses_device(const struct br_call *call)

@@ -6,11 +6,12 @@
 # Checked: the count is lowered to the cores the device call's copies leave (at least 1) at
 # the device call, kept for a CPU call made at once after it, given back 0.4 s later; lowered
 # again at the next device call; a count the program sets meanwhile is the program's and is
-# kept; a forked child's first CPU call gives the count back; BLASROUTE_CPU_THREADS=keep never
-# changes it, and an invalid value warns once and shares. Every product right.
+# kept; a forked child's first CPU call gives the count back; a hybrid run (its CPU part on
+# the CPU BLAS's threads) does not lower it; BLASROUTE_CPU_THREADS=keep never changes it, and
+# an invalid value warns once and shares. Every product right.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 6
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 program="$top_builddir/tests/thread_share"
@@ -65,4 +66,10 @@ run BLASROUTE_CPU_THREADS=often
     [ "$(value after_device)" = $beside ] &&
     [ "$(grep -c 'BLASROUTE_CPU_THREADS=often is not valid' "$err")" -eq 1 ]
 ok $? "BLASROUTE_CPU_THREADS=keep leaves the count alone; an invalid value warns once and shares"
+diag_file "$out"; diag_file "$err"
+
+run BLASROUTE_MODE=hybrid BLASROUTE_SPLIT=0.5
+[ $status -eq 0 ] && [ "$(value after_device)" = $start ] && [ "$(value again)" = $start ] &&
+    ! grep -q 'threads instead of' "$err"
+ok $? "hybrid mode: the products split between the device and the CPU BLAS leave its $start threads"
 diag_file "$out"; diag_file "$err"

@@ -150,6 +150,8 @@ void br_cpu_threads_cpu_call_took(double start)
 
 void br_cpu_threads_restore(void)
 {
+    if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
+        return;
     pthread_mutex_lock(&lock);
     give_back();
     pthread_mutex_unlock(&lock);

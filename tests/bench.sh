@@ -9,7 +9,11 @@
 #    header, a rate in each of those columns, and every mode's result checked and right;
 #  - a device that does not exist: blasroute answers on the CPU, the device columns are '-',
 #    results still checked and right;
-#  - an invalid option exits 2 with nothing on stdout.
+#  - an invalid option exits 2 with nothing on stdout;
+#  - NVBLAS's column (nvb-e2e): with a stand-in (the reference BLAS, whose Fortran names NVBLAS
+#    shares) a rate and a right result in every row, the configuration file the bench wrote
+#    for it removed at the end; where none can be loaded, '-' and the header says why. (Every
+#    other run is kept from a real NVBLAS a machine may have: BLASROUTE_BENCH_NVBLAS names none.)
 # Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
 . "$top_srcdir/tests/tap.sh"
 
@@ -17,12 +21,14 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 4
+plan 5
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
 # fails for blasroute's errors, not for those of OpenBLAS's kernels for this CPU.
 export BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS"
+export BLASROUTE_BENCH_NVBLAS=/nonexistent/libnvblas.so.13
+unset NVBLAS_CONFIG_FILE
 
 # Rows of a table: lines that start with a routine name.
 rows() { grep -E '^[sdcz](gemm|symm|hemm|syrk|herk|syr2k|her2k|trmm|trsm)[ ,]' "$1"; }
@@ -72,3 +78,17 @@ status=$?
 [ $status -eq 2 ] && [ ! -s "$tmp/bad" ] && grep -q -- '--repeat' "$tmp/bad.err"
 ok $? "an invalid option: exit $status (want 2), stdout empty, stderr names it"
 diag_file "$tmp/bad.err"
+
+mkdir "$tmp/t"
+$clean_env BLASROUTE_DEVICE=cpu BLASROUTE_BENCH_NVBLAS="$BLASROUTE_REFERENCE_BLAS" TMPDIR="$tmp/t" \
+    timeout 300 "$bench" --routine gemm,syrk,trsm --precision d,z --sizes 40 --repeat 1 \
+    --no-clblast > "$tmp/nvb" 2> "$tmp/nvb.err"
+status=$?
+bad=$(rows "$tmp/nvb" | awk '!($12 > 0 && $NF == "ok")' | wc -l)
+absent=$(rows "$tmp/none" | awk '$12 != "-"' | wc -l)
+[ $status -eq 0 ] && [ "$(rows "$tmp/nvb" | wc -l)" -eq 6 ] && [ "$bad" -eq 0 ] &&
+    grep -q "^# NVBLAS: .*libblas.so.3 (NVBLAS_CONFIG_FILE=$tmp/t/" "$tmp/nvb" &&
+    [ -z "$(ls -A "$tmp/t")" ] && [ "$absent" -eq 0 ] &&
+    grep -q '^# NVBLAS: not measured: /nonexistent/libnvblas.so.13 cannot be loaded' "$tmp/none"
+ok $? "NVBLAS column: a stand-in timed and checked in every row ($bad bad), its configuration removed; absent: '-' and why"
+diag_file "$tmp/nvb"; diag_file "$tmp/nvb.err"

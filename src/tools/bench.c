@@ -23,6 +23,7 @@
 #include "blasroute.h" /* blasroute_device_info, blasroute_bench_resident */
 #include "bench_check.h"
 #include "bench_clblast.h"
+#include "bench_nvblas.h"
 #include "bench_common.h"
 #include "bench_options.h"
 #include "bench_routines.h"
@@ -31,15 +32,15 @@
  * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode. */
 enum column {
     CPU, BR_RESIDENT, BR_KERNEL, BR_BUILTIN, BR_E2E, BR_E2E_IN,
-    CLB_RESIDENT = BR_E2E_IN + BENCH_MODE_COUNT, CLB_E2E, COLUMN_COUNT
+    CLB_RESIDENT = BR_E2E_IN + BENCH_MODE_COUNT, CLB_E2E, NVB_E2E, COLUMN_COUNT
 };
 static const char *const column_titles[COLUMN_COUNT] = {
     "cpu", "br-res", "br-kern", "br-builtin", "br-e2e", "br-cpu", "br-device", "br-auto",
-    "br-hybrid", "clb-res", "clb-e2e"};
+    "br-hybrid", "clb-res", "clb-e2e", "nvb-e2e"};
 static const char *const column_csv[COLUMN_COUNT] = {
     "cpu_gflops", "br_resident_gflops", "br_kernel_gflops", "br_builtin_kernel_gflops",
     "br_e2e_gflops", "br_cpu_mode_gflops", "br_device_mode_gflops", "br_auto_mode_gflops",
-    "br_hybrid_mode_gflops", "clblast_resident_gflops", "clblast_e2e_gflops"};
+    "br_hybrid_mode_gflops", "clblast_resident_gflops", "clblast_e2e_gflops", "nvblas_e2e_gflops"};
 
 static int column_shown(const struct bench_options *o, int column)
 {
@@ -49,6 +50,8 @@ static int column_shown(const struct bench_options *o, int column)
         return !o->modes;
     if (column >= BR_E2E_IN && column < BR_E2E_IN + BENCH_MODE_COUNT)
         return (o->modes >> (column - BR_E2E_IN)) & 1;
+    if (column == NVB_E2E)
+        return !o->no_nvblas;
     return 1;
 }
 
@@ -60,6 +63,8 @@ static struct {
     char device_name[256];
     int clblast_ready;
     char clblast_why[512];
+    int nvblas_ready;
+    char nvblas_why[512];
     double ram_bytes;
     int mode_chosen; /* BLASROUTE_MODE was set by the user */
     int wrong_results;
@@ -75,22 +80,11 @@ static int load_cpu_blas(void)
         fprintf(stderr, "blasroute-bench: the CPU BLAS %s cannot be opened again\n", path);
         return 0;
     }
-    for (int f = 0; f < BENCH_FAMILY_COUNT; f++)
-        for (int i = 0; i < 4; i++) {
-            char name[8];
-            if (!bench_family_exists((enum bench_family)f, "sdcz"[i]))
-                continue;
-            bench_fortran_name((enum bench_family)f, "sdcz"[i], name);
-            void *address = dlsym(handle, name);
-            if (!address) {
-                fprintf(stderr, "blasroute-bench: the CPU BLAS %s has no %s\n", path, name);
-                return 0;
-            }
-            /* POSIX guarantees a dlsym result converts to a function pointer. */
-            bench_function *entry;
-            memcpy(&entry, &address, sizeof address);
-            bench_set_cpu_entry((enum bench_family)f, "sdcz"[i], entry);
-        }
+    char missing[8];
+    if (bench_bind_entries(handle, BENCH_CPU_BLAS, missing) != 0) {
+        fprintf(stderr, "blasroute-bench: the CPU BLAS %s has no %s\n", path, missing);
+        return 0;
+    }
     snprintf(run.cpu_path, sizeof run.cpu_path, "%s", path);
     return 1;
 }
@@ -114,22 +108,21 @@ enum { BENCH_MAX_SHORT_CALLS = 100000 };
 
 /* Best of at least `repeats` runs after a warm-up of at least one call, C restored before every
  * call, outside the timed region: every call computes the same thing, and the last one can be
- * checked. The warm-up may compile kernels. cpu: the CPU BLAS's entry point, otherwise
- * blasroute's. */
-static double time_fortran(const struct bench_problem *p, int cpu, int repeats)
+ * checked. The warm-up may compile kernels. source: whose entry point is called. */
+static double time_fortran(const struct bench_problem *p, enum bench_entry source, int repeats)
 {
     double start = bench_now();
     for (int r = 0; r == 0 || (bench_now() - start < BENCH_MIN_SECONDS &&
                                r < BENCH_MAX_SHORT_CALLS); r++) {
         memcpy(p->c, p->c0, bench_c_bytes(p));
-        bench_call(p, cpu);
+        bench_call(p, source);
     }
     double best = INFINITY, timed = 0;
     for (int r = 0; r < repeats || (timed < BENCH_MIN_SECONDS && r < BENCH_MAX_SHORT_CALLS);
          r++) {
         memcpy(p->c, p->c0, bench_c_bytes(p));
         double begin = bench_now();
-        bench_call(p, cpu);
+        bench_call(p, source);
         double elapsed = bench_now() - begin;
         timed += elapsed;
         if (elapsed < best)
@@ -217,6 +210,13 @@ static void print_header(const struct bench_options *o)
     else
         printf("# CLBlast: %s, on the same device in a context of its own\n",
                bench_clblast_path());
+    if (o->no_nvblas)
+        printf("# NVBLAS: not measured (--no-nvblas)\n");
+    else if (!run.nvblas_ready)
+        printf("# NVBLAS: not measured: %s\n", run.nvblas_why);
+    else
+        printf("# NVBLAS: %s (NVBLAS_CONFIG_FILE=%s)\n", bench_nvblas_path(),
+               getenv("NVBLAS_CONFIG_FILE"));
     if (gemm)
         printf("# GFLOP/s = 2mnk/t (complex 8mnk/t), best of %d after a warm-up (short calls: 20 ms of each); alpha = "
                "1.1, beta = 0.5 (complex (1.1,0.2), (0.5,-0.3)); A, B, C random in [-1,1]\n",
@@ -268,6 +268,9 @@ static void print_header(const struct bench_options *o)
                "operands from pageable host arrays, the call, read C (trmm, trsm: B), "
                "clFinish, with the buffers created once per size outside the timed region, as "
                "a well-written client would\n");
+    if (run.nvblas_ready)
+        printf("# nvb-e2e: NVBLAS's Fortran entry point from the same host arrays (NVIDIA's "
+               "drop-in BLAS: cuBLAS-XT, or its CPU BLAS for what it keeps there)\n");
     if (gemm)
         printf("# check: columns 1 and n of the e2e results against the CPU BLAS, to within "
                "2*min(k+2,32)*eps*(|alpha||A||B|+|beta||C|), twice that for complex (see "
@@ -360,10 +363,10 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     /* The reference result: the CPU BLAS's, the last timed one or one call of its own. */
     if (!o->no_cpu) {
         pause_for(o);
-        rate[CPU] = gflop / time_fortran(&p, 1, o->repeat);
+        rate[CPU] = gflop / time_fortran(&p, BENCH_CPU_BLAS, o->repeat);
     } else {
         memcpy(c, c0, c_bytes);
-        bench_call(&p, 1);
+        bench_call(&p, BENCH_CPU_BLAS);
     }
     memcpy(reference, c, c_bytes);
     char name[8];
@@ -388,7 +391,7 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
         if (column != BR_E2E)
             blasroute_bench_set_mode(bench_mode_names[column - BR_E2E_IN]);
         pause_for(o);
-        rate[column] = gflop / time_fortran(&p, 0, o->repeat);
+        rate[column] = gflop / time_fortran(&p, BENCH_BLASROUTE, o->repeat);
         verdict[column] = check_result(&p, reference, &expected, column);
     }
     if (run.clblast_ready) {
@@ -400,6 +403,11 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
         rate[CLB_E2E] = gflop / seconds[1];
         if (!isnan(rate[CLB_E2E]))
             verdict[CLB_E2E] = check_result(&p, reference, &expected, CLB_E2E);
+    }
+    if (run.nvblas_ready) {
+        pause_for(o);
+        rate[NVB_E2E] = gflop / time_fortran(&p, BENCH_NVBLAS, o->repeat);
+        verdict[NVB_E2E] = check_result(&p, reference, &expected, NVB_E2E);
     }
 
     /* "ok", or "WRONG" and the wrong columns; "-" if nothing was checked. */
@@ -478,10 +486,14 @@ int main(int argc, char **argv)
     if (!options.no_clblast)
         run.clblast_ready = bench_clblast_open(run.platform, run.device, run.clblast_why,
                                                sizeof run.clblast_why) == 0;
+    if (!options.no_nvblas)
+        run.nvblas_ready = bench_nvblas_open(run.cpu_path, run.nvblas_why,
+                                             sizeof run.nvblas_why) == 0;
     print_header(&options);
     for (int r = 0; r < options.routine_count; r++)
         run_routine(&options, (enum bench_family)options.routines[r]);
     bench_clblast_close();
+    bench_nvblas_close();
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "blasroute-bench: cannot write the results\n");
         return 1;

@@ -45,6 +45,8 @@ static void usage(void)
         "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
         "  --no-clblast        do not time CLBlast\n"
+        "  --no-nvblas         do not time NVBLAS (timed where it can be loaded:\n"
+        "                        BLASROUTE_BENCH_NVBLAS, else libnvblas.so.13; column nvb-e2e)\n"
         "  --modes LIST        time blasroute's e2e path in each of these modes, side by side\n"
         "                        (comma list of cpu, device, auto, hybrid): columns br-cpu,\n"
         "                        br-device, br-auto, br-hybrid in place of br-e2e\n"
@@ -212,7 +214,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, BUILTIN_PARAMS, MODES, HELP };
+           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},
@@ -228,6 +230,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"no-cpu", no_argument, NULL, NO_CPU},
         {"no-device", no_argument, NULL, NO_DEVICE},
         {"no-clblast", no_argument, NULL, NO_CLBLAST},
+        {"no-nvblas", no_argument, NULL, NO_NVBLAS},
         {"builtin-params", no_argument, NULL, BUILTIN_PARAMS},
         {"modes", required_argument, NULL, MODES},
         {"help", no_argument, NULL, HELP},
@@ -273,6 +276,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case NO_CPU: o->no_cpu = 1; break;
         case NO_DEVICE: o->no_device = 1; break;
         case NO_CLBLAST: o->no_clblast = 1; break;
+        case NO_NVBLAS: o->no_nvblas = 1; break;
         case BUILTIN_PARAMS: o->builtin_params = 1; break;
         case MODES: modes = optarg; break;
         case HELP: usage(); return -1;

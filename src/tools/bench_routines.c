@@ -2,6 +2,8 @@
  * and operands, flop counts, and the Fortran entry points of the CPU BLAS and of blasroute. */
 #include "bench_routines.h"
 
+#include <dlfcn.h>
+
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -56,8 +58,8 @@ static const struct family {
                     ENTRIES(strsm_, dtrsm_, ctrsm_, ztrsm_)},
 };
 
-/* The CPU BLAS's, bound by bench_set_cpu_entry. */
-static bench_function *cpu_entries[BENCH_FAMILY_COUNT][4];
+/* The CPU BLAS's and NVBLAS's, bound by bench_set_entry (blasroute's are the table's). */
+static bench_function *entries[BENCH_ENTRY_COUNT][BENCH_FAMILY_COUNT][4];
 
 static int precision_index(char precision)
 {
@@ -226,9 +228,28 @@ void bench_fortran_name(enum bench_family family, char precision, char out[8])
     snprintf(out, 8, "%c%s_", precision, families[family].name);
 }
 
-void bench_set_cpu_entry(enum bench_family family, char precision, bench_function *entry)
+void bench_set_entry(enum bench_entry source, enum bench_family family, char precision,
+                     bench_function *entry)
 {
-    cpu_entries[family][precision_index(precision)] = entry;
+    entries[source][family][precision_index(precision)] = entry;
+}
+
+int bench_bind_entries(void *handle, enum bench_entry source, char missing[8])
+{
+    for (int f = 0; f < BENCH_FAMILY_COUNT; f++)
+        for (int i = 0; i < 4; i++) {
+            if (!bench_family_exists((enum bench_family)f, "sdcz"[i]))
+                continue;
+            bench_fortran_name((enum bench_family)f, "sdcz"[i], missing);
+            void *address = dlsym(handle, missing);
+            if (!address)
+                return -1;
+            bench_function *entry; /* POSIX: a dlsym result converts to a function pointer */
+            memcpy(&entry, &address, sizeof address);
+            bench_set_entry(source, (enum bench_family)f, "sdcz"[i], entry);
+        }
+    missing[0] = 0;
+    return 0;
 }
 
 /* A scalar in the precision's own representation, for the Fortran ABI (a real scalar of a
@@ -248,10 +269,11 @@ static union scalar native(char precision, const double value[2])
     return s;
 }
 
-void bench_call(const struct bench_problem *p, int cpu)
+void bench_call(const struct bench_problem *p, enum bench_entry source)
 {
     int i = precision_index(p->precision);
-    bench_function *entry = cpu ? cpu_entries[p->family][i] : families[p->family].blasroute[i];
+    bench_function *entry = source == BENCH_BLASROUTE ? families[p->family].blasroute[i]
+                                                      : entries[source][p->family][i];
     union scalar alpha = native(p->precision, p->alpha), beta = native(p->precision, p->beta);
     const char *o = p->options;
     switch (families[p->family].shape) {

@@ -43,11 +43,21 @@ double bench_flops(const struct bench_problem *p);
 /* The Fortran symbol, "dsymm_", in out. */
 void bench_fortran_name(enum bench_family family, char precision, char out[8]);
 
-/* Records the CPU BLAS's entry point for that routine and precision (from dlsym). */
-void bench_set_cpu_entry(enum bench_family family, char precision, bench_function *entry);
+/* Whose Fortran entry points a call goes to: blasroute's own (the one a program calls), the
+ * CPU BLAS's, or NVBLAS's (bound from dlsym by bench_set_entry). */
+enum bench_entry { BENCH_BLASROUTE, BENCH_CPU_BLAS, BENCH_NVBLAS, BENCH_ENTRY_COUNT };
 
-/* One call of the routine on p, from its host arrays, writing p->c: with cpu, the CPU BLAS's
- * Fortran entry point, otherwise blasroute's own (the one a program calls). */
-void bench_call(const struct bench_problem *p, int cpu);
+/* Records a library's entry point for that routine and precision (BENCH_CPU_BLAS or
+ * BENCH_NVBLAS). */
+void bench_set_entry(enum bench_entry source, enum bench_family family, char precision,
+                     bench_function *entry);
+
+/* Binds every routine's Fortran entry point in every precision it exists in from a library's
+ * handle (dlopen) as source's: 0, or -1 with the first symbol missing in missing[8]. */
+int bench_bind_entries(void *handle, enum bench_entry source, char missing[8]);
+
+/* One call of the routine on p, from its host arrays, writing p->c, through source's entry
+ * point. */
+void bench_call(const struct bench_problem *p, enum bench_entry source);
 
 #endif

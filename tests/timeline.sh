@@ -20,6 +20,7 @@ run() {
     env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
         BLASROUTE_TIMELINE="$1" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$bench" \
         --routine gemm --precision d --sizes 700x500x600 --repeat 1 --no-cpu --no-clblast \
+        --no-nvblas \
         > "$tmp/out" 2> "$tmp/err"
 }
 run "$tmp/timeline.csv"

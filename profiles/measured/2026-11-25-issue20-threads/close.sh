@@ -26,9 +26,9 @@ modes() { # PRECISIONS
   export BLASROUTE_CACHE_DIR=/tmp/brcache-sweep
   # The learned table and the programs of one warm-up pass first, as a program run before has.
   .dev/bin/blasroute-bench --routine all --precision $1 --sizes 512 --modes auto --repeat 1 \
-      --no-clblast > /dev/null 2>&1
+      --no-clblast --no-nvblas > /dev/null 2>&1
   timeout 560 .dev/bin/blasroute-bench --routine all --precision $1 --sizes $sizes \
-      --modes cpu,device,auto --repeat 3 --pause 50 --no-clblast --csv \
+      --modes cpu,device,auto --repeat 3 --pause 50 --no-clblast --no-nvblas --csv \
       > $OUT/modes-${1/,/}.csv 2> $OUT/modes-${1/,/}.err
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-${1/,/}.csv \
       | tee $OUT/modes-${1/,/}-summary.txt; }

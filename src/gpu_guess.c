@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "policy/keyfile.h"
+
 static const char NVIDIA_GPUS[] = "/proc/driver/nvidia/gpus";
 
 int br_gpu_guess_parse(const char *information, char *name, size_t name_size)
@@ -14,14 +16,12 @@ int br_gpu_guess_parse(const char *information, char *name, size_t name_size)
         const char *end = strchr(line, '\n');
         size_t length = end ? (size_t)(end - line) : strlen(line);
         if (length > 6 && strncmp(line, "Model:", 6) == 0) {
-            const char *first = line + 6, *last = line + length;
-            while (first < last && (*first == ' ' || *first == '\t'))
-                first++;
-            while (last > first && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r'))
-                last--;
-            if (last == first)
+            char value[256];
+            snprintf(value, sizeof value, "%.*s", (int)(length - 6), line + 6);
+            const char *model = br_trim(value);
+            if (!*model)
                 return -1;
-            snprintf(name, name_size, "%.*s", (int)(last - first), first);
+            snprintf(name, name_size, "%s", model);
             return 0;
         }
         line = end ? end + 1 : NULL;

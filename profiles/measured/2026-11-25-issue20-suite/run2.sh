@@ -3,12 +3,7 @@
 # tiny calls; programs that exit while the warm-up thread is inside NVIDIA's driver (opening
 # the device, building the program) must end normally; the workload suite at orders 2048 and
 # 4096 with numpy and the Netlib stream. Carried as run1.sh, plus .dev/bin/repeat_dgemm.
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
+source profiles/measured/gpu-common.sh
 for i in 1 2 3; do .dev/bin/tiny-calls; done > $OUT/tiny.txt 2>&1
 # Exit during the warm-up: a fresh cache each time (so the program is really built), auto mode.
 { for calls in 1 3 10 30 1 3 10 30; do

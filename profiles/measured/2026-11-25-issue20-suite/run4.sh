@@ -2,12 +2,7 @@
 # Issue 20 on the GPU machine, fourth call (the warm-up at idle priority, the memo):
 # tiny calls; the workload suite at orders 2048 and 4096 (reference LAPACK and numpy), as in
 # run2 for comparison. Carried as run1.sh.
-set -u
-source .gpu/env.sh > /dev/null
-ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
-export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
-L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
+source profiles/measured/gpu-common.sh
 for i in 1 2 3; do .dev/bin/tiny-calls; done > $OUT/tiny.txt 2>&1
 timeout 420 python3 scripts/workload --library $L --stream .dev/bin/lapack-stream \
     --lapack-dir $PWD/.dev/lapack --python python3 --netlib-dir $PWD/.dev/netlib \

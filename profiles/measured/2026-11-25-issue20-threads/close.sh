@@ -9,6 +9,8 @@
 #                            precisions, square orders 64 to 8192 and skinny shapes, best of 3
 #                            (summary: auto against the better column, rows 5% below marked)
 #       suite-small          the workload suite at 2048 and 4096, every workload, best of 3
+#       suite-4096, suite-2048   the same, one order each (when suite-small's two do not fit
+#                            one call beside another part)
 #       suite-8192           at 8192: the LAPACK workloads, syevd and numpy, one run
 #       suite-16384a/b       at 16384: getrf and potrf / gesv and geqrf, one run
 # For a dry run on the development machine (PoCL): DRY=1 PYTHON=/usr/bin/python3 OUT=dir
@@ -41,6 +43,9 @@ case $part in
   modes-sd) modes s,d ;;
   modes-cz) modes c,z ;;
   suite-small) suite small 560 $device --orders $orders_small --repeats 3 --max-numpy 4096 ;;
+  suite-4096) suite 4096 560 $device --orders ${orders_small#*,} --repeats 3 --max-numpy 4096 \
+      --workloads getrf,potrf,geqrf,gesv,syevd,numpy ;;
+  suite-2048) suite 2048 560 $device --orders ${orders_small%,*} --repeats 3 ;;
   suite-8192) suite 8192 560 $device --orders $order_large --repeats 1 --max-syevd 8192 \
       --max-numpy 8192 --workloads getrf,potrf,gesv,geqrf,syevd,numpy ;;
   suite-16384a) suite 16384a 560 $device --orders $order_huge --repeats 1 --workloads getrf,potrf ;;

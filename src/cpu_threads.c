@@ -27,6 +27,9 @@ static const double PHASE_SECONDS = 0.25;
  * next device call's copies (a fraction of the spin's 0.1 s). */
 static const double FULL_THREADS_SECONDS = 0.1;
 
+/* How long after a call the CPU BLAS's threads may spin (br_cpu_threads_may_spin). */
+static const double SPIN_SECONDS = 0.15;
+
 atomic_int br_cpu_threads_lowered;
 BR_THREAD_LOCAL int br_cpu_threads_trying;
 atomic_int br_cpu_threads_hybrid_runs;
@@ -37,6 +40,7 @@ static _Atomic double busy_since;        /* br_seconds_now() when the running on
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
+static _Atomic double last_full_call_end; /* br_seconds_now() at a routed CPU call's end, full count */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;
@@ -50,6 +54,22 @@ int br_cpu_threads_beside_device(int current, long cores, int copy_threads)
     if (left < 1)
         left = 1;
     return left < current ? (int)left : current;
+}
+
+int br_cpu_threads_may_spin(double since_full_call)
+{
+    return since_full_call >= 0 && since_full_call < SPIN_SECONDS;
+}
+
+void br_cpu_threads_full_call_ended(double now)
+{
+    atomic_store_explicit(&last_full_call_end, now, memory_order_relaxed);
+}
+
+int br_cpu_threads_spin_at(double start)
+{
+    double end = atomic_load_explicit(&last_full_call_end, memory_order_relaxed);
+    return end > 0 && br_cpu_threads_may_spin(start - end);
 }
 
 int br_cpu_threads_full_for(double predicted_seconds)
@@ -167,6 +187,7 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
         atomic_store(&last_device_end, 0.0);
         atomic_store(&last_device_took, 0.0);
         atomic_store(&cpu_ns_since, 0);
+        atomic_store(&last_full_call_end, 0.0);
         atomic_store(&br_cpu_threads_hybrid_runs, 0);
     }
 }

@@ -246,8 +246,14 @@ void br_route(const struct br_call *call)
             prediction.reason = "the other path tried (learning)";
         }
         double start = learning || in_use.weighed ? br_seconds_now() : 0;
+        /* A device call whose copies may meet the CPU BLAS's threads still spinning after a
+         * CPU call on their full count pays part of the switch between the paths (on the
+         * H200, dgeqrf's first device products at a third of their copy speed); a CPU call on
+         * that count is the one that leaves them spinning. */
+        int disturbed = 0, full_count = 0;
         switch (where) {
         case BR_ON_DEVICE:
+            disturbed = start > 0 && br_cpu_threads_spin_at(start);
             br_cpu_threads_trying = tried; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
             br_cpu_threads_trying = 0;
@@ -257,6 +263,7 @@ void br_route(const struct br_call *call)
             break;
         case BR_ON_CPU: {
             double lowered = br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
+            full_count = !atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed);
             br_cpu_level3(call);
             br_cpu_threads_after_cpu_call(lowered);
             break;
@@ -265,11 +272,14 @@ void br_route(const struct br_call *call)
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */
         double took = start > 0 ? br_seconds_now() - start : 0;
+        if (full_count && start > 0)
+            br_cpu_threads_full_call_ended(start + took);
         if (learning && (path == BR_PATH_CPU || path == BR_PATH_DEVICE)) {
             int cpu = path == BR_PATH_CPU;
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
-            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took);
+            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took,
+                            !cpu && disturbed);
         }
         if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,

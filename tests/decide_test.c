@@ -78,7 +78,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 38 };
+enum { PLAN = 39 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1014,7 +1014,7 @@ static void check_learning(void)
      * n / (n + 1) of it, never past it. */
     double last = 1;
     for (int i = 1; i <= 12; i++) {
-        br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e-2);
+        br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e-2, 0);
         double factor = br_learned_factor(&learned, &c, BR_LEARN_DEVICE);
         double expected = pow(10, (double)i / (i + 1));
         if (!(fabs(factor / expected - 1) < 1e-3) || !(factor > last) || !(factor < 10))
@@ -1022,7 +1022,7 @@ static void check_learning(void)
         last = factor;
     }
     /* One measurement a million times off moves the cell as if it were 4 times off. */
-    br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e3);
+    br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-3, 1e3, 0);
     double after = br_learned_factor(&learned, &c, BR_LEARN_DEVICE);
     if (!(after < 10 * pow(4, 0.25) * 1.001))
         fail("an outlier moved the factor from about 10 to %g", after);
@@ -1036,12 +1036,35 @@ static void check_learning(void)
     ok("learned table: a cell's factor follows repeated measurements as n/(n+1) of their ratio, "
        "an outlier moves it at most as 4x would, other cells stay at 1");
 
+    /* Disturbed measurements (policy/learn.h): counted, never raising a cell, lowering it. On
+     * fresh random ratios: a first one slower than predicted leaves the factor at 1; later
+     * ones slower than the cell leave it; a faster one moves it as a clean one does. */
+    static struct br_learned disturbed;
+    memset(&disturbed, 0, sizeof disturbed);
+    double slow = 2 + 8 * (double)rand() / RAND_MAX, fast = 0.2 + 0.5 * (double)rand() / RAND_MAX;
+    br_learned_add(&disturbed, &c, BR_LEARN_DEVICE, 1e-3, slow * 1e-3, 1);
+    int first_ok = br_learned_factor(&disturbed, &c, BR_LEARN_DEVICE) == 1 &&
+                   br_learned_cell(&disturbed, &c, BR_LEARN_DEVICE)->samples == 1;
+    br_learned_add(&disturbed, &c, BR_LEARN_DEVICE, 1e-3, fast * 1e-3, 0);
+    /* (the cell's ratio itself: the factor also weighs the count of samples) */
+    double kept = br_learned_cell(&disturbed, &c, BR_LEARN_DEVICE)->log_ratio;
+    br_learned_add(&disturbed, &c, BR_LEARN_DEVICE, 1e-3, slow * 1e-3, 1);
+    int held = br_learned_cell(&disturbed, &c, BR_LEARN_DEVICE)->log_ratio == kept;
+    br_learned_add(&disturbed, &c, BR_LEARN_DEVICE, 1e-3, fast * fast * 1e-3, 1);
+    double lowered = br_learned_cell(&disturbed, &c, BR_LEARN_DEVICE)->log_ratio;
+    if (!first_ok || !(kept < 0) || !held || !(lowered < kept) ||
+        br_learned_cell(&disturbed, &c, BR_LEARN_DEVICE)->samples != 4)
+        fail("disturbed samples (%.2fx slow, %.2fx fast): first %d, held %d, %g -> %g", slow,
+             fast, first_ok, held, kept, lowered);
+    ok("learned table: a disturbed measurement counts but never raises a cell (a first one "
+       "slower than predicted leaves 1), and a faster one lowers it");
+
     /* A cell at the thousandfold bound is written with 4 decimals (6.9078, past log(1000)) and
      * must still be read back (it was refused: a process forgot its table, 2026-11-25). */
     static struct br_learned extreme, read_back;
     memset(&extreme, 0, sizeof extreme);
     for (int i = 0; i < 40; i++)
-        br_learned_add(&extreme, &c, BR_LEARN_DEVICE, 1e-6, 1.0 + i);
+        br_learned_add(&extreme, &c, BR_LEARN_DEVICE, 1e-6, 1.0 + i, 0);
     char *text = NULL;
     size_t length = 0;
     FILE *memory = open_memstream(&text, &length);
@@ -1185,9 +1208,14 @@ static void check_cpu_threads(void)
         if (br_cpu_threads_keep_lowered(kept[i][0], kept[i][1], kept[i][2]) != (int)kept[i][3])
             fail("device %g s, CPU %g s since, %g s after: kept %d", kept[i][0], kept[i][1],
                  kept[i][2], !(int)kept[i][3]);
+    /* A device call this long after a full-count CPU call may meet its threads' spin. */
+    if (!br_cpu_threads_may_spin(0) || !br_cpu_threads_may_spin(0.1) ||
+        !br_cpu_threads_may_spin(0.149) || br_cpu_threads_may_spin(0.15) ||
+        br_cpu_threads_may_spin(2) || br_cpu_threads_may_spin(-0.01))
+        fail("the CPU BLAS's spin after a full-count call: 0 to 0.15 s");
     ok("CPU BLAS threads beside a device: the cores its copies leave, at least 1, at most its "
        "own; kept while the CPU calls since a device call take less than it did, at most 0.25 s; "
-       "all of them for calls predicted at 0.1 s or more");
+       "all of them for calls predicted at 0.1 s or more; their spin met for 0.15 s");
 }
 
 /* The GPU named by the NVIDIA kernel driver's "information" file (gpu_guess.h). */

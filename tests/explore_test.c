@@ -55,7 +55,7 @@ static int play(const struct br_call *c, int calls, double cpu, double device, i
         if (other && tried < 2)
             first[tried] = i;
         tried += other;
-        br_learn_record(c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, cpu, cpu);
+        br_learn_record(c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, cpu, cpu, 0);
     }
     return tried;
 }

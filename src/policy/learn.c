@@ -78,12 +78,14 @@ double br_learned_factor(const struct br_learned *learned, const struct br_call 
 }
 
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
-                    enum br_learn_path path, double predicted, double measured)
+                    enum br_learn_path path, double predicted, double measured, int disturbed)
 {
     if (!(predicted > 0) || !(measured > 0))
         return;
     struct br_learned_cell *cell = br_learned_cell(learned, call, path);
     double ratio = fmax(-extreme_log, fmin(extreme_log, log(measured / predicted)));
+    if (disturbed)
+        ratio = fmin(ratio, cell->samples ? cell->log_ratio : 0);
     if (cell->samples == 0) {
         cell->log_ratio = (float)ratio;
     } else {

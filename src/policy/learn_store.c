@@ -120,14 +120,14 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 }
 
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
-                     double measured)
+                     double measured, int disturbed)
 {
     if (!br_env()->learn)
         return;
     pthread_mutex_lock(&lock);
     turns_of(call)->since_far_try += measured;
     if (first_seen[path][call->precision]) {
-        br_learned_add(&table, call, path, model_seconds, measured);
+        br_learned_add(&table, call, path, model_seconds, measured, disturbed);
         changed = 1;
     }
     first_seen[path][call->precision] = 1;

@@ -16,9 +16,9 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 /* A call the model decided took `measured` seconds on `path`, for which the model (before any
  * factor) predicted `model_seconds`. The first call of each path and precision in a process is
  * not taken: it pays one-off costs (the device's program build, the CPU BLAS's threads
- * starting). */
+ * starting). `disturbed`: see br_learned_add. */
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
-                     double measured);
+                     double measured, int disturbed);
 
 /* Whether to try the other path for this call now, though the model chose `chosen`, so that a
  * belief that is wrong cannot last and the cost of trying is bounded. When the other is

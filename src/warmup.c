@@ -391,6 +391,24 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
     return NULL;
 }
 
+/* The longest a build is taken to last (br_warmup_worth_waiting). */
+static const double longest_build_seconds = 1.5;
+
+int br_warmup_worth_waiting(double cpu_seconds, double device_seconds)
+{
+    return device_seconds > 0 && cpu_seconds > device_seconds + longest_build_seconds;
+}
+
+void br_warmup_device_wait(int index, enum br_precision precision)
+{
+    if (index < 0 || index >= BR_MAX_DEVICES)
+        return;
+    _Atomic int *state = &program_state[index][precision];
+    if (atomic_load_explicit(state, memory_order_acquire) == WARM)
+        return;
+    do_job((struct job){index, precision}); /* waits for a warm-up thread's build */
+}
+
 int br_warmup_device_ready(int index, enum br_precision precision)
 {
     if (index < 0 || index >= BR_MAX_DEVICES)

@@ -6,7 +6,8 @@
  * on a fresh binary cache). The device is opened only when what it saves pays for the opening
  * (warmup.c); a calibration and the build run on threads of their own, started by the first
  * call that needs them, and until they are done such calls go to the CPU BLAS, which answers
- * them as fast as the program would have without blasroute. */
+ * them as fast as the program would have without blasroute; only a call the CPU would take
+ * longer to answer than the build can last waits for the build instead. */
 #ifndef BLASROUTE_WARMUP_H
 #define BLASROUTE_WARMUP_H
 
@@ -42,5 +43,17 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call);
  * then finds that out and goes to the CPU BLAS itself), else 0 after starting the build on a
  * warm-up thread (BLASROUTE_WARMUP=wait: built now, always 1). */
 int br_warmup_device_ready(int index, enum br_precision precision);
+
+/* Waits for device `index`'s program of this precision (a build started by
+ * br_warmup_device_ready, or one made now): for a call the CPU would take longer to answer
+ * than the build can take (br_warmup_worth_waiting). */
+void br_warmup_device_wait(int index, enum br_precision precision);
+
+/* The rule, pure: whether a call predicted `cpu_seconds` on the CPU BLAS and `device_seconds`
+ * on a device whose program is still being built waits for it. Only when the CPU's answer
+ * would take longer than the device's plus the longest build seen (a fresh compile on the
+ * H200's host, 1.3 s): a numpy script's first dgemm of 8192 took 2 s on the CPU beside a
+ * program ready 0.1 s later (H200, 2026-11-26); a call of the CPU's 0.2 s never waits. */
+int br_warmup_worth_waiting(double cpu_seconds, double device_seconds);
 
 #endif

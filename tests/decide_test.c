@@ -1130,7 +1130,15 @@ static void check_open_threshold(void)
              br_warmup_open_threshold(cost, &lost));
     if (br_warmup_open_threshold(cost, &bound) == 0)
         fail("a last run's upper bound (no device known) taken as a prediction");
-    ok("the device opened when its savings pay: at once only after a run predicted to pay");
+    /* CPU seconds, device seconds, waits for the program */
+    static const double waits[][3] = {
+        {2.0, 0.1, 1}, {1.6, 0.05, 1}, {1.6, 0.1, 0}, {0.24, 0.05, 0}, {5, 4, 0}, {9, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof waits / sizeof waits[0]; i++)
+        if (br_warmup_worth_waiting(waits[i][0], waits[i][1]) != (int)waits[i][2])
+            fail("CPU %g s, device %g s: waits %d", waits[i][0], waits[i][1], !(int)waits[i][2]);
+    ok("the device opened when its savings pay: at once only after a run predicted to pay; a "
+       "call waits for its program only when the CPU would take 1.5 s longer than the device");
 }
 
 /* The CPU BLAS's rates from the program's own calls (calibrate.h): each precision's GEMM row

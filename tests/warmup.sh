@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 11
+plan 12
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -130,6 +130,22 @@ profile="$tmp/fast.profile"
 run 3 BLASROUTE_WARMUP=wait
 [ $status -eq 0 ] && [ "$first" = device ] && [ "$device" -eq 3 ]
 ok $? "BLASROUTE_WARMUP=wait: the first call waits and runs on the device, as do the others ($device of 3)"
+diag_file "$err"
+
+# A call the CPU would take longer to answer than a build can last (1.5 s) waits for the
+# device's program instead (warmup.h): a tuned CPU profile (in XDG_DATA_HOME) claims the CPU
+# BLAS a million times slower than it is, so that each product is predicted at seconds there.
+# Once the device opens no call is sent to the CPU "while the program is being built".
+mkdir -p "$tmp/data/blasroute/profiles"
+{ echo "[rates]"; for p in s d c z; do echo "${p}gemm = 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001"; done; } \
+    > "$tmp/data/blasroute/profiles/cpu.profile"
+learn=0 run 300 XDG_DATA_HOME="$tmp/data"
+built=$(awk -F, 'NR > 1 && $11 ~ /being built/' "$trace" | wc -l)
+[ $status -eq 0 ] && [ "$opened" -eq 1 ] && [ "$device" -ge 1 ] && [ "$built" -eq 0 ] &&
+    grep -q "CPU profile: .*cpu.profile" "$err" &&
+    awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }
+        END { exit bad }' "$trace"
+ok $? "a call predicted at seconds on the CPU waits for the device's program: $waiting calls on the CPU before the opening, $built while it was built, then $device on the device"
 diag_file "$err"
 
 # A program that ends while a warm-up thread is inside the OpenCL driver (building the

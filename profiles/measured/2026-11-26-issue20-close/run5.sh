@@ -1,0 +1,24 @@
+#!/bin/bash
+# Issue 20, fourth session, fifth call (build ab8210a: a call the CPU would answer 1.5 s slower
+# waits for the device's program; no learning try on a device whose program is not built):
+# numpy 8192 (cpu, device warm, auto cold and warm, traced) and dgeqrf 8192 auto cold twice,
+# then the suite at 4096 (best of 3). Carried: .gpu, .dev.
+source profiles/measured/gpu-common.sh
+mkdir -p $OUT/t
+one() { # NAME MODE CACHE COMMAND...
+  name=$1 mode=$2 cache=$3; shift 3
+  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
+      BLASROUTE_TRACE=$OUT/t/$name.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
+      "$@" 2> $OUT/t/$name.err | head -1)
+  echo "$name $s"; }
+rm -rf /tmp/t5*
+one numpy8192-cpu cpu /tmp/t5c python3 scripts/workload_numpy.py 8192
+one numpy8192-device-cold device /tmp/t5d python3 scripts/workload_numpy.py 8192
+one numpy8192-device-warm device /tmp/t5d python3 scripts/workload_numpy.py 8192
+one numpy8192-auto-cold auto /tmp/t5a python3 scripts/workload_numpy.py 8192
+one numpy8192-auto-warm auto /tmp/t5a python3 scripts/workload_numpy.py 8192
+one geqrf-cold1 auto /tmp/t5g1 .dev/bin/lapack-stream 8192 geqrf
+one geqrf-cold2 auto /tmp/t5g2 .dev/bin/lapack-stream 8192 geqrf
+one geqrf-warm2 auto /tmp/t5g2 .dev/bin/lapack-stream 8192 geqrf
+( cd $OUT && tar czf t.tgz t && rm -rf t )
+bash profiles/measured/2026-11-25-issue20-threads/close.sh suite-4096

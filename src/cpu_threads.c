@@ -40,7 +40,7 @@ static _Atomic double busy_since;        /* br_seconds_now() when the running on
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
-static _Atomic double last_full_call_end; /* br_seconds_now() at a routed CPU call's end, full count */
+static _Atomic double last_full_call_end; /* a routed full-count CPU call's end */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;

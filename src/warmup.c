@@ -164,11 +164,14 @@ static void start(struct job job)
  * plus the opening: a program that did not pay last time does not pay again by running the same
  * calls. Only with learning on (BLASROUTE_LEARN), as the rest of what is kept across runs. */
 static const double assumed_open_seconds = 0.5;
-/* A first process on a host its kernel driver names the GPU of (gpu_guess.h) has no memo, so
- * an empty cache: after the opening its device saves nothing until its program is compiled
- * (1.3 s on the H200's host), and the savings seen so far must pay for that wait as well. A
- * dgeqrf 4096 (1.35 s in cpu mode) opened the device halfway, paid 0.3 to 0.8 s for it and
- * ended before the build had paid (2.0 s, H200, 2026-11-26). */
+/* A first run of a program on a host its kernel driver names the GPU of (gpu_guess.h), with no
+ * memo of a device nor of the program, has an empty cache: after the opening its device saves
+ * nothing until its program is compiled (1.3 s on the H200's host), and the savings seen so
+ * far must pay for that wait as well. A dgeqrf 4096 (1.35 s in cpu mode) opened the device
+ * halfway, paid 0.3 to 0.8 s for it and ended before the build had paid (2.0 s, H200,
+ * 2026-11-26). A program run again has its memo: what it saved decides, as elsewhere, so that
+ * one the device pays for invests in the compile once (numpy 4096, 0.82 of cpu mode on the
+ * device, stayed on the CPU run after run when the compile counted every time). */
 static const double assumed_first_build_seconds = 1.0;
 static const double open_at_once_margin = 1.5;
 static _Atomic long long unopened_ns; /* saved on paper by the calls made without the device */
@@ -183,6 +186,7 @@ static _Atomic int forked; /* a child of fork, whose command line is its parent'
  * what the device was worth to this program's last run. */
 static struct br_device_memo memo;
 static const struct br_device_profile *memo_device;
+static int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -209,7 +213,8 @@ static void read_memos(void)
          * savings its profile predicts at a fraction of that). */
         snprintf(memo.type, sizeof memo.type, "GPU");
         memo.driver[0] = 0;
-        memo.open_seconds = assumed_open_seconds + assumed_first_build_seconds;
+        memo.open_seconds = assumed_open_seconds;
+        memo_guessed = 1;
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
         br_verbose("device: %s, listed by its kernel driver, predicts the savings until a "
                    "device is opened", memo.name);
@@ -217,10 +222,11 @@ static void read_memos(void)
     last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
 }
 
-double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last)
+double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last,
+                                double first_build_seconds)
 {
     if (!last)
-        return open_seconds;
+        return open_seconds + first_build_seconds;
     if (!last->known)
         return open_seconds + fmax(0, last->bound_seconds);
     if (last->saving_seconds >= open_at_once_margin * open_seconds)
@@ -302,7 +308,7 @@ int br_warmup_devices_open(void)
         pthread_once(&memo_once, read_memos);
         double threshold = br_warmup_open_threshold(
             memo_device ? memo.open_seconds : assumed_open_seconds,
-            last_run_found ? &last_run : NULL);
+            last_run_found ? &last_run : NULL, memo_guessed ? assumed_first_build_seconds : 0);
         if (threshold > 0 && (double)atomic_load(&unopened_ns) * 1e-9 < threshold)
             return 0;
     }

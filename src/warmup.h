@@ -28,10 +28,12 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
                     int on_device, double seconds);
 
 /* The rule, pure: how many seconds the calls made without the device must have saved before
- * it is opened (0: at the first device-sized call), given what opening costs and what the
- * device was worth to the program's last run (NULL: none known). */
+ * it is opened (0: at the first device-sized call), given what opening costs, what the
+ * device was worth to the program's last run (NULL: none known) and, for a first run, the
+ * compile its empty cache will wait for after the opening (`first_build_seconds`). */
 struct br_program_memo;
-double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last);
+double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last,
+                                double first_build_seconds);
 
 /* The CPU profile: loaded, tuned, cached, or made from the program's own calls (routing.h);
  * else NULL after starting a calibration on a warm-up thread (BLASROUTE_WARMUP=wait: loaded

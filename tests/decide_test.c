@@ -1115,21 +1115,27 @@ static void check_open_threshold(void)
     struct br_program_memo short_run = {.bound_seconds = 0.1};
     struct br_program_memo lost = {.saving_seconds = -2, .bound_seconds = 0.5, .known = 1};
     struct br_program_memo bound = {.bound_seconds = 3};
-    double first = br_warmup_open_threshold(cost, NULL);
+    double first = br_warmup_open_threshold(cost, NULL, 0);
     if (first != cost)
         fail("no memo of the program: threshold %g, not the opening's cost %g", first, cost);
-    if (br_warmup_open_threshold(cost, &paid) != 0)
+    if (br_warmup_open_threshold(cost, &paid, 0) != 0)
         fail("a last run that saved 3 s: not opened at once");
-    if (!(br_warmup_open_threshold(cost, &barely) >= cost))
+    if (!(br_warmup_open_threshold(cost, &barely, 0) >= cost))
         fail("a last run that saved about the opening's cost: opened before it is paid");
-    if (!(br_warmup_open_threshold(cost, &short_run) >= cost + 0.1))
+    if (!(br_warmup_open_threshold(cost, &short_run, 0) >= cost + 0.1))
         fail("a last run that saved at most 0.1 s (no device known): opened before this run "
              "outgrew it");
-    if (br_warmup_open_threshold(cost, &lost) != cost)
+    if (br_warmup_open_threshold(cost, &lost, 0) != cost)
         fail("a last run that lost on the device: threshold %g, not the opening's cost",
-             br_warmup_open_threshold(cost, &lost));
-    if (br_warmup_open_threshold(cost, &bound) == 0)
+             br_warmup_open_threshold(cost, &lost, 0));
+    if (br_warmup_open_threshold(cost, &bound, 0) == 0)
         fail("a last run's upper bound (no device known) taken as a prediction");
+    /* A first run's compile counts; a run again decides by its memo alone. */
+    double compile = 0.5 + (double)rand() / RAND_MAX;
+    if (br_warmup_open_threshold(cost, NULL, compile) != cost + compile ||
+        br_warmup_open_threshold(cost, &paid, compile) != 0 ||
+        br_warmup_open_threshold(cost, &lost, compile) != cost)
+        fail("a first compile of %g s: counted for a first run only", compile);
     /* CPU seconds, device seconds, waits for the program */
     static const double waits[][3] = {
         {2.0, 0.1, 1}, {1.6, 0.05, 1}, {1.6, 0.1, 0}, {0.24, 0.05, 0}, {5, 4, 0}, {9, 0, 0},
@@ -1137,7 +1143,8 @@ static void check_open_threshold(void)
     for (size_t i = 0; i < sizeof waits / sizeof waits[0]; i++)
         if (br_warmup_worth_waiting(waits[i][0], waits[i][1]) != (int)waits[i][2])
             fail("CPU %g s, device %g s: waits %d", waits[i][0], waits[i][1], !(int)waits[i][2]);
-    ok("the device opened when its savings pay: at once only after a run predicted to pay; a "
+    ok("the device opened when its savings pay (a first run's compile counted): at once only "
+       "after a run predicted to pay; a "
        "call waits for its program only when the CPU would take 1.5 s longer than the device");
 }
 

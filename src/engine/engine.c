@@ -553,10 +553,13 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
                        e->device.name);
         }
     } else {
-        /* The GEMM tiles already in C are final; the CPU computes the rest from the
-         * untouched part of C. */
+        /* The GEMM tiles already in C (TRSM panels in B) are final; the CPU computes the rest
+         * from the untouched part. */
         if (e->tiles_written > 0 || e->columns_written > 0) {
-            br_gemm_finish_on_cpu(e, call);
+            if (call->family == BR_TRSM)
+                br_trsm_finish_on_cpu(e, call);
+            else
+                br_gemm_finish_on_cpu(e, call);
             result = BR_ENGINE_PARTIAL;
         }
         /* An allocation that failed mid-call is memory pressure too, not a device fault. */

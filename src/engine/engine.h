@@ -98,9 +98,12 @@ void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call 
 cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
                         const struct br_call *call);
 
-/* TRSM (engine/trsm.c), blocked on the device, in one piece; B is written only at the end. */
+/* TRSM (engine/trsm.c), blocked on the device, B's independent columns (side L) or rows (side
+ * R) in panels, each written back whole once solved. Returns CL_SUCCESS, or the error, in which
+ * case engine->tiles_written panels are final; br_trsm_finish_on_cpu solves the rest. */
 cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
                       const struct br_call *call);
+void br_trsm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
 /* blasroute_bench_gemm_resident's work (engine/gemm.c), with the engine locked and ready. */
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,

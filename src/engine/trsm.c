@@ -4,12 +4,21 @@
  * right-hand side by its diagonal block's inverse and subtracts its contribution from all the
  * blocks still to solve. All of it is enqueued at once on the in-order compute queue: no host
  * synchronisation per block. alpha is applied on the way: to the first block's product and, in
- * the first update, to every other block as the GEMM's beta. */
+ * the first update, to every other block as the GEMM's beta.
+ *
+ * The right-hand sides are independent: B's columns (side L) or rows (side R) go in panels,
+ * as GEMM's columns go in tiles, so that one panel's upload and download overlap another's
+ * solve, and a B too large for the device's memory beside the triangle is solved panel by
+ * panel. The triangle is uploaded, expanded and inverted once. A panel is written back whole
+ * or not at all; after a failure the panels written are final and the CPU BLAS solves the
+ * rest (br_trsm_finish_on_cpu). */
 #include <string.h>
 
+#include "cpu_level3.h"
 #include "engine/engine.h"
 #include "engine/launch.h"
 #include "engine/transfer.h"
+#include "env.h"
 
 enum { R, X, RAW_A, T_A_SIDE, T_B_SIDE, INVERSES, PACKED, BUFFER_COUNT };
 
@@ -127,112 +136,245 @@ static void solve_range(struct solve *s, cl_int lo, cl_int hi, int scaled)
     }
 }
 
+/* The panels of B: `width` columns (side L) or rows (side R) each, `count` of them, on `sets`
+ * sets of buffers (two when there are several: one panel's transfers beside another's solve). */
+struct panels {
+    size_t span, width, count, sets;
+};
+
+/* The buffers a plan needs: the triangle's, then each set's R, X and PACKED. */
+enum { SET_BUFFERS = 3, MAX_SETS = 2, PLAN_BUFFERS = BUFFER_COUNT + SET_BUFFERS * (MAX_SETS - 1) };
+
+struct trsm_shape {
+    int left;
+    size_t m, n, na, nb, order, blocks, e, granule;
+};
+
+/* The panel's R and X (compact) and PACKED for a width, in `sizes` order (R, X, PACKED). */
+static void panel_sizes(const struct trsm_shape *t, size_t width, size_t out[SET_BUFFERS])
+{
+    size_t rows = t->left ? t->m : width, cols = t->left ? width : t->n;
+    out[0] = out[1] = rows * cols * t->e;
+    out[2] = br_round_up(width, t->granule) * t->order * t->e;
+}
+
+static int plan_fits(const struct br_engine *engine, const struct trsm_shape *t,
+                     const struct panels *p, size_t sizes[PLAN_BUFFERS], int *count)
+{
+    size_t set[SET_BUFFERS];
+    panel_sizes(t, p->width, set);
+    sizes[RAW_A] = t->na * t->na * t->e;
+    sizes[T_A_SIDE] = t->order * t->order * t->e;
+    sizes[T_B_SIDE] = t->left ? 0 : t->order * t->order * t->e;
+    sizes[INVERSES] = t->blocks * t->nb * t->nb * t->e;
+    sizes[R] = set[0], sizes[X] = set[1], sizes[PACKED] = set[2];
+    *count = BUFFER_COUNT;
+    for (size_t extra = 1; extra < p->sets; extra++)
+        for (int i = 0; i < SET_BUFFERS; i++)
+            sizes[(*count)++] = set[i];
+    return br_pool_fits(&engine->pool, sizes, *count);
+}
+
+/* As many panels as GEMM cuts as many flops into column tiles (one below 2 GFLOP), then halved
+ * until they fit, down to one granule of the kernel's tiles; 0 if even that does not fit.
+ * `whole`: one panel or nothing (blasroute-bench's resident runs). */
+static int plan_panels(const struct br_engine *engine, const struct trsm_shape *t, int whole,
+                       struct panels *p, size_t sizes[PLAN_BUFFERS], int *count)
+{
+    p->span = t->left ? t->n : t->m;
+    double flops = (double)t->na * (double)t->na * (double)p->span;
+    size_t tiles = br_env()->test_gemm_tiles > 0 ? (size_t)br_env()->test_gemm_tiles
+                                                 : br_gemm_column_tiles(flops, p->span);
+    if (whole)
+        tiles = 1;
+    p->width = br_round_up((p->span + tiles - 1) / tiles, t->granule);
+    for (;;) {
+        if (p->width > p->span)
+            p->width = p->span;
+        p->count = (p->span + p->width - 1) / p->width;
+        p->sets = p->count > 1 ? MAX_SETS : 1;
+        if (plan_fits(engine, t, p, sizes, count))
+            return 1;
+        if (whole || p->width <= t->granule)
+            return 0;
+        p->width = br_round_up(p->width / 2, t->granule);
+    }
+}
+
+/* Panel `index` of B in the caller's memory. */
+static struct br_block panel_block(const struct br_call *c, const struct trsm_shape *t,
+                                   const struct panels *p, size_t index)
+{
+    size_t first = index * p->width, size = p->span - first < p->width ? p->span - first
+                                                                      : p->width;
+    char *b = c->b;
+    if (t->left)
+        return (struct br_block){.host = b + first * (size_t)c->ldb * t->e, .ld = (size_t)c->ldb,
+                                 .rows = t->m, .cols = size, .element = t->e};
+    return (struct br_block){.host = b + first * t->e, .ld = (size_t)c->ldb, .rows = size,
+                             .cols = t->n, .element = t->e};
+}
+
 cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
                       const struct br_call *c)
 {
     const struct br_gemm_params *g = &program->params.gemm;
     enum br_precision precision = c->precision;
-    size_t e = br_element_size(precision);
-    /* The block: a whole number of GEMM tiles on both sides and of K steps. */
-    size_t nb = (size_t)br_params_trsm_block(&program->params);
     int left = c->side == 'L';
-    size_t m = (size_t)c->m, n = (size_t)c->n, na = left ? m : n;
+    struct trsm_shape t = {.left = left, .m = (size_t)c->m, .n = (size_t)c->n,
+                           .e = br_element_size(precision)};
+    t.na = left ? t.m : t.n;
+    /* The block: a whole number of GEMM tiles on both sides and of K steps. */
+    t.nb = (size_t)br_params_trsm_block(&program->params);
+    t.order = br_round_up(t.na, t.nb), t.blocks = t.order / t.nb;
+    /* A panel's packed right-hand side block: K-major nb deep, along N (left) or M (right). */
+    t.granule = left ? (size_t)g->nwg : (size_t)g->mwg;
     int transposed = c->transa != 'N', conjugate = c->transa == 'C';
     int op_upper = (c->uplo == 'U') != transposed;
     enum br_structure kind = c->diag == 'U' ? BR_UNIT_TRIANGULAR : BR_TRIANGULAR;
-    size_t order = br_round_up(na, nb), blocks = order / nb;
-    /* The packed right-hand side block: K-major nb deep, along N (left) or M (right). */
-    size_t packed_ld = left ? br_round_up(n, (size_t)g->nwg) : br_round_up(m, (size_t)g->mwg);
-
-    size_t sizes[BUFFER_COUNT] = {
-        [R] = m * n * e, [X] = m * n * e, [RAW_A] = na * na * e,
-        [T_A_SIDE] = order * order * e, [T_B_SIDE] = left ? 0 : order * order * e,
-        [INVERSES] = blocks * nb * nb * e, [PACKED] = packed_ld * order * e};
-    if (!br_pool_fits(&engine->pool, sizes, BUFFER_COUNT))
-        return BR_CL_TOO_LARGE;
-
-    cl_mem buffers[BUFFER_COUNT] = {NULL};
-    cl_event uploaded[2] = {NULL, NULL}, done = NULL;
-    cl_int error = br_pool_acquire_all(&engine->pool, sizes, BUFFER_COUNT, buffers);
-    struct br_block a = {.host = (void *)c->a, .ld = (size_t)c->lda, .rows = na, .cols = na,
-                         .element = e, .triangle = c->uplo, .skip_diagonal = c->diag == 'U'};
-    struct br_block b = {.host = c->b, .ld = (size_t)c->ldb, .rows = m, .cols = n,
-                         .element = e};
-    if (error == CL_SUCCESS)
-        error = br_upload(engine->upload, &engine->upload_staging, buffers[RAW_A], &a, 0, NULL,
-                          &uploaded[0]);
-    if (error == CL_SUCCESS)
-        error = br_upload(engine->upload, &engine->upload_staging, buffers[R], &b, 0, NULL,
-                          &uploaded[1]);
-    if (error == CL_SUCCESS)
-        error = clFlush(engine->upload);
 
     /* Once, or for blasroute-bench a warm-up and `repeats` timed runs on resident data. */
     int rounds = engine->bench_repeats;
-    if (rounds && error == CL_SUCCESS)
-        error = clFinish(engine->upload);
+    struct panels p;
+    size_t sizes[PLAN_BUFFERS];
+    int count;
+    if (!plan_panels(engine, &t, rounds > 0, &p, sizes, &count))
+        return BR_CL_TOO_LARGE;
+    engine->rows_per_tile = left ? t.m : p.width;
+    engine->cols_per_tile = left ? p.width : t.n;
+
+    cl_mem buffers[PLAN_BUFFERS] = {NULL};
+    cl_event a_uploaded = NULL, solved[MAX_SETS] = {NULL, NULL};
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
+    /* Each set's view: the triangle's buffers, and its own R, X and PACKED. */
+    cl_mem sets[MAX_SETS][BUFFER_COUNT];
+    for (size_t s = 0; s < p.sets; s++) {
+        memcpy(sets[s], buffers, sizeof sets[s]);
+        if (s > 0) {
+            sets[s][R] = buffers[BUFFER_COUNT + SET_BUFFERS * (s - 1)];
+            sets[s][X] = buffers[BUFFER_COUNT + SET_BUFFERS * (s - 1) + 1];
+            sets[s][PACKED] = buffers[BUFFER_COUNT + SET_BUFFERS * (s - 1) + 2];
+        }
+    }
+    struct br_block a = {.host = (void *)c->a, .ld = (size_t)c->lda, .rows = t.na, .cols = t.na,
+                         .element = t.e, .triangle = c->uplo, .skip_diagonal = c->diag == 'U'};
+    if (error == CL_SUCCESS)
+        error = br_upload(engine->upload, &engine->upload_staging, buffers[RAW_A], &a, 0, NULL,
+                          &a_uploaded);
+    if (rounds && error == CL_SUCCESS) {
+        struct br_block b = panel_block(c, &t, &p, 0);
+        cl_event uploaded = NULL;
+        error = br_upload(engine->upload, &engine->upload_staging, buffers[R], &b, 0, NULL,
+                          &uploaded);
+        br_release_event(&uploaded);
+        if (error == CL_SUCCESS)
+            error = clFinish(engine->upload);
+    }
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+
     for (int round = 0; round <= rounds && error == CL_SUCCESS; round++) {
         double started = br_seconds_now();
-        br_release_event(&done);
         /* T = op(A) expanded: A side ((i, p) at p * order + i) for the inversion and the left
          * updates, B side ((j, p) = T(p, j)) for the right updates. */
         if (error == CL_SUCCESS)
-            error = br_enqueue_pack_structured(engine, program, buffers[RAW_A], (cl_int)na, kind,
-                                               c->uplo == 'U', transposed, conjugate,
-                                               buffers[T_A_SIDE], (cl_int)order, (cl_int)order, 2,
-                                               uploaded, NULL);
+            error = br_enqueue_pack_structured(engine, program, buffers[RAW_A], (cl_int)t.na,
+                                               kind, c->uplo == 'U', transposed, conjugate,
+                                               buffers[T_A_SIDE], (cl_int)t.order,
+                                               (cl_int)t.order, 1, &a_uploaded, NULL);
         if (error == CL_SUCCESS && !left)
-            error = br_enqueue_pack_structured(engine, program, buffers[RAW_A], (cl_int)na, kind,
-                                               c->uplo == 'U', !transposed, conjugate,
-                                               buffers[T_B_SIDE], (cl_int)order, (cl_int)order, 0,
-                                               NULL, NULL);
+            error = br_enqueue_pack_structured(engine, program, buffers[RAW_A], (cl_int)t.na,
+                                               kind, c->uplo == 'U', !transposed, conjugate,
+                                               buffers[T_B_SIDE], (cl_int)t.order,
+                                               (cl_int)t.order, 0, NULL, NULL);
         if (error == CL_SUCCESS) {
-            cl_int order_arg = (cl_int)na, nb_arg = (cl_int)nb, ld = (cl_int)order;
+            cl_int order_arg = (cl_int)t.na, nb_arg = (cl_int)t.nb, ld = (cl_int)t.order;
             cl_int upper = op_upper, transpose_out = !left;
             struct br_kernel_arg args[] = {BR_ARG(order_arg), BR_ARG(nb_arg),
                                            BR_ARG(buffers[T_A_SIDE]), BR_ARG(ld), BR_ARG(upper),
                                            BR_ARG(transpose_out), BR_ARG(buffers[INVERSES])};
             error = br_set_args(program->invert_blocks, args, 7);
-            size_t global[2] = {nb, blocks}, local[2] = {nb, 1};
+            size_t global[2] = {t.nb, t.blocks}, local[2] = {t.nb, 1};
             if (error == CL_SUCCESS)
-                error = br_engine_launch(engine, engine->compute, program->invert_blocks, 2, global,
-                                         local, 0, NULL, NULL);
+                error = br_engine_launch(engine, engine->compute, program->invert_blocks, 2,
+                                         global, local, 0, NULL, NULL);
         }
-
-        struct solve solve = {engine, program, precision, left, left != op_upper,
-                              (cl_int)m, (cl_int)n, (cl_int)na, (cl_int)nb, (cl_int)order,
-                              (cl_int)packed_ld, buffers, &c->alpha,
-                              br_scalar_real(precision, 1.0), br_scalar_real(precision, 0.0),
-                              br_scalar_real(precision, -1.0), CL_SUCCESS};
-        solve_range(&solve, 0, (cl_int)blocks, 0);
-        error = solve.error;
-        br_release_event(&done);
-        if (error == CL_SUCCESS)
-            error = clEnqueueMarkerWithWaitList(engine->compute, 0, NULL, &done);
-        if (rounds && error == CL_SUCCESS) {
-            error = clFinish(engine->compute);
-            double time = br_seconds_now() - started;
-            if (round > 0 && time < engine->bench_best)
-                engine->bench_best = time;
+        /* Panel by panel: upload (its set's last solve has been fetched), solve once it has
+         * arrived, and fetch the panel `sets` before it meanwhile. */
+        for (size_t next = 0, fetched = 0; error == CL_SUCCESS && fetched < p.count;) {
+            size_t s = (rounds ? 0 : next) % p.sets;
+            if (next < p.count && (next - fetched < p.sets)) {
+                struct br_block b = panel_block(c, &t, &p, next);
+                cl_event uploaded = NULL;
+                if (!rounds)
+                    error = br_upload(engine->upload, &engine->upload_staging, sets[s][R], &b, 0,
+                                      NULL, &uploaded);
+                if (error == CL_SUCCESS)
+                    error = clFlush(engine->upload);
+                if (error == CL_SUCCESS && uploaded)
+                    error = clEnqueueBarrierWithWaitList(engine->compute, 1, &uploaded, NULL);
+                br_release_event(&uploaded);
+                size_t rows = b.rows, cols = b.cols;
+                size_t packed_ld = br_round_up(left ? cols : rows, t.granule);
+                struct solve solve = {engine, program, precision, left, left != op_upper,
+                                      (cl_int)rows, (cl_int)cols, (cl_int)t.na, (cl_int)t.nb,
+                                      (cl_int)t.order, (cl_int)packed_ld, sets[s], &c->alpha,
+                                      br_scalar_real(precision, 1.0),
+                                      br_scalar_real(precision, 0.0),
+                                      br_scalar_real(precision, -1.0), CL_SUCCESS};
+                solve_range(&solve, 0, (cl_int)t.blocks, 0);
+                error = solve.error;
+                br_release_event(&solved[s]);
+                if (error == CL_SUCCESS)
+                    error = clEnqueueMarkerWithWaitList(engine->compute, 0, NULL, &solved[s]);
+                if (error == CL_SUCCESS)
+                    error = clFlush(engine->compute);
+                next++;
+                continue;
+            }
+            size_t f = fetched % p.sets;
+            if (rounds) {
+                error = clFinish(engine->compute);
+                double time = br_seconds_now() - started;
+                if (round > 0 && time < engine->bench_best)
+                    engine->bench_best = time; /* nothing goes back to the caller's memory */
+            } else {
+                struct br_block b = panel_block(c, &t, &p, fetched);
+                error = br_download_atomic(engine->download, &engine->download_staging,
+                                           sets[f][X], &b, 1, &solved[f]);
+                if (error == CL_SUCCESS)
+                    engine->tiles_written++;
+            }
+            fetched++;
         }
     }
-    if (rounds && error == CL_SUCCESS) /* nothing goes back to the caller's memory */
-        goto finish;
-    if (error == CL_SUCCESS)
-        error = clFlush(engine->compute);
-    if (error == CL_SUCCESS)
-        error = br_download_atomic(engine->download, &engine->download_staging, buffers[X],
-                                   &b, 1, &done);
-finish:
     if (error != CL_SUCCESS) {
         clFinish(engine->upload);
         clFinish(engine->compute);
         clFinish(engine->download);
     }
-    br_release_event(&uploaded[0]);
-    br_release_event(&uploaded[1]);
-    br_release_event(&done);
-    for (int i = 0; i < BUFFER_COUNT; i++)
+    br_release_event(&a_uploaded);
+    for (int s = 0; s < MAX_SETS; s++)
+        br_release_event(&solved[s]);
+    for (int i = 0; i < count; i++)
         br_pool_release(&engine->pool, buffers[i]);
     return error;
+}
+
+void br_trsm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call)
+{
+    size_t e = br_element_size(call->precision);
+    struct br_call rest = *call;
+    char *b = call->b;
+    if (call->side == 'L') {
+        size_t first = (size_t)engine->tiles_written * engine->cols_per_tile;
+        rest.n = call->n - (br_int)first;
+        rest.b = b + first * (size_t)call->ldb * e;
+    } else {
+        size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
+        rest.m = call->m - (br_int)first;
+        rest.b = b + first * e;
+    }
+    if (rest.m > 0 && rest.n > 0)
+        br_cpu_level3(&rest);
 }

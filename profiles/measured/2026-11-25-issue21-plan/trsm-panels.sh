@@ -14,7 +14,8 @@ if [ "${DRY:-0}" = 1 ]; then
 fi
 export LD_LIBRARY_PATH=$(dirname $nvblas):$LD_LIBRARY_PATH BLASROUTE_BENCH_NVBLAS=$nvblas
 for tiles in 0 1; do
-  timeout 270 env BLASROUTE_TEST_GEMM_TILES=$tiles .dev/bin/blasroute-bench --routine trsm \
+  knob=BLASROUTE_TEST_GEMM_TILES=$tiles; [ $tiles = 0 ] && knob=BLASROUTE_NOTHING=
+  timeout 270 env $knob .dev/bin/blasroute-bench --routine trsm \
       --precision s,d --sizes $sizes --options LUNN,RUNN --repeat 3 --pause 50 --no-clblast \
       > $OUT/trsm-tiles$tiles.txt 2> $OUT/trsm-tiles$tiles.err
   echo "== BLASROUTE_TEST_GEMM_TILES=$tiles (0: the engine's own panels)"

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "blasroute.h"
+#include "engine/panels.h"
 #include "env.h"
 #include "log.h"
 #include "cpu_level3.h"
@@ -556,10 +557,10 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
         /* The GEMM tiles already in C (TRSM panels in B) are final; the CPU computes the rest
          * from the untouched part. */
         if (e->tiles_written > 0 || e->columns_written > 0) {
-            if (call->family == BR_TRSM)
-                br_trsm_finish_on_cpu(e, call);
-            else
+            if (call->family == BR_GEMM)
                 br_gemm_finish_on_cpu(e, call);
+            else
+                br_panels_finish_on_cpu(e, call);
             result = BR_ENGINE_PARTIAL;
         }
         /* An allocation that failed mid-call is memory pressure too, not a device fault. */

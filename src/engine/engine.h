@@ -93,17 +93,18 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
                       const struct br_call *call);
 void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
-/* The other Level-3 routines but TRSM (engine/level3.c), in one piece. Nothing of the
- * caller's memory is written unless all of it is right. */
+/* The other Level-3 routines but TRSM (engine/level3.c): the rank-k family in one piece,
+ * nothing of the caller's memory written unless all of it is right; SYMM, HEMM and TRMM in
+ * panels of the result's columns (side L) or rows (side R), each written back whole: after an
+ * error engine->tiles_written panels are final (engine/panels.h). */
 cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
                         const struct br_call *call);
 
 /* TRSM (engine/trsm.c), blocked on the device, B's independent columns (side L) or rows (side
  * R) in panels, each written back whole once solved. Returns CL_SUCCESS, or the error, in which
- * case engine->tiles_written panels are final; br_trsm_finish_on_cpu solves the rest. */
+ * case engine->tiles_written panels are final (engine/panels.h). */
 cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
                       const struct br_call *call);
-void br_trsm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
 /* blasroute_bench_gemm_resident's work (engine/gemm.c), with the engine locked and ready. */
 cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program *program,

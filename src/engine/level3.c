@@ -7,12 +7,17 @@
  * Each routine is described by a recipe: which host blocks go up (only the referenced triangle
  * of a triangular, symmetric or Hermitian operand, never C when beta = 0), how each side of the
  * GEMM is packed from them, the GEMM's options, and where the result goes. One executor runs
- * every recipe. The problem is done in one piece; a problem that does not fit the device's
- * memory is declined and answered by the CPU BLAS. */
+ * every recipe. The rank-k family is done in one piece. SYMM, HEMM and TRMM, whose result's
+ * columns (side L) or rows (side R) each depend on their own of B's only, go in panels of them,
+ * as GEMM's columns go in tiles: A is expanded once, and one panel's transfers overlap another's
+ * product; each panel is written back whole, and after a failure the CPU BLAS computes the
+ * panels not written (engine/panels.h). A problem that does not fit the device's
+ * memory even so is declined and answered by the CPU BLAS. */
 #include <string.h>
 
 #include "engine/engine.h"
 #include "engine/launch.h"
+#include "engine/panels.h"
 #include "engine/transfer.h"
 
 enum { MAX_UPLOADS = 3, MAX_PACKS = 2 };
@@ -43,6 +48,10 @@ struct recipe {
     int beta_zero;
     cl_int triangle, real_diagonal, k_from, k_to;
     union br_scalar scales[2]; /* HER2K: alpha and conj(alpha), folded into the packs */
+    /* SYMM, HEMM, TRMM: the side of the structured operand (upload 0), whose other side is
+     * B (upload 1, general) and goes in panels, with C (upload 2) when it is read; 0: the
+     * rank-k family, in one piece. */
+    char panel_side;
 };
 
 /* A caller's whole matrix as a block. */
@@ -89,6 +98,7 @@ static void symm_recipe(const struct br_call *c, struct recipe *r)
     r->m = c->m;
     r->n = c->n;
     r->k = na;
+    r->panel_side = c->side;
     if (c->side == 'L') { /* C = A B: A expanded; B(p, j) read along p */
         r->a_side[0] = structured(0, kind, c->uplo == 'U', 0, 0);
         r->b_side[0] = general(1, 'T', c->m, c->n, 0);
@@ -167,6 +177,7 @@ static void trmm_recipe(const struct br_call *c, struct recipe *r)
     r->k = na;
     r->beta = br_scalar_real(c->precision, 0.0);
     r->beta_zero = 1;
+    r->panel_side = c->side;
     enum br_structure kind = c->diag == 'U' ? BR_UNIT_TRIANGULAR : BR_TRIANGULAR;
     int transposed = c->transa != 'N', conjugate = c->transa == 'C';
     /* Whether op(A) is upper triangular: a transpose turns upper into lower. */
@@ -197,15 +208,18 @@ static cl_int enqueue_side(struct br_engine *engine, const struct br_program *pr
                            cl_int square, cl_mem const *sources, const cl_event *uploaded,
                            cl_mem dst, cl_int dst_ld, cl_int dst_cols, cl_event *done)
 {
+    /* (No event: the source is already on the device, for blasroute-bench's resident runs.) */
+    const cl_event *wait = uploaded[pack->source] ? &uploaded[pack->source] : NULL;
+    cl_uint waits = wait ? 1 : 0;
     if (pack->structured)
         return br_enqueue_pack_structured(engine, program, sources[pack->source], square,
                                           pack->structure,
                                           pack->upper, pack->transposed, pack->conjugate, dst,
-                                          dst_ld, dst_cols, 1, &uploaded[pack->source], done);
+                                          dst_ld, dst_cols, waits, wait, done);
     struct br_pack p = {sources[pack->source], pack->straight, pack->conjugate, pack->rows,
                         pack->cols, dst, dst_ld, dst_cols - pack->k_offset,
                         pack->k_offset * dst_ld, pack->scale, 0, 0, 0};
-    return br_enqueue_pack(engine, program, precision, &p, 1, &uploaded[pack->source], done);
+    return br_enqueue_pack(engine, program, precision, &p, waits, wait, done);
 }
 
 static cl_int run_recipe(struct br_engine *engine, const struct br_program *program,
@@ -291,6 +305,185 @@ finish:
     return error;
 }
 
+/* --- SYMM, HEMM and TRMM in panels ---------------------------------------------------------- */
+
+/* Side L: the result's columns j depend on B's column j alone (C = A B); side R: its rows on
+ * B's rows (C = B A). A panel is `width` of them; two sets of buffers when there are several. */
+enum { FIXED_RAW, FIXED_PACKED, FIXED_COUNT };
+enum { SET_RAW, SET_C, SET_PACKED, SET_COUNT };
+enum { MAX_SETS = BR_PANEL_SETS, PANEL_BUFFERS = FIXED_COUNT + SET_COUNT * MAX_SETS };
+
+struct panel_plan {
+    int left;
+    struct br_panels panels;
+    size_t e;
+    cl_int depth_padded, fixed_padded; /* K, and the fixed side's padded M (L) or N (R) */
+};
+
+/* Panel `index`'s block of the m x n matrix `whole` (B or C). */
+static struct br_block panel_of(const struct panel_plan *p, const struct br_block *whole,
+                                size_t index)
+{
+    size_t first = br_panels_first_of(&p->panels, index);
+    size_t size = br_panels_size_of(&p->panels, index);
+    return p->left ? br_block_at(whole->host, whole->ld, p->e, 0, first, whole->rows, size)
+                   : br_block_at(whole->host, whole->ld, p->e, first, 0, size, whole->cols);
+}
+
+static void panel_sizes(const struct recipe *r, const struct panel_plan *p,
+                        size_t sizes[PANEL_BUFFERS], int *count)
+{
+    size_t width = p->panels.width;
+    size_t rows = p->left ? (size_t)r->m : width, cols = p->left ? width : (size_t)r->n;
+    sizes[FIXED_RAW] = r->uploads[0].rows * r->uploads[0].cols * p->e;
+    sizes[FIXED_PACKED] = (size_t)p->fixed_padded * (size_t)p->depth_padded * p->e;
+    *count = FIXED_COUNT;
+    for (size_t s = 0; s < p->panels.sets; s++) {
+        sizes[(*count)++] = rows * cols * p->e;
+        sizes[(*count)++] = rows * cols * p->e;
+        sizes[(*count)++] =
+            br_round_up(width, p->panels.granule) * (size_t)p->depth_padded * p->e;
+    }
+}
+
+/* The panels, narrowed until they fit; 0 if even one granule does not. `whole`: one panel or
+ * nothing (blasroute-bench's resident runs). */
+static int plan_panels(const struct br_engine *engine, const struct recipe *r, size_t granule,
+                       int whole, struct panel_plan *p, size_t sizes[PANEL_BUFFERS], int *count)
+{
+    br_panels_first(&p->panels, 2.0 * (double)r->m * (double)r->n * (double)r->k,
+                    p->left ? (size_t)r->n : (size_t)r->m, granule, whole);
+    for (;;) {
+        panel_sizes(r, p, sizes, count);
+        if (br_pool_fits(&engine->pool, sizes, *count))
+            return 1;
+        if (whole || !br_panels_narrower(&p->panels))
+            return 0;
+    }
+}
+
+/* Enqueues panel `index` on set `s`: B's panel (and C's, when read) up, packed, multiplied by
+ * the fixed side; *done: the product's end. */
+static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *program,
+                            enum br_precision precision, const struct recipe *r,
+                            const struct panel_plan *p, const cl_mem *fixed, const cl_mem *set,
+                            size_t index, int upload, cl_event *done)
+{
+    struct br_block b = panel_of(p, &r->uploads[1], index);
+    cl_int rows = (cl_int)b.rows, cols = (cl_int)b.cols;
+    cl_event uploaded[MAX_UPLOADS] = {NULL}, packed = NULL;
+    cl_int error = CL_SUCCESS;
+    if (upload)
+        error = br_upload(engine->upload, &engine->upload_staging, set[SET_RAW], &b, 0, NULL,
+                          &uploaded[1]);
+    if (error == CL_SUCCESS && upload && r->output >= 0) {
+        struct br_block c = panel_of(p, &r->uploads[r->output], index);
+        error = br_upload(engine->upload, &engine->upload_staging, set[SET_C], &c, 0, NULL,
+                          &uploaded[r->output]);
+    }
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+    /* B's panel, packed as the recipe packs the whole of B: element (j, p) = B(p, j) (L), or
+     * (i, p) = B(i, p) (R). */
+    struct side_pack side = general(1, p->left ? 'T' : 'N', rows, cols, 0);
+    cl_int panel_padded = (cl_int)br_round_up(p->left ? (size_t)cols : (size_t)rows,
+                                              p->panels.granule);
+    cl_mem sources[MAX_UPLOADS] = {fixed[FIXED_RAW], set[SET_RAW], set[SET_C]};
+    if (error == CL_SUCCESS)
+        error = enqueue_side(engine, program, precision, &side, r->k, sources, uploaded,
+                             set[SET_PACKED], panel_padded, p->depth_padded, &packed);
+    cl_event c_ready = r->output >= 0 ? uploaded[r->output] : NULL;
+    struct br_gemm_launch launch = {rows, cols, p->depth_padded,
+                                    p->left ? p->fixed_padded : panel_padded,
+                                    p->left ? panel_padded : p->fixed_padded,
+                                    &r->alpha, &r->beta, r->beta_zero,
+                                    p->left ? fixed[FIXED_PACKED] : set[SET_PACKED],
+                                    p->left ? set[SET_PACKED] : fixed[FIXED_PACKED],
+                                    set[SET_C], 0, rows, r->triangle, r->real_diagonal,
+                                    r->k_from, r->k_to, 0, 0};
+    if (error == CL_SUCCESS)
+        error = br_enqueue_gemm(engine, program, precision, &launch, c_ready ? 1 : 0,
+                                c_ready ? &c_ready : NULL, done);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->compute);
+    for (int u = 0; u < MAX_UPLOADS; u++)
+        br_release_event(&uploaded[u]);
+    br_release_event(&packed);
+    return error;
+}
+
+static cl_int run_panels(struct br_engine *engine, const struct br_program *program,
+                         enum br_precision precision, struct recipe *r)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    struct panel_plan p = {.left = r->panel_side == 'L', .e = br_element_size(precision)};
+    p.depth_padded = (cl_int)br_round_up((size_t)r->k, (size_t)g->kwg);
+    p.fixed_padded = (cl_int)(p.left ? br_round_up((size_t)r->m, (size_t)g->mwg)
+                                     : br_round_up((size_t)r->n, (size_t)g->nwg));
+    int rounds = engine->bench_repeats;
+    size_t sizes[PANEL_BUFFERS];
+    int count;
+    if (!plan_panels(engine, r, p.left ? (size_t)g->nwg : (size_t)g->mwg, rounds > 0, &p, sizes,
+                     &count))
+        return BR_CL_TOO_LARGE;
+    engine->rows_per_tile = p.left ? (size_t)r->m : p.panels.width;
+    engine->cols_per_tile = p.left ? p.panels.width : (size_t)r->n;
+
+    cl_mem buffers[PANEL_BUFFERS] = {NULL};
+    cl_event a_uploaded[MAX_UPLOADS] = {NULL}, fixed_packed = NULL, done[MAX_SETS] = {NULL};
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
+    if (error == CL_SUCCESS)
+        error = br_upload(engine->upload, &engine->upload_staging, buffers[FIXED_RAW],
+                          &r->uploads[0], 0, NULL, &a_uploaded[0]);
+    /* The structured side, once: upload 0 expanded. */
+    const struct side_pack *fixed_side = p.left ? &r->a_side[0] : &r->b_side[0];
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+    if (error == CL_SUCCESS)
+        error = enqueue_side(engine, program, precision, fixed_side, r->k, buffers, a_uploaded,
+                             buffers[FIXED_PACKED], p.fixed_padded, p.depth_padded,
+                             &fixed_packed);
+    const cl_mem *sets[MAX_SETS] = {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]};
+    /* blasroute-bench's resident runs: one panel, its operands up once, then a warm-up and
+     * `repeats` timed products; nothing goes back to the caller's memory. */
+    for (int round = 0; rounds && round <= rounds && error == CL_SUCCESS; round++) {
+        double start = br_seconds_now();
+        br_release_event(&done[0]);
+        error = enqueue_panel(engine, program, precision, r, &p, buffers, sets[0], 0,
+                              round == 0, &done[0]);
+        if (error == CL_SUCCESS)
+            error = clFinish(engine->compute);
+        double time = br_seconds_now() - start;
+        if (round > 0 && time < engine->bench_best)
+            engine->bench_best = time;
+    }
+    /* Panel by panel: enqueue while a set is free, else write back the oldest in flight. */
+    size_t count_of = p.panels.count, sets_of = p.panels.sets;
+    for (size_t next = 0, fetched = 0; !rounds && error == CL_SUCCESS && fetched < count_of;) {
+        if (next < count_of && next - fetched < sets_of) {
+            size_t s = next % sets_of;
+            br_release_event(&done[s]);
+            error = enqueue_panel(engine, program, precision, r, &p, buffers, sets[s], next, 1,
+                                  &done[s]);
+            next++;
+            continue;
+        }
+        size_t s = fetched % sets_of;
+        struct br_block result = panel_of(&p, &r->result, fetched);
+        error = br_panels_write_back(engine, sets[s][SET_C], &result, done[s]);
+        fetched++;
+    }
+    if (error != CL_SUCCESS)
+        br_panels_drain(engine);
+    br_release_event(&a_uploaded[0]);
+    br_release_event(&fixed_packed);
+    for (int s = 0; s < MAX_SETS; s++)
+        br_release_event(&done[s]);
+    for (int i = 0; i < count; i++)
+        br_pool_release(&engine->pool, buffers[i]);
+    return error;
+}
+
 cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
                         const struct br_call *call)
 {
@@ -322,5 +515,6 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
     default:
         return CL_INVALID_OPERATION;
     }
-    return run_recipe(engine, program, call->precision, &r);
+    return r.panel_side ? run_panels(engine, program, call->precision, &r)
+                        : run_recipe(engine, program, call->precision, &r);
 }

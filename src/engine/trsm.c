@@ -11,14 +11,13 @@
  * solve, and a B too large for the device's memory beside the triangle is solved panel by
  * panel. The triangle is uploaded, expanded and inverted once. A panel is written back whole
  * or not at all; after a failure the panels written are final and the CPU BLAS solves the
- * rest (br_trsm_finish_on_cpu). */
+ * rest (engine/panels.h). */
 #include <string.h>
 
-#include "cpu_level3.h"
 #include "engine/engine.h"
 #include "engine/launch.h"
+#include "engine/panels.h"
 #include "engine/transfer.h"
-#include "env.h"
 
 enum { R, X, RAW_A, T_A_SIDE, T_B_SIDE, INVERSES, PACKED, BUFFER_COUNT };
 
@@ -136,14 +135,9 @@ static void solve_range(struct solve *s, cl_int lo, cl_int hi, int scaled)
     }
 }
 
-/* The panels of B: `width` columns (side L) or rows (side R) each, `count` of them, on `sets`
- * sets of buffers (two when there are several: one panel's transfers beside another's solve). */
-struct panels {
-    size_t span, width, count, sets;
-};
-
 /* The buffers a plan needs: the triangle's, then each set's R, X and PACKED. */
-enum { SET_BUFFERS = 3, MAX_SETS = 2, PLAN_BUFFERS = BUFFER_COUNT + SET_BUFFERS * (MAX_SETS - 1) };
+enum { SET_BUFFERS = 3, MAX_SETS = BR_PANEL_SETS,
+       PLAN_BUFFERS = BUFFER_COUNT + SET_BUFFERS * (MAX_SETS - 1) };
 
 struct trsm_shape {
     int left;
@@ -159,7 +153,7 @@ static void panel_sizes(const struct trsm_shape *t, size_t width, size_t out[SET
 }
 
 static int plan_fits(const struct br_engine *engine, const struct trsm_shape *t,
-                     const struct panels *p, size_t sizes[PLAN_BUFFERS], int *count)
+                     const struct br_panels *p, size_t sizes[PLAN_BUFFERS], int *count)
 {
     size_t set[SET_BUFFERS];
     panel_sizes(t, p->width, set);
@@ -175,44 +169,26 @@ static int plan_fits(const struct br_engine *engine, const struct trsm_shape *t,
     return br_pool_fits(&engine->pool, sizes, *count);
 }
 
-/* As many panels as GEMM cuts as many flops into column tiles (one below 2 GFLOP), then halved
- * until they fit, down to one granule of the kernel's tiles; 0 if even that does not fit.
+/* The panels, narrowed until they fit beside the triangle; 0 if even one granule does not.
  * `whole`: one panel or nothing (blasroute-bench's resident runs). */
 static int plan_panels(const struct br_engine *engine, const struct trsm_shape *t, int whole,
-                       struct panels *p, size_t sizes[PLAN_BUFFERS], int *count)
+                       struct br_panels *p, size_t sizes[PLAN_BUFFERS], int *count)
 {
-    p->span = t->left ? t->n : t->m;
-    double flops = (double)t->na * (double)t->na * (double)p->span;
-    size_t tiles = br_env()->test_gemm_tiles > 0 ? (size_t)br_env()->test_gemm_tiles
-                                                 : br_gemm_column_tiles(flops, p->span);
-    if (whole)
-        tiles = 1;
-    p->width = br_round_up((p->span + tiles - 1) / tiles, t->granule);
-    for (;;) {
-        if (p->width > p->span)
-            p->width = p->span;
-        p->count = (p->span + p->width - 1) / p->width;
-        p->sets = p->count > 1 ? MAX_SETS : 1;
-        if (plan_fits(engine, t, p, sizes, count))
-            return 1;
-        if (whole || p->width <= t->granule)
+    size_t span = t->left ? t->n : t->m;
+    br_panels_first(p, (double)t->na * (double)t->na * (double)span, span, t->granule, whole);
+    while (!plan_fits(engine, t, p, sizes, count))
+        if (whole || !br_panels_narrower(p))
             return 0;
-        p->width = br_round_up(p->width / 2, t->granule);
-    }
+    return 1;
 }
 
 /* Panel `index` of B in the caller's memory. */
 static struct br_block panel_block(const struct br_call *c, const struct trsm_shape *t,
-                                   const struct panels *p, size_t index)
+                                   const struct br_panels *p, size_t index)
 {
-    size_t first = index * p->width, size = p->span - first < p->width ? p->span - first
-                                                                      : p->width;
-    char *b = c->b;
-    if (t->left)
-        return (struct br_block){.host = b + first * (size_t)c->ldb * t->e, .ld = (size_t)c->ldb,
-                                 .rows = t->m, .cols = size, .element = t->e};
-    return (struct br_block){.host = b + first * t->e, .ld = (size_t)c->ldb, .rows = size,
-                             .cols = t->n, .element = t->e};
+    size_t first = br_panels_first_of(p, index), size = br_panels_size_of(p, index);
+    return t->left ? br_block_at(c->b, (size_t)c->ldb, t->e, 0, first, t->m, size)
+                   : br_block_at(c->b, (size_t)c->ldb, t->e, first, 0, size, t->n);
 }
 
 cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program,
@@ -235,7 +211,7 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
 
     /* Once, or for blasroute-bench a warm-up and `repeats` timed runs on resident data. */
     int rounds = engine->bench_repeats;
-    struct panels p;
+    struct br_panels p;
     size_t sizes[PLAN_BUFFERS];
     int count;
     if (!plan_panels(engine, &t, rounds > 0, &p, sizes, &count))
@@ -340,41 +316,17 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
                     engine->bench_best = time; /* nothing goes back to the caller's memory */
             } else {
                 struct br_block b = panel_block(c, &t, &p, fetched);
-                error = br_download_atomic(engine->download, &engine->download_staging,
-                                           sets[f][X], &b, 1, &solved[f]);
-                if (error == CL_SUCCESS)
-                    engine->tiles_written++;
+                error = br_panels_write_back(engine, sets[f][X], &b, solved[f]);
             }
             fetched++;
         }
     }
-    if (error != CL_SUCCESS) {
-        clFinish(engine->upload);
-        clFinish(engine->compute);
-        clFinish(engine->download);
-    }
+    if (error != CL_SUCCESS)
+        br_panels_drain(engine);
     br_release_event(&a_uploaded);
     for (int s = 0; s < MAX_SETS; s++)
         br_release_event(&solved[s]);
     for (int i = 0; i < count; i++)
         br_pool_release(&engine->pool, buffers[i]);
     return error;
-}
-
-void br_trsm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call)
-{
-    size_t e = br_element_size(call->precision);
-    struct br_call rest = *call;
-    char *b = call->b;
-    if (call->side == 'L') {
-        size_t first = (size_t)engine->tiles_written * engine->cols_per_tile;
-        rest.n = call->n - (br_int)first;
-        rest.b = b + first * (size_t)call->ldb * e;
-    } else {
-        size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
-        rest.m = call->m - (br_int)first;
-        rest.b = b + first * e;
-    }
-    if (rest.m > 0 && rest.n > 0)
-        br_cpu_level3(&rest);
 }

@@ -1,0 +1,49 @@
+#!/bin/sh
+# The routines whose result's columns (side L) or rows (side R) are independent, in panels of
+# them on the device (issue 21): TRSM (engine/trsm.c), SYMM, HEMM and TRMM (engine/level3.c).
+# On PoCL with tests/level3_large's lines for them (every side, uplo, transa and diag,
+# NaN-poisoned memory and guard bands, compared with the reference), in device mode:
+#  - BLASROUTE_TEST_GEMM_TILES=3: B in three panels, each uploaded, computed and written back
+#    while another is in flight: right, every call on the device, and the timeline shows at
+#    least three downloads in a call;
+#  - the full set (orders up to 300, several blocks) in 4 panels: the same;
+#  - BLASROUTE_TEST_FAULT=enqueue-late (launches fail once a panel is written back): right; the
+#    panels written are kept and the CPU BLAS computes the rest (report: `fallback`).
+. "$top_srcdir/tests/tap.sh"
+require_reference_and_pocl
+plan 4
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+out="$tmp/stdout" err="$tmp/stderr"
+export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
+
+routines=trsm,symm,hemm,trmm
+# off_device: how many of their report lines name a path other than the device; lines: how
+# many there are (s, d, c, z of each; hemm: c, z).
+pattern='^blasroute report: [sdcz]\(trsm\|symm\|hemm\|trmm\),'
+off_device() { grep "$pattern" "$err" | grep -c -v ', device [0-9]*,'; }
+lines() { grep -c "$pattern" "$err"; }
+
+# in_panels TILES QUICK WHAT: their lines in TILES panels; passes when every line is right,
+# every call on the device, and some call made at least TILES downloads.
+in_panels() {
+    run_program level3_large BLASROUTE_TEST_ROUTINES=$routines BLASROUTE_TEST_QUICK=$2 \
+        BLASROUTE_TEST_GEMM_TILES=$1 BLASROUTE_TIMELINE="$tmp/timeline.csv"
+    most=$(awk -F, '$6 ~ /^download/ { n[$1]++ } END { m = 0; for (c in n) if (n[c] > m) m = n[c]; print m }' \
+        "$tmp/timeline.csv" 2> /dev/null)
+    all_ok && [ "$(lines)" -eq 14 ] && [ "$(off_device)" -eq 0 ] && [ "${most:-0}" -ge $1 ]
+    ok $? "TRSM, SYMM, HEMM, TRMM in $1 panels, $3: right, every call on the device ($(lines) routines), up to ${most:-no} downloads in a call"
+    diag_file "$out"; diag_file "$err"
+}
+in_panels 3 1 "quick set"
+in_panels 4 0 "full set"
+
+# A failing device is suspended after 3 calls in a row: each family group gets its own run, so
+# that its first calls are the ones the fault strikes.
+for group in trsm symm,hemm,trmm; do
+    run_program level3_large BLASROUTE_TEST_ROUTINES=$group BLASROUTE_TEST_QUICK=1 \
+        BLASROUTE_TEST_GEMM_TILES=3 BLASROUTE_TEST_FAULT=enqueue-late BLASROUTE_CACHE=0
+    fallback=$(grep "$pattern" "$err" | grep -c 'fallback')
+    all_ok && [ "$fallback" -ge 1 ]
+    ok $? "$group, launches failing once a panel is back: right, the rest computed by the CPU BLAS ($fallback of $(lines) routines with calls finished there)"
+    diag_file "$out"; diag_file "$err"
+done

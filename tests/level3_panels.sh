@@ -1,6 +1,7 @@
 #!/bin/sh
-# The routines whose result's columns (side L) or rows (side R) are independent, in panels of
-# them on the device (issue 21): TRSM (engine/trsm.c), SYMM, HEMM and TRMM (engine/level3.c).
+# Level-3 routines in panels on the device (issue 21, engine/panels.h): TRSM (engine/trsm.c),
+# SYMM, HEMM and TRMM by the result's independent columns (side L) or rows (side R), the
+# rank-k and rank-2k family by C's triangle in panels along its diagonal (engine/level3.c).
 # On PoCL with tests/level3_large's lines for them (every side, uplo, transa and diag,
 # NaN-poisoned memory and guard bands, compared with the reference), in device mode:
 #  - BLASROUTE_TEST_GEMM_TILES=3: B in three panels, each uploaded, computed and written back
@@ -11,15 +12,15 @@
 #    panels written are kept and the CPU BLAS computes the rest (report: `fallback`).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 4
+plan 5
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
 
-routines=trsm,symm,hemm,trmm
+routines=trsm,symm,hemm,trmm,syrk,herk,syr2k,her2k
 # off_device: how many of their report lines name a path other than the device; lines: how
-# many there are (s, d, c, z of each; hemm: c, z).
-pattern='^blasroute report: [sdcz]\(trsm\|symm\|hemm\|trmm\),'
+# many there are (s, d, c, z of each; hemm, herk, her2k: c, z).
+pattern='^blasroute report: [sdcz]\(trsm\|symm\|hemm\|trmm\|syrk\|herk\|syr2k\|her2k\),'
 off_device() { grep "$pattern" "$err" | grep -c -v ', device [0-9]*,'; }
 lines() { grep -c "$pattern" "$err"; }
 
@@ -30,8 +31,8 @@ in_panels() {
         BLASROUTE_TEST_GEMM_TILES=$1 BLASROUTE_TIMELINE="$tmp/timeline.csv"
     most=$(awk -F, '$6 ~ /^download/ { n[$1]++ } END { m = 0; for (c in n) if (n[c] > m) m = n[c]; print m }' \
         "$tmp/timeline.csv" 2> /dev/null)
-    all_ok && [ "$(lines)" -eq 14 ] && [ "$(off_device)" -eq 0 ] && [ "${most:-0}" -ge $1 ]
-    ok $? "TRSM, SYMM, HEMM, TRMM in $1 panels, $3: right, every call on the device ($(lines) routines), up to ${most:-no} downloads in a call"
+    all_ok && [ "$(lines)" -eq 26 ] && [ "$(off_device)" -eq 0 ] && [ "${most:-0}" -ge $1 ]
+    ok $? "every routine but GEMM in $1 panels, $3: right, every call on the device ($(lines) routines), up to ${most:-no} downloads in a call"
     diag_file "$out"; diag_file "$err"
 }
 in_panels 3 1 "quick set"
@@ -39,7 +40,7 @@ in_panels 4 0 "full set"
 
 # A failing device is suspended after 3 calls in a row: each family group gets its own run, so
 # that its first calls are the ones the fault strikes.
-for group in trsm symm,hemm,trmm; do
+for group in trsm symm,hemm,trmm syrk,herk,syr2k,her2k; do
     run_program level3_large BLASROUTE_TEST_ROUTINES=$group BLASROUTE_TEST_QUICK=1 \
         BLASROUTE_TEST_GEMM_TILES=3 BLASROUTE_TEST_FAULT=enqueue-late BLASROUTE_CACHE=0
     fallback=$(grep "$pattern" "$err" | grep -c 'fallback')

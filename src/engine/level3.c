@@ -7,12 +7,13 @@
  * Each routine is described by a recipe: which host blocks go up (only the referenced triangle
  * of a triangular, symmetric or Hermitian operand, never C when beta = 0), how each side of the
  * GEMM is packed from them, the GEMM's options, and where the result goes. One executor runs
- * every recipe. The rank-k family is done in one piece. SYMM, HEMM and TRMM, whose result's
- * columns (side L) or rows (side R) each depend on their own of B's only, go in panels of them,
- * as GEMM's columns go in tiles: A is expanded once, and one panel's transfers overlap another's
- * product; each panel is written back whole, and after a failure the CPU BLAS computes the
- * panels not written (engine/panels.h). A problem that does not fit the device's
- * memory even so is declined and answered by the CPU BLAS. */
+ * every recipe, in panels (engine/panels.h), as GEMM's columns go in tiles: SYMM, HEMM and
+ * TRMM by the result's columns (side L) or rows (side R), which each depend on their own of
+ * B's only, A expanded once; the rank-k family by C's triangle in panels along its diagonal,
+ * the side that spans the panels packed once. One panel's transfers overlap another's product;
+ * each panel is written back whole, and after a failure the CPU BLAS computes the panels not
+ * written. A problem whose fixed side does not fit the device's memory even beside one narrow
+ * panel is declined (engine.c then cuts it in pieces or gives it to the CPU BLAS). */
 #include <string.h>
 
 #include "engine/engine.h"
@@ -202,11 +203,28 @@ static void trmm_recipe(const struct br_call *c, struct recipe *r)
     r->a_count = r->b_count = 1;
 }
 
-/* square: the order of a structured operand (the GEMM's K). */
+/* square: the order of a structured operand (the GEMM's K). A general pack takes its rows
+ * [first, first + count) only when count > 0 (a panel of the rank-k family's side). */
+static cl_int enqueue_rows(struct br_engine *engine, const struct br_program *program,
+                           enum br_precision precision, const struct side_pack *pack,
+                           cl_int square, cl_mem const *sources, const cl_event *uploaded,
+                           cl_mem dst, cl_int dst_ld, cl_int dst_cols, cl_int first,
+                           cl_int count, cl_event *done);
+
 static cl_int enqueue_side(struct br_engine *engine, const struct br_program *program,
                            enum br_precision precision, const struct side_pack *pack,
                            cl_int square, cl_mem const *sources, const cl_event *uploaded,
                            cl_mem dst, cl_int dst_ld, cl_int dst_cols, cl_event *done)
+{
+    return enqueue_rows(engine, program, precision, pack, square, sources, uploaded, dst,
+                        dst_ld, dst_cols, 0, 0, done);
+}
+
+static cl_int enqueue_rows(struct br_engine *engine, const struct br_program *program,
+                           enum br_precision precision, const struct side_pack *pack,
+                           cl_int square, cl_mem const *sources, const cl_event *uploaded,
+                           cl_mem dst, cl_int dst_ld, cl_int dst_cols, cl_int first,
+                           cl_int count, cl_event *done)
 {
     /* (No event: the source is already on the device, for blasroute-bench's resident runs.) */
     const cl_event *wait = uploaded[pack->source] ? &uploaded[pack->source] : NULL;
@@ -219,90 +237,12 @@ static cl_int enqueue_side(struct br_engine *engine, const struct br_program *pr
     struct br_pack p = {sources[pack->source], pack->straight, pack->conjugate, pack->rows,
                         pack->cols, dst, dst_ld, dst_cols - pack->k_offset,
                         pack->k_offset * dst_ld, pack->scale, 0, 0, 0};
+    if (count > 0) { /* op(X)(i, p) at i + p ld when straight, at p + i ld when transposed */
+        p.src_ld = pack->straight ? pack->rows : pack->cols;
+        p.src_offset = pack->straight ? first : first * p.src_ld;
+        p.rows = count;
+    }
     return br_enqueue_pack(engine, program, precision, &p, waits, wait, done);
-}
-
-static cl_int run_recipe(struct br_engine *engine, const struct br_program *program,
-                         enum br_precision precision, struct recipe *r)
-{
-    const struct br_gemm_params *g = &program->params.gemm;
-    size_t e = br_element_size(precision);
-    cl_int rows_padded = (cl_int)br_round_up((size_t)r->m, (size_t)g->mwg);
-    cl_int cols_padded = (cl_int)br_round_up((size_t)r->n, (size_t)g->nwg);
-    cl_int depth_padded = (cl_int)br_round_up((size_t)r->k, (size_t)g->kwg);
-    size_t sizes[MAX_UPLOADS + 3];
-    int count = 0;
-    for (int u = 0; u < r->upload_count; u++)
-        sizes[count++] = r->uploads[u].rows * r->uploads[u].cols * e;
-    sizes[count++] = (size_t)rows_padded * (size_t)depth_padded * e;
-    sizes[count++] = (size_t)cols_padded * (size_t)depth_padded * e;
-    if (r->output < 0)
-        sizes[count++] = (size_t)r->m * (size_t)r->n * e;
-    if (!br_pool_fits(&engine->pool, sizes, count))
-        return BR_CL_TOO_LARGE;
-
-    cl_mem buffers[MAX_UPLOADS + 3] = {NULL};
-    cl_event uploaded[MAX_UPLOADS] = {NULL}, a_done = NULL, b_done = NULL, gemm_done = NULL;
-    cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
-    for (int u = 0; u < r->upload_count && error == CL_SUCCESS; u++)
-        error = br_upload(engine->upload, &engine->upload_staging, buffers[u], &r->uploads[u],
-                          0, NULL, &uploaded[u]);
-    if (error == CL_SUCCESS)
-        error = clFlush(engine->upload);
-    cl_mem a_packed = buffers[r->upload_count], b_packed = buffers[r->upload_count + 1];
-    cl_mem c = r->output >= 0 ? buffers[r->output] : buffers[r->upload_count + 2];
-    /* Once, or for blasroute-bench a warm-up and `repeats` timed runs on resident data. */
-    int rounds = engine->bench_repeats;
-    if (rounds && error == CL_SUCCESS)
-        error = clFinish(engine->upload);
-    for (int round = 0; round <= rounds && error == CL_SUCCESS; round++) {
-        double start = br_seconds_now();
-        for (int i = 0; i < r->a_count && error == CL_SUCCESS; i++) {
-            br_release_event(&a_done);
-            error = enqueue_side(engine, program, precision, &r->a_side[i], r->k, buffers,
-                                 uploaded, a_packed, rows_padded, depth_padded, &a_done);
-        }
-        for (int i = 0; i < r->b_count && error == CL_SUCCESS; i++) {
-            br_release_event(&b_done);
-            error = enqueue_side(engine, program, precision, &r->b_side[i], r->k, buffers,
-                                 uploaded, b_packed, cols_padded, depth_padded, &b_done);
-        }
-        /* C's upload (if any) is the last one; the compute queue is in order behind the
-         * packs. */
-        cl_event c_ready = r->output >= 0 ? uploaded[r->output] : NULL;
-        struct br_gemm_launch launch = {r->m, r->n, depth_padded, rows_padded, cols_padded,
-                                        &r->alpha, &r->beta, r->beta_zero, a_packed, b_packed,
-                                        c, 0, r->m, r->triangle, r->real_diagonal, r->k_from,
-                                        r->k_to, 0, 0};
-        br_release_event(&gemm_done);
-        if (error == CL_SUCCESS)
-            error = br_enqueue_gemm(engine, program, precision, &launch, c_ready ? 1 : 0,
-                                    c_ready ? &c_ready : NULL, &gemm_done);
-        if (error == CL_SUCCESS)
-            error = rounds ? clFinish(engine->compute) : clFlush(engine->compute);
-        double time = br_seconds_now() - start;
-        if (round > 0 && time < engine->bench_best)
-            engine->bench_best = time;
-    }
-    if (rounds && error == CL_SUCCESS) /* nothing goes back to the caller's memory */
-        goto finish;
-    if (error == CL_SUCCESS)
-        error = br_download_atomic(engine->download, &engine->download_staging, c, &r->result,
-                                   1, &gemm_done);
-finish:
-    if (error != CL_SUCCESS) {
-        clFinish(engine->upload);
-        clFinish(engine->compute);
-        clFinish(engine->download);
-    }
-    for (int u = 0; u < MAX_UPLOADS; u++)
-        br_release_event(&uploaded[u]);
-    br_release_event(&a_done);
-    br_release_event(&b_done);
-    br_release_event(&gemm_done);
-    for (int i = 0; i < count; i++)
-        br_pool_release(&engine->pool, buffers[i]);
-    return error;
 }
 
 /* --- SYMM, HEMM and TRMM in panels ---------------------------------------------------------- */
@@ -412,6 +352,32 @@ static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *p
     return error;
 }
 
+/* A call's panels for br_panels_run: SYMM, HEMM and TRMM's, or the rank family's. */
+struct panel_run {
+    struct br_engine *engine;
+    const struct br_program *program;
+    enum br_precision precision;
+    const struct recipe *r;
+    const void *plan; /* struct panel_plan or struct rank_plan */
+    const cl_mem *fixed;
+    const cl_event *raw_uploaded;
+    const cl_mem *sets[MAX_SETS];
+};
+
+static cl_int enqueue_panel_step(void *context, size_t index, size_t set, int upload,
+                                 cl_event *done)
+{
+    struct panel_run *run = context;
+    return enqueue_panel(run->engine, run->program, run->precision, run->r, run->plan,
+                         run->fixed, run->sets[set], index, upload, done);
+}
+
+static struct br_block panel_result(void *context, size_t index)
+{
+    struct panel_run *run = context;
+    return panel_of(run->plan, &run->r->result, index);
+}
+
 static cl_int run_panels(struct br_engine *engine, const struct br_program *program,
                          enum br_precision precision, struct recipe *r)
 {
@@ -443,39 +409,192 @@ static cl_int run_panels(struct br_engine *engine, const struct br_program *prog
         error = enqueue_side(engine, program, precision, fixed_side, r->k, buffers, a_uploaded,
                              buffers[FIXED_PACKED], p.fixed_padded, p.depth_padded,
                              &fixed_packed);
-    const cl_mem *sets[MAX_SETS] = {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]};
-    /* blasroute-bench's resident runs: one panel, its operands up once, then a warm-up and
-     * `repeats` timed products; nothing goes back to the caller's memory. */
-    for (int round = 0; rounds && round <= rounds && error == CL_SUCCESS; round++) {
-        double start = br_seconds_now();
-        br_release_event(&done[0]);
-        error = enqueue_panel(engine, program, precision, r, &p, buffers, sets[0], 0,
-                              round == 0, &done[0]);
-        if (error == CL_SUCCESS)
-            error = clFinish(engine->compute);
-        double time = br_seconds_now() - start;
-        if (round > 0 && time < engine->bench_best)
-            engine->bench_best = time;
-    }
-    /* Panel by panel: enqueue while a set is free, else write back the oldest in flight. */
-    size_t count_of = p.panels.count, sets_of = p.panels.sets;
-    for (size_t next = 0, fetched = 0; !rounds && error == CL_SUCCESS && fetched < count_of;) {
-        if (next < count_of && next - fetched < sets_of) {
-            size_t s = next % sets_of;
-            br_release_event(&done[s]);
-            error = enqueue_panel(engine, program, precision, r, &p, buffers, sets[s], next, 1,
-                                  &done[s]);
-            next++;
-            continue;
-        }
-        size_t s = fetched % sets_of;
-        struct br_block result = panel_of(&p, &r->result, fetched);
-        error = br_panels_write_back(engine, sets[s][SET_C], &result, done[s]);
-        fetched++;
-    }
+    struct panel_run run = {engine, program, precision, r, &p, buffers, a_uploaded,
+                            {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]}};
+    cl_mem results[MAX_SETS] = {run.sets[0][SET_C], run.sets[1][SET_C]};
+    struct br_panel_steps steps = {&run, enqueue_panel_step, panel_result, results};
+    if (error == CL_SUCCESS)
+        error = br_panels_run(engine, &p.panels, &steps, done);
     if (error != CL_SUCCESS)
         br_panels_drain(engine);
     br_release_event(&a_uploaded[0]);
+    br_release_event(&fixed_packed);
+    for (int s = 0; s < MAX_SETS; s++)
+        br_release_event(&done[s]);
+    for (int i = 0; i < count; i++)
+        br_pool_release(&engine->pool, buffers[i]);
+    return error;
+}
+
+/* --- the rank-k and rank-2k family in panels ------------------------------------------------ */
+
+/* C's triangle in panels along its diagonal: a lower one by columns J (rows from J's first to
+ * n: C(J.., J) = alpha op(A)(J.., :) op(B)(J, :)' + beta C(J.., J)), an upper one by rows I
+ * (columns from I's first), so that each panel's product starts on the diagonal, where the
+ * kernel's triangle mask is. The side that spans the panel's long dimension (A's for lower,
+ * B's for upper) is packed once; the other side's rows for the panel are packed from the same
+ * raw operands on the device. */
+enum { RANK_RAW0, RANK_RAW1, RANK_FIXED, RANK_FIXED_COUNT };
+enum { RANK_C, RANK_PACKED, RANK_SET_COUNT };
+enum { RANK_BUFFERS = RANK_FIXED_COUNT + RANK_SET_COUNT * MAX_SETS };
+
+struct rank_plan {
+    int lower;
+    struct br_panels panels;
+    size_t n, e;
+    cl_int depth_padded, fixed_padded;
+};
+
+/* Panel `index` of C: its trapezoid (the diagonal block's triangle and the rectangle past it). */
+static struct br_block rank_panel(const struct rank_plan *p, const struct br_block *c,
+                                  size_t index)
+{
+    size_t first = br_panels_first_of(&p->panels, index);
+    size_t size = br_panels_size_of(&p->panels, index), rest = p->n - first;
+    struct br_block b = br_block_at(c->host, c->ld, p->e, first, first, p->lower ? rest : size,
+                                    p->lower ? size : rest);
+    b.triangle = p->lower ? 'L' : 'U';
+    return b;
+}
+
+static void rank_sizes(const struct recipe *r, const struct rank_plan *p,
+                       size_t sizes[RANK_BUFFERS], int *count)
+{
+    size_t width = p->panels.width;
+    sizes[RANK_RAW0] = r->uploads[0].rows * r->uploads[0].cols * p->e;
+    int raws = r->output >= 0 ? r->output : r->upload_count; /* A, and B for 2k */
+    sizes[RANK_RAW1] = raws > 1 ? r->uploads[1].rows * r->uploads[1].cols * p->e : 0;
+    sizes[RANK_FIXED] = (size_t)p->fixed_padded * (size_t)p->depth_padded * p->e;
+    *count = RANK_FIXED_COUNT;
+    for (size_t s = 0; s < p->panels.sets; s++) {
+        sizes[(*count)++] = p->n * width * p->e;
+        sizes[(*count)++] =
+            br_round_up(width, p->panels.granule) * (size_t)p->depth_padded * p->e;
+    }
+}
+
+static cl_int enqueue_rank_panel(struct br_engine *engine, const struct br_program *program,
+                                 enum br_precision precision, const struct recipe *r,
+                                 const struct rank_plan *p, const cl_mem *fixed,
+                                 const cl_mem *set, const cl_event *raw_uploaded, size_t index,
+                                 int upload, cl_event *done)
+{
+    size_t first = br_panels_first_of(&p->panels, index);
+    cl_int size = (cl_int)br_panels_size_of(&p->panels, index);
+    cl_int rest = (cl_int)(p->n - first);
+    cl_int panel_padded = (cl_int)br_round_up((size_t)size, p->panels.granule);
+    cl_event c_uploaded = NULL;
+    cl_int error = CL_SUCCESS;
+    if (upload && !r->beta_zero) {
+        struct br_block c = rank_panel(p, &r->result, index);
+        error = br_upload(engine->upload, &engine->upload_staging, set[RANK_C], &c, 0, NULL,
+                          &c_uploaded);
+        if (error == CL_SUCCESS)
+            error = clFlush(engine->upload);
+    }
+    /* The panel's rows of the short side: B's for lower, A's for upper. */
+    const struct side_pack *packs = p->lower ? r->b_side : r->a_side;
+    int pack_count = p->lower ? r->b_count : r->a_count;
+    cl_mem sources[MAX_UPLOADS] = {fixed[RANK_RAW0], fixed[RANK_RAW1], NULL};
+    for (int i = 0; i < pack_count && error == CL_SUCCESS; i++) {
+        cl_event packed = NULL;
+        error = enqueue_rows(engine, program, precision, &packs[i], r->k, sources,
+                             raw_uploaded, set[RANK_PACKED], panel_padded, p->depth_padded,
+                             (cl_int)first, size, &packed);
+        br_release_event(&packed);
+    }
+    struct br_gemm_launch launch = {p->lower ? rest : size, p->lower ? size : rest,
+                                    p->depth_padded,
+                                    p->lower ? p->fixed_padded : panel_padded,
+                                    p->lower ? panel_padded : p->fixed_padded,
+                                    &r->alpha, &r->beta, r->beta_zero,
+                                    p->lower ? fixed[RANK_FIXED] : set[RANK_PACKED],
+                                    p->lower ? set[RANK_PACKED] : fixed[RANK_FIXED],
+                                    set[RANK_C], 0, p->lower ? rest : size, r->triangle,
+                                    r->real_diagonal, 0, 0, p->lower ? (cl_int)first : 0,
+                                    p->lower ? 0 : (cl_int)first};
+    if (error == CL_SUCCESS)
+        error = br_enqueue_gemm(engine, program, precision, &launch, c_uploaded ? 1 : 0,
+                                c_uploaded ? &c_uploaded : NULL, done);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->compute);
+    br_release_event(&c_uploaded);
+    return error;
+}
+
+static cl_int enqueue_rank_step(void *context, size_t index, size_t set, int upload,
+                                cl_event *done)
+{
+    struct panel_run *run = context;
+    return enqueue_rank_panel(run->engine, run->program, run->precision, run->r, run->plan,
+                              run->fixed, run->sets[set], run->raw_uploaded, index, upload,
+                              done);
+}
+
+static struct br_block rank_result(void *context, size_t index)
+{
+    struct panel_run *run = context;
+    return rank_panel(run->plan, &run->r->result, index);
+}
+
+static cl_int run_rank_panels(struct br_engine *engine, const struct br_program *program,
+                              enum br_precision precision, struct recipe *r)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    struct rank_plan p = {.lower = r->triangle == 2, .n = (size_t)r->n,
+                          .e = br_element_size(precision)};
+    /* A panel's first row is an offset into the packed long side: whole tiles of both. */
+    size_t mwg = (size_t)g->mwg, nwg = (size_t)g->nwg, granule = mwg;
+    while (granule % nwg)
+        granule += mwg;
+    p.depth_padded = (cl_int)br_round_up((size_t)r->k, (size_t)g->kwg);
+    p.fixed_padded = (cl_int)br_round_up(p.n, p.lower ? mwg : nwg);
+    int rounds = engine->bench_repeats;
+    size_t sizes[RANK_BUFFERS];
+    int count;
+    br_panels_first(&p.panels, 2.0 * (double)p.n * (double)p.n * (double)r->k / 2, p.n,
+                    granule, rounds > 0);
+    for (;;) {
+        rank_sizes(r, &p, sizes, &count);
+        if (br_pool_fits(&engine->pool, sizes, count))
+            break;
+        if (rounds > 0 || !br_panels_narrower(&p.panels))
+            return BR_CL_TOO_LARGE;
+    }
+    engine->rows_per_tile = p.panels.width;
+    engine->cols_per_tile = p.panels.width;
+
+    cl_mem buffers[RANK_BUFFERS] = {NULL};
+    cl_event raw_uploaded[MAX_UPLOADS] = {NULL}, fixed_packed = NULL, done[MAX_SETS] = {NULL};
+    cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
+    int raws = r->output >= 0 ? r->output : r->upload_count; /* A, and B for 2k */
+    for (int u = 0; u < raws && error == CL_SUCCESS; u++)
+        error = br_upload(engine->upload, &engine->upload_staging,
+                          buffers[u == 0 ? RANK_RAW0 : RANK_RAW1], &r->uploads[u], 0, NULL,
+                          &raw_uploaded[u]);
+    if (error == CL_SUCCESS)
+        error = clFlush(engine->upload);
+    /* The long side, once: A's for lower, B's for upper, every pack of it (two for 2k). */
+    const struct side_pack *packs = p.lower ? r->a_side : r->b_side;
+    int pack_count = p.lower ? r->a_count : r->b_count;
+    cl_mem sources[MAX_UPLOADS] = {buffers[RANK_RAW0], buffers[RANK_RAW1], NULL};
+    for (int i = 0; i < pack_count && error == CL_SUCCESS; i++) {
+        br_release_event(&fixed_packed);
+        error = enqueue_side(engine, program, precision, &packs[i], r->k, sources, raw_uploaded,
+                             buffers[RANK_FIXED], p.fixed_padded, p.depth_padded,
+                             &fixed_packed);
+    }
+    struct panel_run run = {engine, program, precision, r, &p, buffers, raw_uploaded,
+                            {&buffers[RANK_FIXED_COUNT],
+                             &buffers[RANK_FIXED_COUNT + RANK_SET_COUNT]}};
+    cl_mem results[MAX_SETS] = {run.sets[0][RANK_C], run.sets[1][RANK_C]};
+    struct br_panel_steps steps = {&run, enqueue_rank_step, rank_result, results};
+    if (error == CL_SUCCESS)
+        error = br_panels_run(engine, &p.panels, &steps, done);
+    if (error != CL_SUCCESS)
+        br_panels_drain(engine);
+    for (int u = 0; u < MAX_UPLOADS; u++)
+        br_release_event(&raw_uploaded[u]);
     br_release_event(&fixed_packed);
     for (int s = 0; s < MAX_SETS; s++)
         br_release_event(&done[s]);
@@ -516,5 +635,5 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
         return CL_INVALID_OPERATION;
     }
     return r.panel_side ? run_panels(engine, program, call->precision, &r)
-                        : run_recipe(engine, program, call->precision, &r);
+                        : run_rank_panels(engine, program, call->precision, &r);
 }

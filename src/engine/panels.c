@@ -53,6 +53,37 @@ cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct b
     return error;
 }
 
+cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
+                     const struct br_panel_steps *steps, cl_event *done)
+{
+    int rounds = engine->bench_repeats;
+    cl_int error = CL_SUCCESS;
+    for (int round = 0; rounds && round <= rounds && error == CL_SUCCESS; round++) {
+        double start = br_seconds_now();
+        br_release_event(&done[0]);
+        error = steps->enqueue(steps->context, 0, 0, round == 0, &done[0]);
+        if (error == CL_SUCCESS)
+            error = clFinish(engine->compute);
+        double time = br_seconds_now() - start;
+        if (round > 0 && time < engine->bench_best)
+            engine->bench_best = time;
+    }
+    for (size_t next = 0, fetched = 0; !rounds && error == CL_SUCCESS && fetched < p->count;) {
+        if (next < p->count && next - fetched < p->sets) {
+            size_t set = next % p->sets;
+            br_release_event(&done[set]);
+            error = steps->enqueue(steps->context, next, set, 1, &done[set]);
+            next++;
+            continue;
+        }
+        size_t set = fetched % p->sets;
+        struct br_block result = steps->result(steps->context, fetched);
+        error = br_panels_write_back(engine, steps->results[set], &result, done[set]);
+        fetched++;
+    }
+    return error;
+}
+
 void br_panels_drain(struct br_engine *engine)
 {
     clFinish(engine->upload);
@@ -65,7 +96,18 @@ void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_cal
     size_t e = br_element_size(call->precision);
     struct br_call rest = *call;
     char *b = call->b, *c = call->c; /* C: SYMM and HEMM only */
-    if (call->side == 'L') {
+    if (call->family == BR_SYRK || call->family == BR_HERK || call->family == BR_SYR2K ||
+        call->family == BR_HER2K) {
+        /* Panels along C's diagonal: what is left is the trailing triangle from `first`, the
+         * same routine on the trailing rows of op(A) (and op(B)). */
+        size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
+        size_t a_step = call->transa == 'N' ? 1 : (size_t)call->lda;
+        size_t b_step = call->transa == 'N' ? 1 : (size_t)call->ldb;
+        rest.n = call->n - (br_int)first;
+        rest.a = (const char *)call->a + first * a_step * e;
+        rest.b = b ? b + first * b_step * e : NULL;
+        rest.c = c + first * ((size_t)call->ldc + 1) * e;
+    } else if (call->side == 'L') {
         size_t first = (size_t)engine->tiles_written * engine->cols_per_tile;
         rest.n = call->n - (br_int)first;
         rest.b = b + first * (size_t)call->ldb * e;
@@ -76,6 +118,6 @@ void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_cal
         rest.b = b + first * e;
         rest.c = c ? c + first * e : NULL;
     }
-    if (rest.m > 0 && rest.n > 0)
+    if (rest.n > 0 && (call->side == 0 /* the rank-k family: no m */ || rest.m > 0))
         br_cpu_level3(&rest);
 }

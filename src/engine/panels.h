@@ -1,7 +1,8 @@
-/* The right-hand side's panels of TRSM, SYMM, HEMM and TRMM on the device (engine/trsm.c,
- * engine/level3.c): their result's columns (side L) or rows (side R) each depend on their own of
- * B's only, so they go in panels of `width` of them, as GEMM's columns go in tiles, on two sets
- * of buffers when there are several (one panel's transfers beside another's arithmetic). */
+/* The panels of every Level-3 routine but GEMM on the device (engine/trsm.c, engine/level3.c):
+ * TRSM's, SYMM's, HEMM's and TRMM's result's columns (side L) or rows (side R) each depend on
+ * their own of B's only, and the rank-k family's triangle of C goes in panels along its
+ * diagonal; `width` of them a panel, as GEMM's columns go in tiles, on two sets of buffers when
+ * there are several (one panel's transfers beside another's arithmetic). */
 #ifndef BLASROUTE_ENGINE_PANELS_H
 #define BLASROUTE_ENGINE_PANELS_H
 
@@ -33,6 +34,23 @@ int br_panels_narrower(struct br_panels *p);
 size_t br_panels_first_of(const struct br_panels *p, size_t index);
 size_t br_panels_size_of(const struct br_panels *p, size_t index);
 
+/* What a routine gives the panel driver: enqueue(context, index, set, upload, done) enqueues
+ * panel `index` on buffer set `set` (its operands uploaded when `upload`; blasroute-bench's
+ * later resident rounds do not), *done its last command; result(context, index) is where the
+ * panel goes in the caller's memory, from the set's buffer results[set]. */
+struct br_panel_steps {
+    void *context;
+    cl_int (*enqueue)(void *context, size_t index, size_t set, int upload, cl_event *done);
+    struct br_block (*result)(void *context, size_t index);
+    const cl_mem *results;
+};
+
+/* Runs every panel: enqueues while a set is free, else writes back the oldest in flight (its
+ * set is then free again); or, with engine->bench_repeats, panel 0 alone, a warm-up and the
+ * timed rounds, nothing written back. `done`: BR_PANEL_SETS events, released by the caller. */
+cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
+                     const struct br_panel_steps *steps, cl_event *done);
+
 /* Writes panel `block` back from `src` once `ready` completes, whole or not at all, and counts
  * it in engine->tiles_written. */
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
@@ -43,7 +61,8 @@ cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct b
 void br_panels_drain(struct br_engine *engine);
 
 /* After a failure: the panels the engine wrote (engine->tiles_written, cols_per_tile or
- * rows_per_tile wide) are final, and the CPU BLAS computes the rest of the call. */
+ * rows_per_tile wide; for the rank-k family, along C's diagonal) are final, and the CPU BLAS
+ * computes the rest of the call. */
 void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
 #endif

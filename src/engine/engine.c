@@ -476,8 +476,8 @@ enum { PIECE_DEPTH_MAX = 6 };
 
 static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth);
 
-/* A call too large for the device memory that is free, in a routine that runs in one piece
- * (all but GEMM, which tiles itself): cut in two by the hybrid mode's cut (split.c: ordinary
+/* A call too large for the device memory that is free, in a routine whose panels need one
+ * operand whole on the device (all but GEMM, which tiles itself): cut in two by the hybrid mode's cut (split.c: ordinary
  * BLAS calls on disjoint parts of the output) and each part run on the device, cut again if it
  * still does not fit. A part the device cannot take is answered by the CPU BLAS here. */
 static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call *call, int depth)

@@ -93,10 +93,10 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
                       const struct br_call *call);
 void br_gemm_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
-/* The other Level-3 routines but TRSM (engine/level3.c): the rank-k family in one piece,
- * nothing of the caller's memory written unless all of it is right; SYMM, HEMM and TRMM in
- * panels of the result's columns (side L) or rows (side R), each written back whole: after an
- * error engine->tiles_written panels are final (engine/panels.h). */
+/* The other Level-3 routines but TRSM (engine/level3.c), in panels (engine/panels.h): SYMM,
+ * HEMM and TRMM by the result's columns (side L) or rows (side R), the rank-k family along C's
+ * diagonal; each panel written back whole: after an error engine->tiles_written panels are
+ * final. */
 cl_int br_level3_device(struct br_engine *engine, const struct br_program *program,
                         const struct br_call *call);
 

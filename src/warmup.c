@@ -429,7 +429,7 @@ int br_warmup_device_ready(int index, enum br_precision precision)
     if (br_likely(atomic_load_explicit(state, memory_order_acquire) == WARM))
         return 1;
     if (br_env()->warmup_wait) {
-        do_job((struct job){index, precision}); /* waits for a warm-up thread's build */
+        br_warmup_device_wait(index, precision);
         return 1;
     }
     int cold = COLD;

@@ -25,3 +25,13 @@ suite() {
     --lapack-dir $PWD/.dev/lapack --python ${PYTHON:-python3} --netlib-dir $PWD/.dev/netlib \
     --out $OUT/suite-$name.txt --keep $OUT/runs-$name "$@" > $OUT/suite-$name-progress.txt 2>&1
   tail -n 12 $OUT/suite-$name-progress.txt; }
+# traced DIR NAME MODE CACHE COMMAND...: one run of COMMAND (a reference-LAPACK stream or a
+# script) in MODE on CACHE, its trace and report in $OUT/DIR/NAME.csv and .err, printing
+# "NAME FIRST-LINE-OF-ITS-OUTPUT"
+traced() {
+  dir=$1 name=$2 mode=$3 cache=$4; shift 4
+  mkdir -p $OUT/$dir
+  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
+      BLASROUTE_TRACE=$OUT/$dir/$name.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
+      "$@" 2> $OUT/$dir/$name.err | head -1)
+  echo "$name $s"; }

@@ -302,13 +302,27 @@ static int plan_panels(const struct br_engine *engine, const struct recipe *r, s
     }
 }
 
+/* A call's panels for br_panels_run: SYMM, HEMM and TRMM's, or the rank family's. */
+struct panel_run {
+    struct br_engine *engine;
+    const struct br_program *program;
+    enum br_precision precision;
+    const struct recipe *r;
+    const void *plan; /* struct panel_plan or struct rank_plan */
+    const cl_mem *fixed;
+    const cl_event *raw_uploaded;
+    const cl_mem *sets[MAX_SETS];
+};
+
 /* Enqueues panel `index` on set `s`: B's panel (and C's, when read) up, packed, multiplied by
  * the fixed side; *done: the product's end. */
-static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *program,
-                            enum br_precision precision, const struct recipe *r,
-                            const struct panel_plan *p, const cl_mem *fixed, const cl_mem *set,
-                            size_t index, int upload, cl_event *done)
+static cl_int enqueue_panel(void *context, size_t index, size_t s, int upload, cl_event *done)
 {
+    const struct panel_run *run = context;
+    struct br_engine *engine = run->engine;
+    const struct recipe *r = run->r;
+    const struct panel_plan *p = run->plan;
+    const cl_mem *fixed = run->fixed, *set = run->sets[s];
     struct br_block b = panel_of(p, &r->uploads[1], index);
     cl_int rows = (cl_int)b.rows, cols = (cl_int)b.cols;
     cl_event uploaded[MAX_UPLOADS] = {NULL}, packed = NULL;
@@ -330,8 +344,8 @@ static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *p
                                               p->panels.granule);
     cl_mem sources[MAX_UPLOADS] = {fixed[FIXED_RAW], set[SET_RAW], set[SET_C]};
     if (error == CL_SUCCESS)
-        error = enqueue_side(engine, program, precision, &side, r->k, sources, uploaded,
-                             set[SET_PACKED], panel_padded, p->depth_padded, &packed);
+        error = enqueue_side(engine, run->program, run->precision, &side, r->k, sources,
+                             uploaded, set[SET_PACKED], panel_padded, p->depth_padded, &packed);
     cl_event c_ready = r->output >= 0 ? uploaded[r->output] : NULL;
     struct br_gemm_launch launch = {rows, cols, p->depth_padded,
                                     p->left ? p->fixed_padded : panel_padded,
@@ -342,7 +356,7 @@ static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *p
                                     set[SET_C], 0, rows, r->triangle, r->real_diagonal,
                                     r->k_from, r->k_to, 0, 0};
     if (error == CL_SUCCESS)
-        error = br_enqueue_gemm(engine, program, precision, &launch, c_ready ? 1 : 0,
+        error = br_enqueue_gemm(engine, run->program, run->precision, &launch, c_ready ? 1 : 0,
                                 c_ready ? &c_ready : NULL, done);
     if (error == CL_SUCCESS)
         error = clFlush(engine->compute);
@@ -350,26 +364,6 @@ static cl_int enqueue_panel(struct br_engine *engine, const struct br_program *p
         br_release_event(&uploaded[u]);
     br_release_event(&packed);
     return error;
-}
-
-/* A call's panels for br_panels_run: SYMM, HEMM and TRMM's, or the rank family's. */
-struct panel_run {
-    struct br_engine *engine;
-    const struct br_program *program;
-    enum br_precision precision;
-    const struct recipe *r;
-    const void *plan; /* struct panel_plan or struct rank_plan */
-    const cl_mem *fixed;
-    const cl_event *raw_uploaded;
-    const cl_mem *sets[MAX_SETS];
-};
-
-static cl_int enqueue_panel_step(void *context, size_t index, size_t set, int upload,
-                                 cl_event *done)
-{
-    struct panel_run *run = context;
-    return enqueue_panel(run->engine, run->program, run->precision, run->r, run->plan,
-                         run->fixed, run->sets[set], index, upload, done);
 }
 
 static struct br_block panel_result(void *context, size_t index)
@@ -412,17 +406,12 @@ static cl_int run_panels(struct br_engine *engine, const struct br_program *prog
     struct panel_run run = {engine, program, precision, r, &p, buffers, a_uploaded,
                             {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][SET_C], run.sets[1][SET_C]};
-    struct br_panel_steps steps = {&run, enqueue_panel_step, panel_result, results};
+    struct br_panel_steps steps = {&run, enqueue_panel, panel_result, results};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
-    if (error != CL_SUCCESS)
-        br_panels_drain(engine);
+    br_panels_end(engine, error, done, buffers, count);
     br_release_event(&a_uploaded[0]);
     br_release_event(&fixed_packed);
-    for (int s = 0; s < MAX_SETS; s++)
-        br_release_event(&done[s]);
-    for (int i = 0; i < count; i++)
-        br_pool_release(&engine->pool, buffers[i]);
     return error;
 }
 
@@ -440,15 +429,18 @@ enum { RANK_BUFFERS = RANK_FIXED_COUNT + RANK_SET_COUNT * MAX_SETS };
 
 struct rank_plan {
     int lower;
+    int raws; /* the operands uploaded whole: A, and B for 2k */
     struct br_panels panels;
     size_t n, e;
     cl_int depth_padded, fixed_padded;
 };
 
 /* Panel `index` of C: its trapezoid (the diagonal block's triangle and the rectangle past it). */
-static struct br_block rank_panel(const struct rank_plan *p, const struct br_block *c,
-                                  size_t index)
+static struct br_block rank_result(void *context, size_t index)
 {
+    const struct panel_run *run = context;
+    const struct rank_plan *p = run->plan;
+    const struct br_block *c = &run->r->result;
     size_t first = br_panels_first_of(&p->panels, index);
     size_t size = br_panels_size_of(&p->panels, index), rest = p->n - first;
     struct br_block b = br_block_at(c->host, c->ld, p->e, first, first, p->lower ? rest : size,
@@ -462,8 +454,7 @@ static void rank_sizes(const struct recipe *r, const struct rank_plan *p,
 {
     size_t width = p->panels.width;
     sizes[RANK_RAW0] = r->uploads[0].rows * r->uploads[0].cols * p->e;
-    int raws = r->output >= 0 ? r->output : r->upload_count; /* A, and B for 2k */
-    sizes[RANK_RAW1] = raws > 1 ? r->uploads[1].rows * r->uploads[1].cols * p->e : 0;
+    sizes[RANK_RAW1] = p->raws > 1 ? r->uploads[1].rows * r->uploads[1].cols * p->e : 0;
     sizes[RANK_FIXED] = (size_t)p->fixed_padded * (size_t)p->depth_padded * p->e;
     *count = RANK_FIXED_COUNT;
     for (size_t s = 0; s < p->panels.sets; s++) {
@@ -473,12 +464,14 @@ static void rank_sizes(const struct recipe *r, const struct rank_plan *p,
     }
 }
 
-static cl_int enqueue_rank_panel(struct br_engine *engine, const struct br_program *program,
-                                 enum br_precision precision, const struct recipe *r,
-                                 const struct rank_plan *p, const cl_mem *fixed,
-                                 const cl_mem *set, const cl_event *raw_uploaded, size_t index,
-                                 int upload, cl_event *done)
+static cl_int enqueue_rank_panel(void *context, size_t index, size_t s, int upload,
+                                 cl_event *done)
 {
+    const struct panel_run *run = context;
+    struct br_engine *engine = run->engine;
+    const struct recipe *r = run->r;
+    const struct rank_plan *p = run->plan;
+    const cl_mem *fixed = run->fixed, *set = run->sets[s];
     size_t first = br_panels_first_of(&p->panels, index);
     cl_int size = (cl_int)br_panels_size_of(&p->panels, index);
     cl_int rest = (cl_int)(p->n - first);
@@ -486,7 +479,7 @@ static cl_int enqueue_rank_panel(struct br_engine *engine, const struct br_progr
     cl_event c_uploaded = NULL;
     cl_int error = CL_SUCCESS;
     if (upload && !r->beta_zero) {
-        struct br_block c = rank_panel(p, &r->result, index);
+        struct br_block c = rank_result(context, index);
         error = br_upload(engine->upload, &engine->upload_staging, set[RANK_C], &c, 0, NULL,
                           &c_uploaded);
         if (error == CL_SUCCESS)
@@ -498,9 +491,9 @@ static cl_int enqueue_rank_panel(struct br_engine *engine, const struct br_progr
     cl_mem sources[MAX_UPLOADS] = {fixed[RANK_RAW0], fixed[RANK_RAW1], NULL};
     for (int i = 0; i < pack_count && error == CL_SUCCESS; i++) {
         cl_event packed = NULL;
-        error = enqueue_rows(engine, program, precision, &packs[i], r->k, sources,
-                             raw_uploaded, set[RANK_PACKED], panel_padded, p->depth_padded,
-                             (cl_int)first, size, &packed);
+        error = enqueue_rows(engine, run->program, run->precision, &packs[i], r->k, sources,
+                             run->raw_uploaded, set[RANK_PACKED], panel_padded,
+                             p->depth_padded, (cl_int)first, size, &packed);
         br_release_event(&packed);
     }
     struct br_gemm_launch launch = {p->lower ? rest : size, p->lower ? size : rest,
@@ -514,27 +507,12 @@ static cl_int enqueue_rank_panel(struct br_engine *engine, const struct br_progr
                                     r->real_diagonal, 0, 0, p->lower ? (cl_int)first : 0,
                                     p->lower ? 0 : (cl_int)first};
     if (error == CL_SUCCESS)
-        error = br_enqueue_gemm(engine, program, precision, &launch, c_uploaded ? 1 : 0,
-                                c_uploaded ? &c_uploaded : NULL, done);
+        error = br_enqueue_gemm(engine, run->program, run->precision, &launch,
+                                c_uploaded ? 1 : 0, c_uploaded ? &c_uploaded : NULL, done);
     if (error == CL_SUCCESS)
         error = clFlush(engine->compute);
     br_release_event(&c_uploaded);
     return error;
-}
-
-static cl_int enqueue_rank_step(void *context, size_t index, size_t set, int upload,
-                                cl_event *done)
-{
-    struct panel_run *run = context;
-    return enqueue_rank_panel(run->engine, run->program, run->precision, run->r, run->plan,
-                              run->fixed, run->sets[set], run->raw_uploaded, index, upload,
-                              done);
-}
-
-static struct br_block rank_result(void *context, size_t index)
-{
-    struct panel_run *run = context;
-    return rank_panel(run->plan, &run->r->result, index);
 }
 
 static cl_int run_rank_panels(struct br_engine *engine, const struct br_program *program,
@@ -542,7 +520,8 @@ static cl_int run_rank_panels(struct br_engine *engine, const struct br_program 
 {
     const struct br_gemm_params *g = &program->params.gemm;
     struct rank_plan p = {.lower = r->triangle == 2, .n = (size_t)r->n,
-                          .e = br_element_size(precision)};
+                          .e = br_element_size(precision),
+                          .raws = r->output >= 0 ? r->output : r->upload_count};
     /* A panel's first row is an offset into the packed long side: whole tiles of both. */
     size_t mwg = (size_t)g->mwg, nwg = (size_t)g->nwg, granule = mwg;
     while (granule % nwg)
@@ -567,8 +546,7 @@ static cl_int run_rank_panels(struct br_engine *engine, const struct br_program 
     cl_mem buffers[RANK_BUFFERS] = {NULL};
     cl_event raw_uploaded[MAX_UPLOADS] = {NULL}, fixed_packed = NULL, done[MAX_SETS] = {NULL};
     cl_int error = br_pool_acquire_all(&engine->pool, sizes, count, buffers);
-    int raws = r->output >= 0 ? r->output : r->upload_count; /* A, and B for 2k */
-    for (int u = 0; u < raws && error == CL_SUCCESS; u++)
+    for (int u = 0; u < p.raws && error == CL_SUCCESS; u++)
         error = br_upload(engine->upload, &engine->upload_staging,
                           buffers[u == 0 ? RANK_RAW0 : RANK_RAW1], &r->uploads[u], 0, NULL,
                           &raw_uploaded[u]);
@@ -588,18 +566,13 @@ static cl_int run_rank_panels(struct br_engine *engine, const struct br_program 
                             {&buffers[RANK_FIXED_COUNT],
                              &buffers[RANK_FIXED_COUNT + RANK_SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][RANK_C], run.sets[1][RANK_C]};
-    struct br_panel_steps steps = {&run, enqueue_rank_step, rank_result, results};
+    struct br_panel_steps steps = {&run, enqueue_rank_panel, rank_result, results};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
-    if (error != CL_SUCCESS)
-        br_panels_drain(engine);
+    br_panels_end(engine, error, done, buffers, count);
     for (int u = 0; u < MAX_UPLOADS; u++)
         br_release_event(&raw_uploaded[u]);
     br_release_event(&fixed_packed);
-    for (int s = 0; s < MAX_SETS; s++)
-        br_release_event(&done[s]);
-    for (int i = 0; i < count; i++)
-        br_pool_release(&engine->pool, buffers[i]);
     return error;
 }
 

@@ -84,11 +84,18 @@ cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
     return error;
 }
 
-void br_panels_drain(struct br_engine *engine)
+void br_panels_end(struct br_engine *engine, cl_int error, cl_event *done, cl_mem *buffers,
+                   int count)
 {
-    clFinish(engine->upload);
-    clFinish(engine->compute);
-    clFinish(engine->download);
+    if (error != CL_SUCCESS) {
+        clFinish(engine->upload);
+        clFinish(engine->compute);
+        clFinish(engine->download);
+    }
+    for (int s = 0; s < BR_PANEL_SETS; s++)
+        br_release_event(&done[s]);
+    for (int i = 0; i < count; i++)
+        br_pool_release(&engine->pool, buffers[i]);
 }
 
 void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_call *call)

@@ -56,9 +56,11 @@ cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
                             cl_event ready);
 
-/* After an error: waits for everything enqueued on the engine's queues, so that no command
- * still uses the buffers given back. */
-void br_panels_drain(struct br_engine *engine);
+/* At a call's end: after an error waits for everything enqueued on the engine's queues (no
+ * command may still use the buffers given back), then releases the sets' `done` events
+ * (BR_PANEL_SETS of them) and gives the `count` buffers back to the pool. */
+void br_panels_end(struct br_engine *engine, cl_int error, cl_event *done, cl_mem *buffers,
+                   int count);
 
 /* After a failure: the panels the engine wrote (engine->tiles_written, cols_per_tile or
  * rows_per_tile wide; for the rank-k family, along C's diagonal) are final, and the CPU BLAS

@@ -321,12 +321,7 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
             fetched++;
         }
     }
-    if (error != CL_SUCCESS)
-        br_panels_drain(engine);
+    br_panels_end(engine, error, solved, buffers, count);
     br_release_event(&a_uploaded);
-    for (int s = 0; s < MAX_SETS; s++)
-        br_release_event(&solved[s]);
-    for (int i = 0; i < count; i++)
-        br_pool_release(&engine->pool, buffers[i]);
     return error;
 }

@@ -5,13 +5,7 @@
 # cold then warm on one cache, with OpenBLAS's threads shared and kept.
 # Carried: .gpu, .dev.    bash profiles/measured/2026-11-26-issue20-close/run2.sh
 source profiles/measured/gpu-common.sh
-mkdir -p $OUT/traces
-one() { # NAME MODE CACHE COMMAND...
-  name=$1 mode=$2 cache=$3; shift 3
-  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
-      BLASROUTE_TRACE=$OUT/traces/$name.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
-      "$@" 2> $OUT/traces/$name.err | head -1)
-  echo "$name $s"; }
+one() { traced traces "$@"; } # NAME MODE CACHE COMMAND... (../gpu-common.sh)
 rm -rf /tmp/t-*
 for t in share keep; do
   for r in geqrf:8192 syevd:4096; do

@@ -4,13 +4,7 @@
 # numpy 8192 (cpu, device warm, auto cold and warm, traced) and dgeqrf 8192 auto cold twice,
 # then the suite at 4096 (best of 3). Carried: .gpu, .dev.
 source profiles/measured/gpu-common.sh
-mkdir -p $OUT/t
-one() { # NAME MODE CACHE COMMAND...
-  name=$1 mode=$2 cache=$3; shift 3
-  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
-      BLASROUTE_TRACE=$OUT/t/$name.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
-      "$@" 2> $OUT/t/$name.err | head -1)
-  echo "$name $s"; }
+one() { traced t "$@"; } # NAME MODE CACHE COMMAND... (../gpu-common.sh)
 rm -rf /tmp/t5*
 one numpy8192-cpu cpu /tmp/t5c python3 scripts/workload_numpy.py 8192
 one numpy8192-device-cold device /tmp/t5d python3 scripts/workload_numpy.py 8192

@@ -69,6 +69,8 @@ struct br_env {
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
     size_t test_device_free; /* BLASROUTE_TEST_DEVICE_FREE: device allocations fail past this
                                 many bytes held, as when another process holds the rest; 0 off */
+    const char *test_nvidia_proc; /* BLASROUTE_TEST_NVIDIA_PROC: where the NVIDIA kernel driver's
+                                     GPUs are listed (gpu_guess.h); NULL: /proc/driver/nvidia */
 };
 
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted

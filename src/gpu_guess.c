@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env.h"
 #include "policy/keyfile.h"
 
 static const char NVIDIA_GPUS[] = "/proc/driver/nvidia/gpus";
@@ -36,8 +37,8 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 
 int br_gpu_guess(char *vendor, size_t vendor_size, char *name, size_t name_size)
 {
-    const char *dir = getenv("BLASROUTE_TEST_NVIDIA_PROC");
-    if (!dir || !*dir)
+    const char *dir = br_env()->test_nvidia_proc;
+    if (!dir)
         dir = NVIDIA_GPUS;
     struct dirent **buses = NULL;
     int count = scandir(dir, &buses, NULL, by_name); /* bus order: the driver's device order */

@@ -9,10 +9,10 @@
 #include "engine/device.h"
 
 /* Copies below this size are done by the calling thread alone: waking helpers costs more.
- * Above it, each thread takes at least PART_MIN_BYTES. One thread copies pageable memory at
- * a fraction of the link's rate, so the tiles of a mid-sized call (1 to 4 MB each at n = 2048)
- * need the helpers too. */
-enum { PARALLEL_MIN_BYTES = 1 << 20, PART_MIN_BYTES = 256 << 10, MAX_HELPERS = 7 };
+ * Above it, the copy is cut into parts of about PART_BYTES that the caller and the helpers
+ * claim one at a time. One thread copies pageable memory at a fraction of the link's rate, so
+ * the tiles of a mid-sized call (1 to 4 MB each at n = 2048) need the helpers too. */
+enum { PARALLEL_MIN_BYTES = 1 << 20, PART_BYTES = 256 << 10, MAX_HELPERS = 7, MAX_PARTS = 4096 };
 
 /* After a copy, helpers watch for the next one this long before sleeping, and the caller
  * watches for the helpers' end this long before sleeping. A device call's copies come every
@@ -34,19 +34,38 @@ struct helper {
     int index;
 };
 
-/* One pool of helpers per device, so that several devices' transfers copy at once. The job and
- * parts are written before `round` is raised (release) and read after it is seen raised
- * (acquire); the mutex and conditions only serve threads that went to sleep. */
+/* A round's parts are claimed, not assigned: whoever is running takes the next one. With
+ * parts assigned one to each helper, a copy lasted as long as its slowest helper, and a helper
+ * the kernel had descheduled held the round for a time slice: on the H200's host, after the
+ * CPU BLAS's 16 threads had run, 4 MB copies took 0.4 to 0.8 ms instead of 0.15, and device
+ * calls of sgemm 1024 2.4 ms instead of 0.9 (2026-11-26). Claimed, a helper that does not get
+ * a core leaves its parts to the others, the caller included.
+ *
+ * The round, its part count and the next part to claim are one word (TICKET_*), so that a
+ * claim is one compare-and-swap that also checks the round: a helper that saw an old round
+ * cannot claim a part of a new one with the old job. The job of a round is written before its
+ * ticket (release) and read after a claim (acquire); it stays valid until every part is done,
+ * since the caller waits for that before the next round. */
+enum { TICKET_PART_BITS = 16 };
+#define TICKET_PART_MASK ((1ull << TICKET_PART_BITS) - 1)
+static unsigned long ticket_round(unsigned long long t) { return (unsigned long)(t >> 32); }
+static unsigned ticket_parts(unsigned long long t)
+{
+    return (unsigned)((t >> TICKET_PART_BITS) & TICKET_PART_MASK);
+}
+static unsigned ticket_next(unsigned long long t) { return (unsigned)(t & TICKET_PART_MASK); }
+
+/* One pool of helpers per device, so that several devices' transfers copy at once. The mutex
+ * and conditions only serve threads that went to sleep. */
 struct pool {
     pthread_mutex_t lock;
     pthread_cond_t wake, finished;
-    int helpers;                 /* helper threads running */
-    int started;                 /* helpers started (under job_lock) */
-    atomic_ulong round;          /* incremented for each job handed to the helpers */
-    atomic_int pending;          /* helpers still working on the current round */
-    atomic_int resting;          /* the device call ended: waiting helpers sleep at once */
+    int helpers;                  /* helper threads running */
+    int started;                  /* helpers started (under job_lock) */
+    _Atomic unsigned long long ticket; /* round << 32 | parts << 16 | next part */
+    atomic_uint done;             /* parts of the current round copied */
+    atomic_int resting;           /* the device call ended: waiting helpers sleep at once */
     struct copy_job job;
-    int parts;                   /* the job is cut into this many parts: at most helpers + 1 */
     /* One parallel copy at a time per pool (its device's engine is locked anyway; this keeps
      * the helpers simple). */
     pthread_mutex_t job_lock;
@@ -65,7 +84,7 @@ static void cpu_relax(void)
 
 /* Part `part` of `parts` of a job: a contiguous range of columns, or of bytes when the columns
  * are contiguous on both sides. */
-static void copy_part(const struct copy_job *job, int part, int parts)
+static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
 {
     if (job->dst_stride == job->column_bytes && job->src_stride == job->column_bytes) {
         size_t total = job->column_bytes * job->columns;
@@ -81,16 +100,49 @@ static void copy_part(const struct copy_job *job, int part, int parts)
                job->column_bytes);
 }
 
-/* What a thread waits for: a round other than `seen`, or no helper pending. */
-static int round_moved(struct pool *p, unsigned long seen)
+/* How many parts a copy is cut into: about PART_BYTES each, whole columns when they are
+ * strided. */
+static unsigned parts_of(const struct copy_job *job)
 {
-    return atomic_load_explicit(&p->round, memory_order_acquire) != seen;
+    size_t bytes = job->column_bytes * job->columns, parts = bytes / PART_BYTES;
+    int contiguous = job->dst_stride == job->column_bytes && job->src_stride == job->column_bytes;
+    if (!contiguous && parts > job->columns)
+        parts = job->columns;
+    return parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : (unsigned)parts;
 }
 
-static int helpers_done(struct pool *p, unsigned long unused)
+/* Claims and copies parts of round `round` until none is left. Whoever completes the round's
+ * last part wakes the caller if it sleeps. */
+static void copy_claimed_parts(struct pool *p, unsigned long round)
 {
-    (void)unused;
-    return atomic_load_explicit(&p->pending, memory_order_acquire) == 0;
+    unsigned long long t = atomic_load_explicit(&p->ticket, memory_order_acquire);
+    for (;;) {
+        if (ticket_round(t) != round || ticket_next(t) >= ticket_parts(t))
+            return;
+        if (!atomic_compare_exchange_weak_explicit(&p->ticket, &t, t + 1, memory_order_acq_rel,
+                                                   memory_order_acquire))
+            continue; /* t now holds the word seen */
+        unsigned parts = ticket_parts(t);
+        struct copy_job job = p->job;
+        copy_part(&job, ticket_next(t), parts);
+        if (atomic_fetch_add_explicit(&p->done, 1, memory_order_acq_rel) + 1 == parts) {
+            pthread_mutex_lock(&p->lock); /* the caller may be asleep */
+            pthread_cond_signal(&p->finished);
+            pthread_mutex_unlock(&p->lock);
+        }
+        t = atomic_load_explicit(&p->ticket, memory_order_acquire);
+    }
+}
+
+/* What a thread waits for: a round other than `seen`, or every part of the round done. */
+static int round_moved(struct pool *p, unsigned long seen)
+{
+    return ticket_round(atomic_load_explicit(&p->ticket, memory_order_acquire)) != seen;
+}
+
+static int round_done(struct pool *p, unsigned long parts)
+{
+    return atomic_load_explicit(&p->done, memory_order_acquire) == parts;
 }
 
 /* Waits until ready(p, argument): watching for SPIN_NS (or until the pool rests), then asleep
@@ -124,16 +176,8 @@ static void *helper_main(void *argument)
     unsigned long seen = 0;
     for (;;) {
         spin_then_wait(p, round_moved, seen, &p->wake);
-        seen = atomic_load_explicit(&p->round, memory_order_acquire);
-        struct copy_job job = p->job;
-        int parts = p->parts;
-        if (self.index + 1 < parts)
-            copy_part(&job, self.index + 1, parts); /* part 0 is the caller's */
-        if (atomic_fetch_sub_explicit(&p->pending, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&p->lock); /* the caller may be asleep */
-            pthread_cond_signal(&p->finished);
-            pthread_mutex_unlock(&p->lock);
-        }
+        seen = ticket_round(atomic_load_explicit(&p->ticket, memory_order_acquire));
+        copy_claimed_parts(p, seen);
     }
     return NULL;
 }
@@ -146,7 +190,6 @@ static void init_pools(void)
         pthread_mutex_init(&p->job_lock, NULL);
         pthread_cond_init(&p->wake, NULL);
         pthread_cond_init(&p->finished, NULL);
-        p->parts = 1;
     }
 }
 
@@ -160,7 +203,6 @@ void br_host_copy_after_fork(void)
         pthread_mutex_init(&p->lock, NULL);
         pthread_mutex_init(&p->job_lock, NULL);
         p->helpers = 0;
-        atomic_store(&p->pending, 0);
     }
 }
 
@@ -219,25 +261,27 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
     pthread_mutex_lock(&p->job_lock);
     if (!p->started)
         start_helpers(p);
-    int helpers = p->helpers;
-    if (helpers == 0) {
+    unsigned parts = parts_of(&job);
+    if (p->helpers == 0 || parts < 2) {
         pthread_mutex_unlock(&p->job_lock);
         copy_part(&job, 0, 1);
         return;
     }
-    size_t most_parts = bytes / PART_MIN_BYTES;
-    int parts = (size_t)helpers + 1 < most_parts ? helpers + 1 : (int)most_parts;
+    /* The round before is over (every part done): its job and count are free to write. */
     p->job = job;
-    p->parts = parts;
-    /* Every helper takes part in every round; those beyond the parts have nothing to copy. */
-    atomic_store_explicit(&p->pending, helpers, memory_order_relaxed);
+    atomic_store_explicit(&p->done, 0, memory_order_relaxed);
     atomic_store_explicit(&p->resting, 0, memory_order_relaxed);
+    unsigned long round =
+        ticket_round(atomic_load_explicit(&p->ticket, memory_order_relaxed)) + 1;
     pthread_mutex_lock(&p->lock);
-    atomic_fetch_add_explicit(&p->round, 1, memory_order_release);
+    atomic_store_explicit(&p->ticket,
+                          (unsigned long long)round << 32 |
+                              (unsigned long long)parts << TICKET_PART_BITS,
+                          memory_order_release);
     pthread_cond_broadcast(&p->wake);
     pthread_mutex_unlock(&p->lock);
-    copy_part(&job, 0, parts);
-    spin_then_wait(p, helpers_done, 0, &p->finished);
+    copy_claimed_parts(p, round);
+    spin_then_wait(p, round_done, parts, &p->finished);
     pthread_mutex_unlock(&p->job_lock);
 }
 

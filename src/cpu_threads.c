@@ -40,7 +40,7 @@ static _Atomic double busy_since;        /* br_seconds_now() when the running on
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
-static _Atomic double last_full_call_end; /* a routed full-count CPU call's end */
+static _Atomic double last_cpu_call_end; /* a routed CPU call's end */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;
@@ -56,19 +56,40 @@ int br_cpu_threads_beside_device(int current, long cores, int copy_threads)
     return left < current ? (int)left : current;
 }
 
-int br_cpu_threads_may_spin(double since_full_call)
+int br_cpu_threads_may_spin(double since_cpu_call)
 {
-    return since_full_call >= 0 && since_full_call < SPIN_SECONDS;
+    return since_cpu_call >= 0 && since_cpu_call < SPIN_SECONDS;
 }
 
-void br_cpu_threads_full_call_ended(double now)
+/* Under lock: whether the CPU BLAS has threads that spin (OpenBLAS, on more than one). */
+static int setters_found(void);
+
+/* Whether the CPU BLAS leaves threads spinning after a call, found out once: a BLAS without
+ * threads (the reference, which the tests run as the CPU BLAS) leaves none, and marking the
+ * device calls after its calls disturbed would keep a wrong profile's device belief (learning
+ * from them could then never raise it). */
+static int cpu_blas_spins(void)
 {
-    atomic_store_explicit(&last_full_call_end, now, memory_order_relaxed);
+    static _Atomic int known; /* 0: not yet, 1: spins, 2: does not */
+    int state = atomic_load_explicit(&known, memory_order_relaxed);
+    if (!state) {
+        pthread_mutex_lock(&lock);
+        state = setters_found() && get_threads() > 1 ? 1 : 2;
+        pthread_mutex_unlock(&lock);
+        atomic_store_explicit(&known, state, memory_order_relaxed);
+    }
+    return state == 1;
+}
+
+void br_cpu_threads_cpu_call_ended(double now)
+{
+    if (cpu_blas_spins())
+        atomic_store_explicit(&last_cpu_call_end, now, memory_order_relaxed);
 }
 
 int br_cpu_threads_spin_at(double start)
 {
-    double end = atomic_load_explicit(&last_full_call_end, memory_order_relaxed);
+    double end = atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);
     return end > 0 && br_cpu_threads_may_spin(start - end);
 }
 
@@ -187,7 +208,7 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
         atomic_store(&last_device_end, 0.0);
         atomic_store(&last_device_took, 0.0);
         atomic_store(&cpu_ns_since, 0);
-        atomic_store(&last_full_call_end, 0.0);
+        atomic_store(&last_cpu_call_end, 0.0);
         atomic_store(&br_cpu_threads_hybrid_runs, 0);
     }
 }

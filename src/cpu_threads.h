@@ -38,16 +38,16 @@ int br_cpu_threads_full_for(double predicted_seconds);
  * `cpu_since`. */
 int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double since_device);
 
-/* Pure: whether a device call starting `since_full_call` seconds after a CPU call that ran on
- * the CPU BLAS's full thread count ended may find that count's threads still spinning (and
- * its host copies slowed by them): OpenBLAS's threads spin 2^28 cycles after a call, 0.1 s
- * at 2.7 GHz, longer on a slower clock. */
-int br_cpu_threads_may_spin(double since_full_call);
+/* Pure: whether a device call starting `since_cpu_call` seconds after a routed CPU call ended
+ * may find the CPU BLAS's threads still spinning (and its host copies slowed by them):
+ * OpenBLAS's threads spin 2^28 cycles after a call, 0.1 s at 2.7 GHz, longer on a slower
+ * clock. Any CPU call: on the lowered count too, a warm dgeqrf 8192 whose products alternated
+ * between the paths ran its device products at half their speed (H200, 2026-11-26). */
+int br_cpu_threads_may_spin(double since_cpu_call);
 
-/* The router: a routed CPU call that ran on the full count ended at `now`; whether a device
- * call starting at `start` may meet its spin (its measurement is then disturbed, for learning:
- * policy/learn.h). */
-void br_cpu_threads_full_call_ended(double now);
+/* The router: a routed CPU call ended at `now`; whether a device call starting at `start` may
+ * meet the spin it left (its measurement is then disturbed, for learning: policy/learn.h). */
+void br_cpu_threads_cpu_call_ended(double now);
 int br_cpu_threads_spin_at(double start);
 
 /* Set by the router on its thread around a device call made only to measure the device (a

@@ -31,6 +31,11 @@ enum { ROUTE_DEPTH_LIMIT = 8 };
 struct devices {
     int weighed; /* auto mode, and the rules let the call reach a device: its time tells the
                     warm-up what the device is worth (warmup.h) */
+    int building; /* the model chose the device, whose program was still being built: the call
+                     ran on the CPU, and its time teaches the CPU's cell (as disturbed: the
+                     build ran beside it) */
+    int provisional_cpu; /* the CPU's prediction came from the built-in estimates: a CPU time
+                            teaches no cell (the learned factors correct a measured profile) */
     int count;
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
@@ -67,6 +72,8 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
                             struct br_prediction *prediction)
 {
     in_use->weighed = 0;
+    in_use->building = 0;
+    in_use->provisional_cpu = 0;
     in_use->count = 0;
     /* The engine indexes with 32-bit integers: a call of the 64-bit names beyond them stays on
      * the CPU (whose BLAS for those names takes 64-bit ones). */
@@ -99,14 +106,12 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         prediction->reason = "no device";
         return BR_ON_CPU;
     }
-    /* The CPU's profile, then (for a call the model sends to a device) every device's
-     * program, each got ready on a thread of its own while the CPU BLAS answers (warmup.h).
-     * All devices at once: a call may be spread over them. */
+    /* The CPU's profile (the built-in estimates until the program's calls measure it), then
+     * (for a call the model sends to a device) every device's program, got ready on a thread
+     * of its own while the CPU BLAS answers (warmup.h). All devices at once: a call may be
+     * spread over them. */
     const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
-    if (!cpu) {
-        prediction->reason = "the CPU BLAS is being calibrated";
-        return BR_ON_CPU;
-    }
+    in_use->provisional_cpu = cpu == br_routing_cpu_profile_provisional();
     const struct br_device *device = br_engine_device_at(in_use->engines[0]);
     struct br_learned_factors learned =
         device ? br_learn_factors(call, device->name, device->driver)
@@ -116,7 +121,11 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     if (where == BR_ON_CPU)
         return BR_ON_CPU;
     int ready = programs_ready(call, in_use);
-    if (!ready && br_warmup_worth_waiting(prediction->cpu_seconds, prediction->device_seconds)) {
+    int cached = 1;
+    for (int i = 0; !ready && i < in_use->count; i++)
+        cached &= br_warmup_program_cached(in_use->engines[i], call->precision);
+    if (!ready &&
+        br_warmup_worth_waiting(prediction->cpu_seconds, prediction->device_seconds, cached)) {
         for (int i = 0; i < in_use->count; i++)
             br_warmup_device_wait(in_use->engines[i], call->precision);
         ready = 1;
@@ -125,6 +134,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
         /* Not a choice of the model's: nothing to learn, nothing to explore. */
         prediction->device_seconds = 0;
         prediction->reason = "the device's program is being built";
+        in_use->building = 1;
         return BR_ON_CPU;
     }
     return where;
@@ -250,8 +260,8 @@ void br_route(const struct br_call *call)
          * CPU BLAS, so a try costs the program twice, and the decision already asks it to be
          * predicted twice the margin faster. Its wrong claims are still corrected from the
          * device side (the CPU is tried from there). */
-        int may_explore =
-            learning && (where == BR_ON_DEVICE || !in_use.profiles[0]->shares_host_cpu);
+        int may_explore = learning && !in_use.provisional_cpu &&
+                          (where == BR_ON_DEVICE || !in_use.profiles[0]->shares_host_cpu);
         enum br_learn_path chosen = where == BR_ON_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE;
         /* A try on a device whose program is not built yet would wait for the build (1.3 s
          * inside a dgeqrf 8192's product on the H200): it starts the build and waits for a
@@ -264,10 +274,9 @@ void br_route(const struct br_call *call)
         }
         double start = learning || in_use.weighed ? br_seconds_now() : 0;
         /* A device call whose copies may meet the CPU BLAS's threads still spinning after a
-         * CPU call on their full count pays part of the switch between the paths (on the
-         * H200, dgeqrf's first device products at a third of their copy speed); a CPU call on
-         * that count is the one that leaves them spinning. */
-        int disturbed = 0, full_count = 0;
+         * CPU call pays part of the switch between the paths (on the H200, dgeqrf's first
+         * device products at a third of their copy speed). */
+        int disturbed = 0, cpu_ran = 0;
         switch (where) {
         case BR_ON_DEVICE:
             disturbed = start > 0 && br_cpu_threads_spin_at(start);
@@ -280,7 +289,7 @@ void br_route(const struct br_call *call)
             break;
         case BR_ON_CPU: {
             double lowered = br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
-            full_count = !atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed);
+            cpu_ran = 1;
             br_cpu_level3(call);
             br_cpu_threads_after_cpu_call(lowered);
             break;
@@ -289,14 +298,22 @@ void br_route(const struct br_call *call)
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */
         double took = start > 0 ? br_seconds_now() - start : 0;
-        if (full_count && start > 0)
-            br_cpu_threads_full_call_ended(start + took);
-        if (learning && (path == BR_PATH_CPU || path == BR_PATH_DEVICE)) {
+        if (cpu_ran && start > 0)
+            br_cpu_threads_cpu_call_ended(start + took);
+        int cpu_taught = path == BR_PATH_CPU && !in_use.provisional_cpu;
+        if (learning && (path == BR_PATH_DEVICE || cpu_taught)) {
             int cpu = path == BR_PATH_CPU;
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
             br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took,
                             !cpu && disturbed);
+            if (tried)
+                br_learn_try_took(took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
+                                                                 : prediction.device_seconds));
+        } else if (in_use.building && cpu_taught && start > 0 && prediction.cpu_seconds > 0 &&
+                   prediction.factors.cpu > 0) {
+            br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,
+                            took, 1);
         }
         if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,

@@ -15,22 +15,21 @@
 #include "log.h"
 #include "common.h"
 #include "env.h"
+#include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
 #include "policy/policy.h"
 #include "policy/routing.h"
 #include "process.h"
+#include "sweep.h"
 #include "warmup_memo.h"
 
-/* Each thing to get ready goes cold -> warming (its thread started) -> warm (done). */
+/* Each program to get ready goes cold -> warming (its thread started) -> warm (done). */
 enum { COLD, WARMING, WARM };
-static _Atomic int cpu_state;
 static atomic_flag opening = ATOMIC_FLAG_INIT; /* the device is being opened or was */
 static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
 
-/* What one warm-up thread does: load the CPU profile (CPU_ONLY), or build device `index`'s
- * program of a precision. */
-enum { CPU_ONLY = -1 };
+/* What one warm-up thread does: build device `index`'s program of a precision. */
 struct job {
     int index;
     enum br_precision precision;
@@ -58,13 +57,8 @@ static void open_devices(void)
 
 static void do_job(struct job job)
 {
-    if (job.index == CPU_ONLY) {
-        br_routing_cpu_profile(); /* loads or calibrates; waits for another thread doing it */
-        atomic_store(&cpu_state, WARM);
-    } else {
-        br_engine_build(job.index, job.precision);
-        atomic_store(&program_state[job.index][job.precision], WARM);
-    }
+    br_engine_build(job.index, job.precision);
+    atomic_store(&program_state[job.index][job.precision], WARM);
 }
 
 /* Warm-up threads running now. */
@@ -174,6 +168,22 @@ static const double assumed_open_seconds = 0.5;
  * device, stayed on the CPU run after run when the compile counted every time). */
 static const double assumed_first_build_seconds = 1.0;
 static const double open_at_once_margin = 1.5;
+/* A first run sees only what its calls so far could have saved, and a long program's first
+ * calls pay for nothing but waiting: a cold dgeqrf 8192 (6.7 s in device mode) forwent 1.6 s
+ * of savings on the CPU before its device opened (auto 8.1 to 9.7 s, H200, 2026-11-26). A
+ * call that continues a blocked sweep (sweep.h) tells what the sweep's calls ahead can save
+ * as well: its saving times the work ahead, of which only the part after the device is ready
+ * (opened, and its program compiled: 2.4 s on the H200's host with every cache empty) counts,
+ * the sweep's time ahead taken as its last step's times the work ahead. Each call site counts
+ * its own (a dgeqrf's two products). A dpotrf 8192, 2 s on the CPU, opened for its sweep and
+ * ended before the compile (2.4 s against 2.0 in cpu mode); a dgeqrf 8192's sweep has 6 s
+ * ahead at its third step. A program run again has its memo instead. */
+static const double assumed_first_compile_seconds = 2.0;
+static struct br_sweep_memory sweeps;
+static double sweep_savings[BR_SWEEP_KEPT]; /* each site's projection (under sweeps_lock) */
+static pthread_mutex_t sweeps_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic long long ahead_ns;    /* what the sweeps seen last project they can save */
+static _Atomic int in_sweep;          /* the last call weighed without a device continued one */
 static _Atomic long long unopened_ns; /* saved on paper by the calls made without the device */
 static _Atomic long long saving_ns;   /* over the run, predicted with a device's profile */
 static _Atomic long long bound_ns;    /* over the run, the CPU time of calls with none known */
@@ -225,13 +235,14 @@ static void read_memos(void)
 double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last,
                                 double first_build_seconds)
 {
+    double cost = open_seconds + first_build_seconds;
     if (!last)
-        return open_seconds + first_build_seconds;
+        return cost;
     if (!last->known)
-        return open_seconds + fmax(0, last->bound_seconds);
-    if (last->saving_seconds >= open_at_once_margin * open_seconds)
+        return cost + fmax(0, last->bound_seconds);
+    if (last->saving_seconds >= open_at_once_margin * cost)
         return 0;
-    return open_seconds + fmax(0, last->saving_seconds);
+    return cost + fmax(0, last->saving_seconds);
 }
 
 /* What the device could have saved on a call the CPU BLAS answered in `seconds` (see above),
@@ -309,7 +320,15 @@ int br_warmup_devices_open(void)
         double threshold = br_warmup_open_threshold(
             memo_device ? memo.open_seconds : assumed_open_seconds,
             last_run_found ? &last_run : NULL, memo_guessed ? assumed_first_build_seconds : 0);
-        if (threshold > 0 && (double)atomic_load(&unopened_ns) * 1e-9 < threshold)
+        double seen = (double)atomic_load(&unopened_ns) * 1e-9;
+        double ahead = (double)atomic_load(&ahead_ns) * 1e-9;
+        /* Inside a blocked sweep, what its steps ahead can save once the device is ready
+         * decides alone: savings forgone on its first steps do not make its last ones pay
+         * for the opening (a dgetrf 8192 opened at column 2750 and a dpotrf 8192 at 5248,
+         * each ended before its compile did and lost 1.0 and 1.1 s to cpu mode). */
+        if (threshold > 0 && (atomic_load(&in_sweep)
+                                  ? ahead < threshold
+                                  : seen + (last_run_found ? 0 : ahead) < threshold))
             return 0;
     }
     if (!atomic_flag_test_and_set(&opening))
@@ -366,14 +385,36 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     double saved = could_save(call, seconds, profile, name, driver);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);
-    if (engine < 0)
+    if (engine < 0) {
         count(&unopened_ns, saved);
+        pthread_once(&memo_once, read_memos);
+        double ready = (memo_device ? memo.open_seconds : assumed_open_seconds) +
+                       (memo_guessed ? assumed_first_compile_seconds : 0);
+        pthread_mutex_lock(&sweeps_lock);
+        struct br_sweep_ahead ahead = br_sweep_work_ahead(&sweeps, call, br_seconds_now());
+        atomic_store(&in_sweep, ahead.work > 0);
+        if (ahead.site >= 0) {
+            double time_ahead = ahead.work * ahead.step_seconds;
+            sweep_savings[ahead.site] =
+                time_ahead > ready ? ahead.work * saved * (1 - ready / time_ahead) : 0;
+        }
+        double all = 0;
+        for (int i = 0; i < BR_SWEEP_KEPT; i++)
+            all += sweep_savings[i];
+        pthread_mutex_unlock(&sweeps_lock);
+        atomic_store(&ahead_ns, (long long)(all * 1e9));
+    }
 }
 
 /* At exit: what the device was worth to this run, for the next run of the same command. */
 static void keep_program_memo(void)
 {
-    if (!atomic_load(&program_weighed) || !br_env()->learn)
+    if (!atomic_load(&program_weighed))
+        return;
+    /* The CPU BLAS as the program's calls measured it, kept for the next process (which then
+     * decides with it from its first call) even where the device never opened. */
+    br_routing_cpu_profile_from_calls();
+    if (!br_env()->learn)
         return;
     struct br_program_memo kept = {.saving_seconds = (double)atomic_load(&saving_ns) * 1e-9,
                                    .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
@@ -397,18 +438,36 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
     const struct br_cpu_profile *observed = br_routing_cpu_profile_from_calls();
     if (observed)
         return observed;
-    int cold = COLD;
-    if (atomic_compare_exchange_strong(&cpu_state, &cold, WARMING))
-        start((struct job){.index = CPU_ONLY});
-    return NULL;
+    /* Not measured yet: the built-in estimates decide meanwhile, while the program's own
+     * GEMM calls measure it. No calibration runs beside the program. One did, on a thread of
+     * its own, until 2026-11-26: on the H200's host it made two callers of the CPU BLAS at
+     * once (a cold dgeqrf 8192's product took 0.93 s instead of 0.05), and one that ran while
+     * the device opened measured dgemm at 9 GFLOP/s (130 true), was kept, and sent the next
+     * runs' products to the device at any size. */
+    return br_routing_cpu_profile_provisional();
 }
 
 /* The longest a build is taken to last (br_warmup_worth_waiting). */
 static const double longest_build_seconds = 1.5;
 
-int br_warmup_worth_waiting(double cpu_seconds, double device_seconds)
+int br_warmup_worth_waiting(double cpu_seconds, double device_seconds, int cached)
 {
-    return device_seconds > 0 && cpu_seconds > device_seconds + longest_build_seconds;
+    return device_seconds > 0 &&
+           cpu_seconds > device_seconds + (cached ? 0 : longest_build_seconds);
+}
+
+int br_warmup_program_cached(int index, enum br_precision precision)
+{
+    /* 0: not known yet, 1: cached, 2: compiled from source */
+    static _Atomic int known[BR_MAX_DEVICES][BR_PRECISION_COUNT];
+    if (index < 0 || index >= BR_MAX_DEVICES)
+        return 0;
+    int state = atomic_load_explicit(&known[index][precision], memory_order_relaxed);
+    if (!state) {
+        state = br_engine_program_cached(index, precision) ? 1 : 2;
+        atomic_store_explicit(&known[index][precision], state, memory_order_relaxed);
+    }
+    return state == 1;
 }
 
 void br_warmup_device_wait(int index, enum br_precision precision)
@@ -443,16 +502,15 @@ int br_warmup_device_ready(int index, enum br_precision precision)
 void br_warmup_at_fork(enum br_fork_stage stage)
 {
     br_fork_lock(&unknown_lock, stage);
+    br_fork_lock(&sweeps_lock, stage);
     if (stage != BR_FORK_CHILD)
         return;
     atomic_store(&running, 0);
     atomic_store(&forked, 1);
     atomic_store(&program_weighed, 0);
-    int warming = WARMING;
-    atomic_compare_exchange_strong(&cpu_state, &warming, COLD);
     for (int i = 0; i < BR_MAX_DEVICES; i++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            warming = WARMING;
+            int warming = WARMING;
             atomic_compare_exchange_strong(&program_state[i][p], &warming, COLD);
         }
 }

@@ -1,13 +1,13 @@
 /* Getting the device ready without making the program lose time. Before auto mode can send
  * a call to a device it needs the device opened (the OpenCL driver's start and a context:
- * 0.27 to 1.13 s on an H100's host, 2026-11-25), the CPU BLAS's profile (from the program's
- * own calls made before the opening, else a calibration of up to 50 ms on a host that has
- * none cached) and the device's program for the call's precision (a build of a second or more
- * on a fresh binary cache). The device is opened only when what it saves pays for the opening
- * (warmup.c); a calibration and the build run on threads of their own, started by the first
- * call that needs them, and until they are done such calls go to the CPU BLAS, which answers
- * them as fast as the program would have without blasroute; only a call the CPU would take
- * longer to answer than the build can last waits for the build instead. */
+ * 0.27 to 1.13 s on an H100's host, 2026-11-25), the CPU BLAS's profile (a tuned or cached
+ * one, else from the program's own calls; the built-in estimates until they have measured
+ * it) and the device's program for the call's precision (a build of a second or more on a
+ * fresh binary cache). The device is opened only when what it saves pays for the opening
+ * (warmup.c); the build runs on a thread of its own, started by the first call that needs it,
+ * and until it is done such calls go to the CPU BLAS, which answers them as fast as the
+ * program would have without blasroute; only a call the CPU would take longer to answer than
+ * the build can last, or one whose program only loads from the cache, waits for it. */
 #ifndef BLASROUTE_WARMUP_H
 #define BLASROUTE_WARMUP_H
 
@@ -36,9 +36,9 @@ double br_warmup_open_threshold(double open_seconds, const struct br_program_mem
                                 double first_build_seconds);
 
 /* The CPU profile: loaded, tuned, cached, or made from the program's own calls (routing.h);
- * else NULL after starting a calibration on a warm-up thread (BLASROUTE_WARMUP=wait: loaded
- * now, never NULL), which measures the BLAS that answers the call's names
- * (br_routing_calibrate_names). */
+ * else the built-in estimates for now (br_routing_cpu_profile_provisional), never kept
+ * (BLASROUTE_WARMUP=wait: a calibration now, of the BLAS that answers the call's names,
+ * br_routing_calibrate_names). Never NULL. */
 const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call);
 
 /* 1 if device `index`'s program of this precision has been built (or failed to build: a call
@@ -51,11 +51,20 @@ int br_warmup_device_ready(int index, enum br_precision precision);
  * than the build can take (br_warmup_worth_waiting). */
 void br_warmup_device_wait(int index, enum br_precision precision);
 
+/* Whether device `index`'s program of this precision only loads from the binary cache (no
+ * compile), found out once. */
+int br_warmup_program_cached(int index, enum br_precision precision);
+
 /* The rule, pure: whether a call predicted `cpu_seconds` on the CPU BLAS and `device_seconds`
- * on a device whose program is still being built waits for it. Only when the CPU's answer
- * would take longer than the device's plus the longest build seen (a fresh compile on the
- * H200's host, 1.3 s): a numpy script's first dgemm of 8192 took 2 s on the CPU beside a
- * program ready 0.1 s later (H200, 2026-11-26); a call of the CPU's 0.2 s never waits. */
-int br_warmup_worth_waiting(double cpu_seconds, double device_seconds);
+ * on a device whose program is still being built waits for it. A program compiled from source
+ * (not `cached`): only when the CPU's answer would take longer than the device's plus the
+ * longest build seen (a fresh compile on the H200's host, 1.3 s): a numpy script's first dgemm
+ * of 8192 took 2 s on the CPU beside a program ready 0.1 s later (H200, 2026-11-26); a call of
+ * the CPU's 0.2 s does not wait. A program loaded from the cache: whenever the device is
+ * predicted faster. It is ready in about 0.4 s there, the driver's first use of it included,
+ * and that work stalls the whole process about as long, so the CPU's answer meanwhile comes
+ * no sooner: a numpy 4096's first dgemm took 0.66 s on the CPU beside the load (0.22 alone),
+ * where device mode's first call took 0.38 s. */
+int br_warmup_worth_waiting(double cpu_seconds, double device_seconds, int cached);
 
 #endif

@@ -74,11 +74,12 @@
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "stats.h"
+#include "sweep.h"
 #include "unit_tap.h"
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 39 };
+enum { PLAN = 40 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1130,22 +1131,119 @@ static void check_open_threshold(void)
              br_warmup_open_threshold(cost, &lost, 0));
     if (br_warmup_open_threshold(cost, &bound, 0) == 0)
         fail("a last run's upper bound (no device known) taken as a prediction");
-    /* A first run's compile counts; a run again decides by its memo alone. */
+    /* A compile to come counts as part of the opening's cost, for a first run and a run
+     * again alike (a run again whose last run never opened the device has nothing compiled). */
     double compile = 0.5 + (double)rand() / RAND_MAX;
+    struct br_program_memo worth = {.saving_seconds = 1.5 * cost, .known = 1};
     if (br_warmup_open_threshold(cost, NULL, compile) != cost + compile ||
         br_warmup_open_threshold(cost, &paid, compile) != 0 ||
-        br_warmup_open_threshold(cost, &lost, compile) != cost)
-        fail("a first compile of %g s: counted for a first run only", compile);
-    /* CPU seconds, device seconds, waits for the program */
-    static const double waits[][3] = {
-        {2.0, 0.1, 1}, {1.6, 0.05, 1}, {1.6, 0.1, 0}, {0.24, 0.05, 0}, {5, 4, 0}, {9, 0, 0},
+        br_warmup_open_threshold(cost, &lost, compile) != cost + compile ||
+        br_warmup_open_threshold(cost, &worth, 0) != 0 ||
+        !(br_warmup_open_threshold(cost, &worth, compile) > cost + compile))
+        fail("a compile of %g s to come: not counted in the opening's cost", compile);
+    /* CPU seconds, device seconds, program cached, waits for the program */
+    static const double waits[][4] = {
+        {2.0, 0.1, 0, 1}, {1.6, 0.05, 0, 1}, {1.6, 0.1, 0, 0}, {0.24, 0.05, 0, 0},
+        {5, 4, 0, 0},     {9, 0, 0, 0},      {0.24, 0.05, 1, 1}, {0.05, 0.04, 1, 1},
+        {0.04, 0.05, 1, 0}, {9, 0, 1, 0},
     };
     for (size_t i = 0; i < sizeof waits / sizeof waits[0]; i++)
-        if (br_warmup_worth_waiting(waits[i][0], waits[i][1]) != (int)waits[i][2])
-            fail("CPU %g s, device %g s: waits %d", waits[i][0], waits[i][1], !(int)waits[i][2]);
-    ok("the device opened when its savings pay (a first run's compile counted): at once only "
-       "after a run predicted to pay; a "
-       "call waits for its program only when the CPU would take 1.5 s longer than the device");
+        if (br_warmup_worth_waiting(waits[i][0], waits[i][1], (int)waits[i][2]) !=
+            (int)waits[i][3])
+            fail("CPU %g s, device %g s, cached %g: waits %d", waits[i][0], waits[i][1],
+                 waits[i][2], !(int)waits[i][3]);
+    ok("the device opened when its savings pay (a compile to come counted): at once only "
+       "after a run predicted to pay; a call waits for a compile only when the CPU would take "
+       "1.5 s longer than the device, for a cached program whenever the device is faster");
+}
+
+/* A GEMM of the given transposes and dimensions, for the sweeps. */
+static struct br_call gemm_call(char ta, char tb, int m, int n, int k, enum br_precision pr)
+{
+    struct br_call c = square(BR_GEMM, pr, 1, 1);
+    c.transa = ta, c.transb = tb;
+    c.m = m, c.n = n, c.k = k;
+    return c;
+}
+
+/* Blocked sweeps (sweep.h): a dgeqrf's products (W = C^T V, then C -= V W^T, nb wide, the
+ * order shrinking by nb) project about order / (3 nb) of their work ahead from their second
+ * step on; a dpotrf's left-looking product (dgemm(n - j - nb, nb, j): its calls grow before
+ * they shrink) the sum of its calls ahead; a product made again unchanged, square ones, steps
+ * of more than two panels, and a site's first call project nothing; precisions and transposes
+ * are sites of their own. Order and panel random. */
+static void check_sweeps(void)
+{
+    struct br_sweep_memory memory = {0};
+    int nb = 16 << (rand() % 3), order = 2048 + 64 * (rand() % 64);
+    for (int step = 0; step < 4; step++) {
+        int rows = order - step * nb, cols = rows - nb;
+        struct br_call w = gemm_call('T', 'N', cols, nb, rows, BR_D);
+        struct br_call update = gemm_call('N', 'T', rows, cols, nb, BR_D);
+        struct br_sweep_ahead wa = br_sweep_work_ahead(&memory, &w, 2.0 * step);
+        struct br_sweep_ahead ua = br_sweep_work_ahead(&memory, &update, 2.0 * step + 0.5);
+        double a = wa.work, b = ua.work;
+        if (step > 0 && (fabs(wa.step_seconds - 2) > 1e-9 || fabs(ua.step_seconds - 2) > 1e-9 ||
+                         wa.site == ua.site || wa.site < 0 || ua.site < 0))
+            fail("dgeqrf step %d: steps of %g and %g s (2 s apart), sites %d and %d", step,
+                 wa.step_seconds, ua.step_seconds, wa.site, ua.site);
+        double expected = step == 0 ? 0 : rows / (3.0 * nb);
+        if (fabs(a - expected) > 0.1 * expected || fabs(b - expected) > 0.1 * expected)
+            fail("dgeqrf %d, nb %d, step %d: %g and %g ahead, not about %g", order, nb, step,
+                 a, b, expected);
+    }
+    /* dpotrf's product at a column j: the calls ahead, (n - j' - nb) nb j' for j' = j + nb,
+     * j + 2 nb, ..., summed against this one's. */
+    struct br_sweep_memory left = {0};
+    int j0 = order / 8 - order / 8 % nb;
+    double ahead = 0;
+    for (int j = j0; j <= j0 + nb; j += nb) {
+        struct br_call c = gemm_call('N', 'T', order - j - nb, nb, j, BR_D);
+        ahead = br_sweep_work_ahead(&left, &c, j).work;
+    }
+    int j1 = j0 + nb;
+    double sum = 0;
+    for (int j = j1 + nb; order - j - nb > 0; j += nb)
+        sum += (double)(order - j - nb) * j;
+    sum /= (double)(order - j1 - nb) * j1;
+    if (!(fabs(ahead - sum) <= 0.05 * sum))
+        fail("dpotrf %d, nb %d, at column %d: %g ahead, not about %g", order, nb, j1, ahead,
+             sum);
+    /* dpotrf's dsyrk(nb, j): only k grows; where it ends, its calls do not say. */
+    struct br_sweep_memory growing = {0};
+    for (int j = j0; j <= j0 + 2 * nb; j += nb) {
+        struct br_call c = square(BR_SYRK, BR_D, 1, 1);
+        c.m = c.n = nb, c.k = j;
+        if (br_sweep_work_ahead(&growing, &c, j).work != 0)
+            fail("a site whose dimensions only grow (dsyrk(%d, %d)) projected work ahead", nb, j);
+    }
+    struct br_sweep_memory other = {0};
+    struct br_call same = gemm_call('N', 'N', order, order, nb, BR_D);
+    struct br_call square_call = gemm_call('N', 'N', order, order, order / 2, BR_D);
+    for (int i = 0; i < 3; i++)
+        if (br_sweep_work_ahead(&other, &same, i).work != 0 ||
+            br_sweep_work_ahead(&other, &square_call, i).site != -1)
+            fail("a product made again unchanged, or a square one, projected calls ahead");
+    struct br_call jump = gemm_call('N', 'N', order - 3 * nb, order - 3 * nb, nb, BR_D);
+    if (br_sweep_work_ahead(&other, &jump, 4).work != 0)
+        fail("a step of three panels taken for a sweep");
+    struct br_sweep_memory sites = {0};
+    struct br_call d1 = gemm_call('N', 'N', order, order, nb, BR_D);
+    struct br_call s2 = gemm_call('N', 'N', order - nb, order - nb, nb, BR_S);
+    struct br_call t2 = gemm_call('T', 'N', order - nb, order - nb, nb, BR_D);
+    br_sweep_work_ahead(&sites, &d1, 0);
+    if (br_sweep_work_ahead(&sites, &s2, 1).work != 0 ||
+        br_sweep_work_ahead(&sites, &t2, 2).work != 0)
+        fail("another precision or transpose continued a double NN sweep");
+    /* More sites than kept: the oldest go, nothing breaks. */
+    for (int i = 0; i < 3 * BR_SWEEP_KEPT; i++) {
+        struct br_call c = gemm_call('N', 'N', order, order, 8 + i, BR_Z);
+        br_sweep_work_ahead(&sites, &c, 3 + i);
+    }
+    if (sites.count != BR_SWEEP_KEPT)
+        fail("%d sites kept, not %d", sites.count, (int)BR_SWEEP_KEPT);
+    ok("blocked sweeps: a dgeqrf's products project order / (3 nb) of work ahead, a dpotrf's "
+       "the sum of its calls ahead; repeats, square calls, jumps and other sites nothing");
 }
 
 /* The CPU BLAS's rates from the program's own calls (calibrate.h): each precision's GEMM row
@@ -1275,6 +1373,7 @@ int main(void)
     check_finite();           /* 1 */
     check_learning();         /* 3 */
     check_open_threshold();   /* 1 */
+    check_sweeps();           /* 1 */
     check_observed_cpu();     /* 1 */
     check_cpu_threads();      /* 1 */
     check_gpu_guess();        /* 1 */

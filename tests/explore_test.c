@@ -12,6 +12,8 @@
  *    predicted cost of the tries stays within 2% of the cell's time, and every stretch of that
  *    length has its try; the further the belief, the rarer the tries; other cells keep their
  *    own account;
+ *  - over the process, what the tries cost beyond the chosen path stays within 1% of the
+ *    time of the calls learning saw (and one try), and tries still come;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -27,7 +29,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 3 };
+enum { PLAN = 4 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -97,6 +99,42 @@ static void check_far(void)
        "cell's time), the further the rarer, each cell on its own account");
 }
 
+/* Close predictions (the device 1.2 times the CPU) whose tries take 5 times the chosen path's
+ * prediction, each try reported as learning's cost; the calls' time, tries included, and the
+ * tries' cost against the 1% budget of the process's learned time. Fresh cells each run. */
+static void check_budget(void)
+{
+    double seen = 0, cost = 0, longest = 0;
+    int tried = 0, calls = 0;
+    for (int cell = 0; cell < 8; cell++) {
+        struct br_call c = gemm(100 << (cell % 4), 100 << (cell % 4), cell < 4 ? 8 : 900);
+        struct br_prediction p = {.cpu_seconds = 0.01, .device_seconds = 0.012};
+        for (int i = 0; i < 250; i++, calls++) {
+            int other = br_learn_explore(&c, BR_LEARN_CPU, &p);
+            double took = other ? 0.05 : 0.01;
+            br_learn_record(&c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, took, took, 0);
+            if (other) {
+                br_learn_try_took(took - p.cpu_seconds);
+                cost += took - p.cpu_seconds;
+                longest = took - p.cpu_seconds;
+                tried++;
+            }
+            seen += took;
+        }
+    }
+    /* check_close and check_far's calls count in the process's time as well: 23.2 s. */
+    double budget = 0.01 * (seen + 23.2) + longest;
+    if (tried == 0 || cost > budget + 1e-9)
+        fail("%d tries in %d calls of 8 new cells cost %.3f s, budget %.3f s", tried, calls,
+             cost, budget);
+    /* Without the budget, each cell's first two calls and one in 32 would have tried. */
+    if (tried >= 8 * (2 + 250 / 32))
+        fail("%d tries: the budget did not hold any back", tried);
+    diag("%d tries in %d calls, %.3f s of a %.3f s budget", tried, calls, cost, budget);
+    ok("over the process, tries cost at most 1% of the learned calls' time (and one try), and "
+       "still come");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -126,6 +164,7 @@ int main(int argc, char **argv)
     printf("1..%d\n", PLAN);
     check_close();
     check_far();
+    check_budget();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

@@ -4,6 +4,8 @@
 # the machine's name in $OUT/machine.txt, and
 #   stream ORDER ROUTINE MODE VAR=VALUE...   one reference-LAPACK stream on an empty cache,
 #                                            printing "ROUTINE MODE VARS SECONDS"
+# (from 2026-11-26, session 5, the NVIDIA driver's own kernel cache is kept in blasroute's
+# cache directory: a first run compiles in every mode, whichever ran before it)
 set -u
 source .gpu/env.sh > /dev/null
 ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
@@ -14,7 +16,8 @@ cat $OUT/machine.txt
 stream() {
   order=$1 routine=$2 mode=$3; shift 3
   rm -rf /tmp/c-stream
-  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=/tmp/c-stream BLASROUTE_MODE=$mode "$@" \
+  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=/tmp/c-stream CUDA_CACHE_PATH=/tmp/c-stream/nvidia \
+      BLASROUTE_MODE=$mode "$@" \
       LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH .dev/bin/lapack-stream $order $routine \
       | awk '{print $3}')
   echo "$routine $mode $* $s"; }
@@ -31,7 +34,24 @@ suite() {
 traced() {
   dir=$1 name=$2 mode=$3 cache=$4; shift 4
   mkdir -p $OUT/$dir
-  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
+  s=$(env LD_PRELOAD=$L BLASROUTE_CACHE_DIR=$cache CUDA_CACHE_PATH=$cache/nvidia \
+      BLASROUTE_MODE=$mode BLASROUTE_REPORT=1 \
       BLASROUTE_TRACE=$OUT/$dir/$name.csv LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
       "$@" 2> $OUT/$dir/$name.err | head -1)
   echo "$name $s"; }
+# modes NAME ORDER COMMAND...: COMMAND in auto mode on an empty cache and again on the cache it
+# left, in cpu mode, in device mode on an empty cache and again, each traced into
+# $OUT/NAME-ORDER/{cold,warm,cpu,device,device-warm}.{csv,err}; printing one line each.
+modes() {
+  local w=$1-$2 c=/tmp/c-$1-$2; shift 2
+  rm -rf $c $c-d $c-c
+  traced $w cold auto $c "$@"
+  traced $w warm auto $c "$@"
+  traced $w cpu cpu $c-c "$@"
+  traced $w device device $c-d "$@"
+  traced $w device-warm device $c-d "$@"; }
+# pack: everything under $OUT but machine.txt in one archive (the device tool brings back a
+# handful of files only)
+pack() {
+  cd $OUT && tar czf all.tgz --exclude=all.tgz --exclude=machine.txt * &&
+    find . -mindepth 1 -maxdepth 1 ! -name all.tgz ! -name machine.txt -exec rm -rf {} +; }

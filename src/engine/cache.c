@@ -117,6 +117,12 @@ static uint64_t get_u64(const unsigned char *in)
     return value;
 }
 
+int br_cache_has(const char *key)
+{
+    char path[4096];
+    return entry_path(key, path, sizeof path) == 0 && access(path, F_OK) == 0;
+}
+
 unsigned char *br_cache_load(const char *key, size_t *size)
 {
     char path[4096];

@@ -39,4 +39,7 @@ unsigned char *br_cache_load(const char *key, size_t *size);
  * cost the compile time next time. */
 void br_cache_store(const char *key, const unsigned char *binary, size_t size);
 
+/* Whether an entry is stored under key (not checked: br_cache_load does that). */
+int br_cache_has(const char *key);
+
 #endif

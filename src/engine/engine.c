@@ -584,6 +584,18 @@ int br_engine_build(int index, enum br_precision precision)
     return built;
 }
 
+int br_engine_program_cached(int index, enum br_precision precision)
+{
+    ensure_discovered();
+    if (index < 0 || index >= slot_count || !usable(&slots[index]))
+        return 0;
+    struct br_engine *e = &slots[index].engine;
+    struct br_kernel_params params;
+    program_params(e, precision, &params);
+    return br_params_valid(&e->device, precision, &params) &&
+           br_program_cached(&e->device, precision, &params);
+}
+
 enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
 {
     ensure_discovered();

@@ -85,6 +85,9 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call);
  * calling thread, with the device locked; 1 if it is ready. For the background warm-up
  * (warmup.h): a call finds it built. */
 int br_engine_build(int index, enum br_precision precision);
+/* Whether that program would only be loaded from the binary cache (no compile); 0 for a device
+ * not in use. Reads no state a build changes: no lock. */
+int br_engine_program_cached(int index, enum br_precision precision);
 
 /* Internal to the engine: the GEMM path (engine/gemm.c), with the engine locked and ready.
  * Returns CL_SUCCESS, or the error, in which case engine->tiles_written says how much of C

@@ -98,6 +98,30 @@ static void to_cache(cl_program program, const char *key)
     free(binary);
 }
 
+/* The program's build options, source (malloc'ed) and cache key; an OpenCL error if none. */
+static cl_int program_key(const struct br_device *device, enum br_precision precision,
+                          const struct br_kernel_params *params, char options[512],
+                          char **source, char key[2048])
+{
+    if (br_params_build_options(precision, params, options, 512) != 0)
+        return CL_INVALID_BUILD_OPTIONS;
+    *source = br_kernel_program_text(gemm_files, sizeof gemm_files / sizeof gemm_files[0]);
+    if (!*source)
+        return CL_INVALID_PROGRAM;
+    cache_key(device, *source, options, key, 2048);
+    return CL_SUCCESS;
+}
+
+int br_program_cached(const struct br_device *device, enum br_precision precision,
+                      const struct br_kernel_params *params)
+{
+    char options[512], key[2048], *source = NULL;
+    int cached = program_key(device, precision, params, options, &source, key) == CL_SUCCESS &&
+                 br_cache_has(key);
+    free(source);
+    return cached;
+}
+
 cl_int br_program_build(cl_context context, const struct br_device *device,
                         enum br_precision precision, const struct br_kernel_params *params,
                         struct br_program *out)
@@ -106,14 +130,10 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     out->params = *params;
     if (br_fault_injected(BR_FAULT_BUILD))
         return CL_BUILD_PROGRAM_FAILURE;
-    char options[512];
-    if (br_params_build_options(precision, params, options, sizeof options) != 0)
-        return CL_INVALID_BUILD_OPTIONS;
-    char *source = br_kernel_program_text(gemm_files, sizeof gemm_files / sizeof gemm_files[0]);
-    if (!source)
-        return CL_INVALID_PROGRAM;
-    char key[2048];
-    cache_key(device, source, options, key, sizeof key);
+    char options[512], key[2048], *source = NULL;
+    cl_int keyed = program_key(device, precision, params, options, &source, key);
+    if (keyed != CL_SUCCESS)
+        return keyed;
 
     cl_int error = CL_SUCCESS;
     cl_program program = from_cache(context, device, key, options);

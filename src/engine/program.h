@@ -22,6 +22,11 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
                         enum br_precision precision, const struct br_kernel_params *params,
                         struct br_program *program);
 
+/* Whether the program of a precision for the device is in the binary cache (so that a build
+ * only loads it). */
+int br_program_cached(const struct br_device *device, enum br_precision precision,
+                      const struct br_kernel_params *params);
+
 void br_program_release(struct br_program *program);
 
 #endif

@@ -28,6 +28,10 @@ static struct turns {
     double since_far_try;
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
+/* Over the process (br_learn_explore): the seconds of the calls learning saw, and what the
+ * tries cost beyond the chosen path, of which they may owe try_budget_share. */
+static double seen_seconds, tries_owe;
+static const double try_budget_share = 0.01;
 
 static struct turns *turns_of(const struct br_call *call)
 {
@@ -126,6 +130,7 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
         return;
     pthread_mutex_lock(&lock);
     turns_of(call)->since_far_try += measured;
+    seen_seconds += measured;
     if (first_seen[path][call->precision]) {
         br_learned_add(&table, call, path, model_seconds, measured, disturbed);
         changed = 1;
@@ -145,6 +150,10 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
         return 0;
     enum br_learn_path other_path = chosen == BR_LEARN_CPU ? BR_LEARN_DEVICE : BR_LEARN_CPU;
     pthread_mutex_lock(&lock);
+    if (tries_owe > try_budget_share * seen_seconds) {
+        pthread_mutex_unlock(&lock);
+        return 0;
+    }
     struct turns *t = turns_of(call);
     int explore;
     if (other <= 1.5 * mine) {
@@ -157,6 +166,13 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
     }
     pthread_mutex_unlock(&lock);
     return explore;
+}
+
+void br_learn_try_took(double extra_seconds)
+{
+    pthread_mutex_lock(&lock);
+    tries_owe = extra_seconds < 0 ? 0 : tries_owe + extra_seconds;
+    pthread_mutex_unlock(&lock);
 }
 
 int br_learn_snapshot(const char *device, const char *driver, struct br_learned *out,

@@ -219,6 +219,22 @@ void br_routing_cpu_observe(const struct br_call *call, double seconds)
     pthread_mutex_unlock(&load_lock);
 }
 
+static struct br_cpu_profile provisional;
+
+static void fill_provisional(void)
+{
+    br_cpu_profile_builtin(&provisional);
+    snprintf(provisional.source, sizeof provisional.source,
+             "built-in CPU estimates, until the program's calls measure it");
+}
+
+const struct br_cpu_profile *br_routing_cpu_profile_provisional(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fill_provisional);
+    return &provisional;
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void)
 {
     if (cpu_loaded)

@@ -26,6 +26,10 @@ void br_routing_cpu_observe(const struct br_call *call, double seconds);
  * the calibration of the names' BLAS, with no calibration run beside the program's calls), or
  * the one loaded; else NULL. */
 const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void);
+/* The built-in estimates (a conservative multi-core CPU BLAS: rather faster than the hosts
+ * measured, so that calls lean to the CPU), for deciding while neither a profile is known nor
+ * the program's calls have measured the CPU BLAS yet; never kept. */
+const struct br_cpu_profile *br_routing_cpu_profile_provisional(void);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
 

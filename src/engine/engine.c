@@ -15,6 +15,7 @@
 #include "cpu_threads.h"
 #include "policy/routing.h"
 #include "process.h"
+#include "policy/halves.h"
 #include "policy/split.h"
 #include "policy/spread.h"
 #include "stats.h"
@@ -472,26 +473,15 @@ static cl_int run_under_pressure(struct br_engine *e, const struct br_program *p
 }
 
 /* How many times a call that does not fit is cut in two (at most 2^depth pieces). */
-enum { PIECE_DEPTH_MAX = 6 };
+enum { PIECE_DEPTH_MAX = 10 };
 
 static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth);
 
-/* A call too large for the device memory that is free, in a routine whose panels need one
- * operand whole on the device (all but GEMM, which tiles itself): cut in two by the hybrid mode's cut (split.c: ordinary
- * BLAS calls on disjoint parts of the output) and each part run on the device, cut again if it
- * still does not fit. A part the device cannot take is answered by the CPU BLAS here. */
-static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call *call, int depth)
+/* Ordinary BLAS calls that together make a call, run in turn on the device, each cut again if
+ * it does not fit; a part the device cannot take is answered by the CPU BLAS here. */
+static enum br_engine_result run_parts(struct slot *s, const struct br_call *parts, int count,
+                                       int depth)
 {
-    struct br_split split;
-    br_split_call(call, 0.5, &split);
-    if (depth >= PIECE_DEPTH_MAX || split.device_count == 0 || split.cpu_count == 0)
-        return BR_ENGINE_DECLINED; /* no smaller parts: the CPU BLAS answers the call */
-    struct br_call parts[BR_SPLIT_DEVICE_PIECES + BR_SPLIT_CPU_PIECES];
-    int count = 0;
-    for (int i = 0; i < split.device_count; i++)
-        parts[count++] = split.device[i];
-    for (int i = 0; i < split.cpu_count; i++)
-        parts[count++] = split.cpu[i];
     /* A first part declined has written nothing: the caller answers the whole call. */
     enum br_engine_result first = run_call(s, &parts[0], depth + 1);
     if (first == BR_ENGINE_DECLINED)
@@ -506,6 +496,31 @@ static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call 
         all &= part == BR_ENGINE_DONE;
     }
     return all ? BR_ENGINE_DONE : BR_ENGINE_PARTIAL;
+}
+
+/* A call too large for the device memory that is free, in a routine whose panels need one
+ * operand whole on the device (all but GEMM, which tiles itself): a TRSM, TRMM, SYMM or HEMM
+ * whose A's order is at least its other dimension in halves of A (halves.h: A itself must
+ * shrink), else cut in two by the hybrid mode's cut (split.c: ordinary BLAS calls on disjoint
+ * parts of the output); the parts run in turn, each cut again while it does not fit. */
+static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call *call, int depth)
+{
+    if (depth >= PIECE_DEPTH_MAX)
+        return BR_ENGINE_DECLINED; /* the CPU BLAS answers the call */
+    struct br_call halves[BR_HALVES_MAX_PIECES];
+    int count = br_halves_of_a_first(call) ? br_halves_of_a(call, halves) : 0;
+    if (count > 0)
+        return run_parts(s, halves, count, depth);
+    struct br_split split;
+    br_split_call(call, 0.5, &split);
+    if (split.device_count == 0 || split.cpu_count == 0)
+        return BR_ENGINE_DECLINED; /* no smaller parts */
+    struct br_call parts[BR_SPLIT_DEVICE_PIECES + BR_SPLIT_CPU_PIECES];
+    for (int i = 0; i < split.device_count; i++)
+        parts[count++] = split.device[i];
+    for (int i = 0; i < split.cpu_count; i++)
+        parts[count++] = split.cpu[i];
+    return run_parts(s, parts, count, depth);
 }
 
 /* Runs a call on one device, with its slot locked: reopens a suspended device whose back-off

@@ -1,0 +1,199 @@
+/* A structured operand in halves (halves.h). */
+#include "policy/halves.h"
+
+#include <string.h>
+
+/* Element (i, j) of a column-major matrix. */
+static void *at(const void *base, br_int i, br_int j, br_int ld, size_t element)
+{
+    return (char *)base + ((size_t)i + (size_t)j * (size_t)ld) * element;
+}
+
+/* Where row (side L) or column (side R) `first` of B or C (x, ld) starts. */
+static void *rows_of(const struct br_call *c, const void *x, br_int ld, br_int first, size_t e)
+{
+    return c->side == 'L' ? at(x, first, 0, ld, e) : at(x, 0, first, ld, e);
+}
+
+/* The order of A: m for side L, n for side R. */
+static br_int order_of_a(const struct br_call *c)
+{
+    return c->side == 'L' ? c->m : c->n;
+}
+
+int br_halves_of_a_first(const struct br_call *c)
+{
+    switch (c->family) {
+    case BR_TRSM:
+    case BR_TRMM:
+    case BR_SYMM:
+    case BR_HEMM:
+        return order_of_a(c) >= 2 && order_of_a(c) >= (c->side == 'L' ? c->n : c->m);
+    default:
+        return 0;
+    }
+}
+
+/* The quarters of A, cut at n1. */
+struct quarters {
+    const void *a11, *a21, *a12, *a22;
+};
+
+static struct quarters quarters_of(const struct br_call *c, br_int n1)
+{
+    size_t e = br_element_size(c->precision);
+    return (struct quarters){at(c->a, 0, 0, c->lda, e), at(c->a, n1, 0, c->lda, e),
+                             at(c->a, 0, n1, c->lda, e), at(c->a, n1, n1, c->lda, e)};
+}
+
+/* A piece of the same routine on a diagonal block of A and the rows (side L) or columns
+ * (side R) [first, first + count) of B and C. */
+static struct br_call diagonal_piece(const struct br_call *c, const void *block, br_int first,
+                                     br_int count, union br_scalar alpha, union br_scalar beta)
+{
+    size_t e = br_element_size(c->precision);
+    struct br_call p = *c;
+    p.a = block;
+    p.alpha = alpha;
+    p.beta = beta;
+    int left = c->side == 'L';
+    if (left)
+        p.m = count;
+    else
+        p.n = count;
+    p.b = rows_of(c, c->b, c->ldb, first, e);
+    if (c->c)
+        p.c = rows_of(c, c->c, c->ldc, first, e);
+    return p;
+}
+
+/* A GEMM piece: out (m x n, ldo) = alpha op(x) op(y) + beta out. */
+static struct br_call gemm_piece(const struct br_call *c, char tx, const void *x, br_int ldx,
+                                 char ty, const void *y, br_int ldy, void *out, br_int ldo,
+                                 br_int m, br_int n, br_int k, union br_scalar alpha,
+                                 union br_scalar beta)
+{
+    struct br_call g;
+    memset(&g, 0, sizeof g);
+    g.names = c->names;
+    g.family = BR_GEMM;
+    g.precision = c->precision;
+    g.work = BR_WORK_FULL;
+    g.transa = tx, g.transb = ty;
+    g.m = m, g.n = n, g.k = k;
+    g.alpha = alpha, g.beta = beta;
+    g.a = x, g.lda = ldx;
+    g.b = (void *)y, g.ldb = ldy;
+    g.c = out, g.ldc = ldo;
+    return g;
+}
+
+/* Whether op(A) is upper triangular (TRSM, TRMM). */
+static int op_upper(const struct br_call *c)
+{
+    return (c->uplo == 'U') == (c->transa == 'N');
+}
+
+/* op(A)'s block below (`low`) or above the diagonal: A's block there, or the transpose of A's
+ * block on the other side when op transposes (it is in the stored triangle either way, being
+ * op(A)'s nonzero one). Sets *trans, the GEMM's op of the block returned. */
+static const void *off_block(const struct br_call *c, const struct quarters *q, int low,
+                             char *trans)
+{
+    int wanted_low = c->transa == 'N' ? low : !low; /* op(A)'s block is A's other one */
+    *trans = c->transa;
+    return wanted_low ? q->a21 : q->a12;
+}
+
+/* TRSM (`solve`) and TRMM: a call on one half's diagonal block, a GEMM coupling the halves
+ * through op(A)'s off-diagonal block, a call on the other half's diagonal block. */
+static int triangular_pieces(const struct br_call *c, br_int n1, int solve, struct br_call *out)
+{
+    size_t e = br_element_size(c->precision);
+    br_int n2 = order_of_a(c) - n1;
+    struct quarters q = quarters_of(c, n1);
+    union br_scalar one = br_scalar_real(c->precision, 1);
+    union br_scalar minus = br_scalar_real(c->precision, -1);
+    int left = c->side == 'L';
+    /* TRSM solves first the half whose diagonal block stands alone: on the left the first rows
+     * when op(A) is lower, on the right the first columns when it is upper. TRMM computes
+     * first the half whose new value reads the other's old one: the opposite. */
+    int first_first = (left ? !op_upper(c) : op_upper(c)) == solve;
+    const void *diag_first = first_first ? q.a11 : q.a22;
+    const void *diag_then = first_first ? q.a22 : q.a11;
+    br_int rows_first = first_first ? 0 : n1, count_first = first_first ? n1 : n2;
+    br_int rows_then = first_first ? n1 : 0, count_then = first_first ? n2 : n1;
+    void *b_first = rows_of(c, c->b, c->ldb, rows_first, e);
+    void *b_then = rows_of(c, c->b, c->ldb, rows_then, e);
+    /* TRSM: B_then = alpha B_then - op(A)[then, first] X_first (on the right, X_first
+     * op(A)[first, then]); TRMM: B_first += alpha op(A)[first, then] B_then, still old (on the
+     * right, B_then op(A)[then, first]). The block is below op(A)'s diagonal when `then` is
+     * the second half on the left and the first on the right. */
+    void *from = solve ? b_first : b_then, *to = solve ? b_then : b_first;
+    br_int to_count = solve ? count_then : count_first;
+    br_int from_count = solve ? count_first : count_then;
+    int to_second = solve == first_first;
+    char t;
+    const void *coupling = off_block(c, &q, left == to_second, &t);
+    union br_scalar g_alpha = solve ? minus : c->alpha, g_beta = solve ? c->alpha : one;
+    out[0] = diagonal_piece(c, diag_first, rows_first, count_first, c->alpha, c->beta);
+    if (left)
+        out[1] = gemm_piece(c, t, coupling, c->lda, 'N', from, c->ldb, to, c->ldb, to_count,
+                            c->n, from_count, g_alpha, g_beta);
+    else
+        out[1] = gemm_piece(c, 'N', from, c->ldb, t, coupling, c->lda, to, c->ldb, c->m,
+                            to_count, from_count, g_alpha, g_beta);
+    out[2] = diagonal_piece(c, diag_then, rows_then, count_then, solve ? one : c->alpha, c->beta);
+    return 3;
+}
+
+static int symm_pieces(const struct br_call *c, br_int n1, struct br_call *out)
+{
+    size_t e = br_element_size(c->precision);
+    br_int n2 = order_of_a(c) - n1;
+    struct quarters q = quarters_of(c, n1);
+    union br_scalar one = br_scalar_real(c->precision, 1);
+    int left = c->side == 'L', lower = c->uplo == 'L';
+    char flip = c->family == BR_HEMM ? 'C' : 'T';
+    /* A12 as stored or as the flipped A21, and A21 likewise. */
+    const void *a12 = lower ? q.a21 : q.a12, *a21 = lower ? q.a21 : q.a12;
+    char t12 = lower ? flip : 'N', t21 = lower ? 'N' : flip;
+    int n = 0;
+    for (int half = 0; half < 2; half++) {
+        br_int first = half ? n1 : 0, count = half ? n2 : n1, other = half ? 0 : n1;
+        br_int other_count = half ? n1 : n2;
+        const void *block = half ? a21 : a12; /* A[half, other half] */
+        char t = half ? t21 : t12;
+        void *c_half = rows_of(c, c->c, c->ldc, first, e);
+        const void *b_other = rows_of(c, c->b, c->ldb, other, e);
+        out[n++] = diagonal_piece(c, half ? q.a22 : q.a11, first, count, c->alpha, c->beta);
+        if (left) /* C_half += alpha A[half, other] B_other */
+            out[n++] = gemm_piece(c, t, block, c->lda, 'N', b_other, c->ldb, c_half, c->ldc,
+                                  count, c->n, other_count, c->alpha, one);
+        else /* C_half += alpha B_other A[other, half]: A[other, half] is A[half, other]^T */
+            out[n++] = gemm_piece(c, 'N', b_other, c->ldb, t == 'N' ? flip : 'N', block,
+                                  c->lda, c_half, c->ldc, c->m, count, other_count, c->alpha,
+                                  one);
+    }
+    return n;
+}
+
+int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_MAX_PIECES])
+{
+    if (call->work != BR_WORK_FULL || order_of_a(call) < 2)
+        return 0;
+    /* Halves on 32-element boundaries where both stay that long (the device's tiles). */
+    br_int order = order_of_a(call), n1 = order / 2;
+    if (order >= 128)
+        n1 = n1 / 32 * 32;
+    switch (call->family) {
+    case BR_TRSM:
+    case BR_TRMM:
+        return triangular_pieces(call, n1, call->family == BR_TRSM, pieces);
+    case BR_SYMM:
+    case BR_HEMM:
+        return symm_pieces(call, n1, pieces);
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,239 @@
+/* halves_test.c - TAP unit test of a structured operand in halves (src/policy/halves.c): every
+ * TRSM, TRMM, SYMM and HEMM call, cut into its pieces and the pieces run one after the other
+ * on the reference BLAS (through br_cpu_level3, as the engine hands a piece it declines), gives
+ * what the whole call gives on the reference: every precision, side, triangle, transpose and
+ * diagonal, random orders (below and above the 32-element rounding of the cut), leading
+ * dimensions with padding (compared too: nothing outside the output's region written), alpha
+ * and beta random, beta = 0 with C full of NaN (not read). Fresh random data each run. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "call.h"
+#include "cpu_level3.h"
+#include "policy/halves.h"
+#include "unit_tap.h"
+
+static uint64_t state;
+
+static double uniform(void) /* in [-1, 1) */
+{
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(state >> 11) / (double)(1ull << 52) - 1.0;
+}
+
+static int below(int n)
+{
+    return (int)((uniform() + 1) / 2 * n) % n;
+}
+
+static int complex_precision(enum br_precision p)
+{
+    return p == BR_C || p == BR_Z;
+}
+
+/* Part `part` (0 real, 1 imaginary) of element i. */
+static double get(const void *x, size_t i, enum br_precision p, int part)
+{
+    switch (p) {
+    case BR_S:
+        return part ? 0 : ((const float *)x)[i];
+    case BR_D:
+        return part ? 0 : ((const double *)x)[i];
+    case BR_C:
+        return ((const float *)x)[2 * i + part];
+    default:
+        return ((const double *)x)[2 * i + part];
+    }
+}
+
+static void put(void *x, size_t i, enum br_precision p, int part, double v)
+{
+    switch (p) {
+    case BR_S:
+        if (!part)
+            ((float *)x)[i] = (float)v;
+        break;
+    case BR_D:
+        if (!part)
+            ((double *)x)[i] = v;
+        break;
+    case BR_C:
+        ((float *)x)[2 * i + part] = (float)v;
+        break;
+    default:
+        ((double *)x)[2 * i + part] = v;
+    }
+}
+
+static void *random_matrix(size_t count, enum br_precision p, double scale)
+{
+    void *x = malloc(count * br_element_size(p));
+    for (size_t i = 0; i < count; i++)
+        for (int part = 0; part < 2; part++)
+            put(x, i, p, part, scale * uniform());
+    return x;
+}
+
+static union br_scalar scalar(enum br_precision p, double re, double im)
+{
+    union br_scalar s;
+    memset(&s, 0, sizeof s);
+    switch (p) {
+    case BR_S:
+        s.s = (float)re;
+        break;
+    case BR_D:
+        s.d = re;
+        break;
+    case BR_C:
+        s.c[0] = (float)re, s.c[1] = (float)im;
+        break;
+    default:
+        s.z[0] = re, s.z[1] = im;
+    }
+    return s;
+}
+
+static const char *const family_names[] = {[BR_TRSM] = "trsm", [BR_TRMM] = "trmm",
+                                           [BR_SYMM] = "symm", [BR_HEMM] = "hemm"};
+
+/* One random call of `family`: whole on the reference against its pieces; 0 if they agree. */
+static int check_one(enum br_family family, enum br_precision p, int large)
+{
+    struct br_call c;
+    memset(&c, 0, sizeof c);
+    c.family = family;
+    c.precision = p;
+    c.work = BR_WORK_FULL;
+    c.side = below(2) ? 'L' : 'R';
+    c.uplo = below(2) ? 'U' : 'L';
+    int triangular = family == BR_TRSM || family == BR_TRMM;
+    if (triangular) {
+        static const char trans[] = {'N', 'T', 'C'};
+        c.transa = trans[below(complex_precision(p) ? 3 : 2)];
+        c.diag = below(2) ? 'U' : 'N';
+    }
+    int order = large ? 128 + below(100) : 2 + below(60);
+    int other = 1 + below(large ? 90 : 40);
+    c.m = c.side == 'L' ? order : other;
+    c.n = c.side == 'L' ? other : order;
+    c.lda = order + below(3);
+    c.ldb = c.m + below(3);
+    c.alpha = scalar(p, 0.5 + uniform(), complex_precision(p) ? uniform() : 0);
+    int beta_zero = !triangular && below(3) == 0;
+    c.beta = scalar(p, beta_zero ? 0 : uniform(),
+                    complex_precision(p) && !beta_zero ? uniform() : 0);
+    /* A: off the diagonal small, on it away from zero, so that TRSM stays well conditioned. */
+    void *a = random_matrix((size_t)c.lda * order, p, 1.0 / order);
+    for (int i = 0; i < order; i++)
+        put(a, (size_t)i + (size_t)i * c.lda, p, 0, 1.5 + 0.5 * uniform());
+    size_t b_count = (size_t)c.ldb * c.n, c_count = 0;
+    void *b = random_matrix(b_count, p, 1), *c0 = NULL;
+    if (!triangular) {
+        c.ldc = c.m + below(3);
+        c_count = (size_t)c.ldc * c.n;
+        c0 = random_matrix(c_count, p, 1);
+        if (beta_zero)
+            for (size_t i = 0; i < c_count; i++)
+                for (int part = 0; part < 2; part++)
+                    put(c0, i, p, part, NAN);
+    }
+    size_t e = br_element_size(p);
+    size_t out_count = triangular ? b_count : c_count;
+    void *whole = malloc(out_count * e), *cut = malloc(out_count * e);
+    void *b2 = malloc(b_count * e);
+    memcpy(whole, triangular ? b : c0, out_count * e);
+    memcpy(cut, whole, out_count * e);
+    memcpy(b2, b, b_count * e);
+
+    struct br_call w = c;
+    w.a = a;
+    w.b = triangular ? whole : b;
+    w.c = triangular ? NULL : whole;
+    br_cpu_level3(&w);
+
+    struct br_call h = c;
+    h.a = a;
+    h.b = triangular ? cut : b2;
+    h.c = triangular ? NULL : cut;
+    struct br_call pieces[BR_HALVES_MAX_PIECES];
+    int count = br_halves_of_a(&h, pieces);
+    for (int i = 0; i < count; i++)
+        br_cpu_level3(&pieces[i]);
+
+    double scale = 0, worst = 0;
+    int nonfinite = 0;
+    for (size_t i = 0; i < out_count; i++)
+        for (int part = 0; part < 2; part++) {
+            double x = get(whole, i, p, part), y = get(cut, i, p, part);
+            if (!isfinite(y) && isfinite(x))
+                nonfinite = 1;
+            if (isfinite(x))
+                scale = fmax(scale, fabs(x));
+            if (isfinite(x) && isfinite(y))
+                worst = fmax(worst, fabs(x - y));
+        }
+    double tolerance = (p == BR_S || p == BR_C ? 2e-5 : 1e-13) * order * (1 + scale);
+    int wrong = count < 3 || nonfinite || worst > tolerance;
+    if (wrong)
+        fail("%c%s side %c uplo %c trans %c diag %c m %lld n %lld beta %s: %d pieces, off by %g "
+             "(tolerance %g)%s",
+             "sdcz"[p], family_names[family], c.side, c.uplo, c.transa ? c.transa : '-',
+             c.diag ? c.diag : '-', (long long)c.m, (long long)c.n, beta_zero ? "0" : "random",
+             count, worst, tolerance, nonfinite ? ", a non-finite value where C was not read" : "");
+    free(a), free(b), free(b2), free(c0), free(whole), free(cut);
+    return wrong;
+}
+
+int main(void)
+{
+    const char *reference = getenv("BLASROUTE_REFERENCE_BLAS");
+    if (!reference || access(reference, R_OK) != 0) {
+        printf("1..0 # SKIP no reference BLAS (BLASROUTE_REFERENCE_BLAS)\n");
+        return 0;
+    }
+    setenv("BLASROUTE_CPU_BLAS", reference, 1);
+    state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
+    printf("1..5\n");
+    diag("seed %llu", (unsigned long long)state);
+    static const enum br_family families[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
+    for (int f = 0; f < 4; f++) {
+        int calls = 0;
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            if (families[f] == BR_HEMM && !complex_precision((enum br_precision)p))
+                continue;
+            for (int i = 0; i < 40; i++, calls++)
+                check_one(families[f], (enum br_precision)p, i % 8 == 7);
+        }
+        char what[160];
+        snprintf(what, sizeof what,
+                 "%s in halves of A, its pieces run in turn on the reference: as the whole call "
+                 "(%d random calls, every option)",
+                 family_names[families[f]], calls);
+        ok(what);
+    }
+    /* Other routines, and A of order 1, have no halves. */
+    struct br_call g;
+    memset(&g, 0, sizeof g);
+    g.family = BR_GEMM, g.work = BR_WORK_FULL, g.m = g.n = g.k = 100;
+    struct br_call t = g;
+    t.family = BR_TRSM, t.side = 'L', t.m = 1, t.n = 50;
+    struct br_call pieces[BR_HALVES_MAX_PIECES];
+    if (br_halves_of_a(&g, pieces) != 0 || br_halves_of_a(&t, pieces) != 0 ||
+        br_halves_of_a_first(&g) || br_halves_of_a_first(&t))
+        fail("a GEMM, or a TRSM whose A is 1 x 1, cut in halves of A");
+    t.m = 300, t.n = 50;
+    struct br_call wide = t;
+    wide.m = 50, wide.n = 300;
+    if (!br_halves_of_a_first(&t) || br_halves_of_a_first(&wide))
+        fail("halves of A first: not for A of 300 beside B of 50 columns, or for A of 50 beside "
+             "300");
+    ok("no halves for other routines or A of order 1; A halved first only when its order is "
+       "at least B's other dimension");
+    return failed_tests ? 1 : 0;
+}

@@ -1,8 +1,9 @@
-/* halves_test.c - TAP unit test of a structured operand in halves (src/policy/halves.c): every
- * TRSM, TRMM, SYMM and HEMM call, cut into its pieces and the pieces run one after the other
- * on the reference BLAS (through br_cpu_level3, as the engine hands a piece it declines), gives
- * what the whole call gives on the reference: every precision, side, triangle, transpose and
- * diagonal, random orders (below and above the 32-element rounding of the cut), leading
+/* halves_test.c - TAP unit test of calls in halves (src/policy/halves.c): every TRSM, TRMM,
+ * SYMM and HEMM call in halves of A, and every GEMM, SYRK, HERK, SYR2K and HER2K call in halves
+ * of k, its pieces run one after the other on the reference BLAS (through br_cpu_level3, as
+ * the engine hands a piece it declines), gives what the whole call gives on the reference:
+ * every precision, side, triangle, transpose and diagonal, random orders and k (below and
+ * above the 32-element rounding of the cut), leading
  * dimensions with padding (compared too: nothing outside the output's region written), alpha
  * and beta random, beta = 0 with C full of NaN (not read). Fresh random data each run. */
 #include <math.h>
@@ -99,8 +100,53 @@ static union br_scalar scalar(enum br_precision p, double re, double im)
     return s;
 }
 
-static const char *const family_names[] = {[BR_TRSM] = "trsm", [BR_TRMM] = "trmm",
-                                           [BR_SYMM] = "symm", [BR_HEMM] = "hemm"};
+static const char *const family_names[] = {
+    [BR_GEMM] = "gemm", [BR_SYMM] = "symm",   [BR_HEMM] = "hemm",   [BR_SYRK] = "syrk",
+    [BR_HERK] = "herk", [BR_SYR2K] = "syr2k", [BR_HER2K] = "her2k", [BR_TRMM] = "trmm",
+    [BR_TRSM] = "trsm"};
+
+/* Runs `c` whole and in its pieces (halves of k when `of_k`, else of A) on the reference, on
+ * copies of the output `out0` (count elements); 0 if they agree. Frees nothing. */
+static int whole_against_pieces(const struct br_call *c, int of_k, void *out0, size_t count,
+                                int order, const char *what)
+{
+    enum br_precision p = c->precision;
+    size_t e = br_element_size(p);
+    int writes_b = c->family == BR_TRSM || c->family == BR_TRMM;
+    void *whole = malloc(count * e), *cut = malloc(count * e);
+    memcpy(whole, out0, count * e);
+    memcpy(cut, out0, count * e);
+    struct br_call w = *c, h = *c;
+    if (writes_b)
+        w.b = whole, h.b = cut;
+    else
+        w.c = whole, h.c = cut;
+    br_cpu_level3(&w);
+    struct br_call pieces[BR_HALVES_MAX_PIECES];
+    int pieces_count = of_k ? br_halves_of_k(&h, pieces) : br_halves_of_a(&h, pieces);
+    for (int i = 0; i < pieces_count; i++)
+        br_cpu_level3(&pieces[i]);
+    double scale = 0, worst = 0;
+    int nonfinite = 0;
+    for (size_t i = 0; i < count; i++)
+        for (int part = 0; part < 2; part++) {
+            double x = get(whole, i, p, part), y = get(cut, i, p, part);
+            if (!isfinite(y) && isfinite(x))
+                nonfinite = 1;
+            if (isfinite(x))
+                scale = fmax(scale, fabs(x));
+            if (isfinite(x) && isfinite(y))
+                worst = fmax(worst, fabs(x - y));
+        }
+    double tolerance = (p == BR_S || p == BR_C ? 2e-5 : 1e-13) * order * (1 + scale);
+    int wrong = pieces_count < 2 || nonfinite || worst > tolerance;
+    if (wrong)
+        fail("%c%s %s: %d pieces, off by %g (tolerance %g)%s", "sdcz"[p],
+             family_names[c->family], what, pieces_count, worst, tolerance,
+             nonfinite ? ", a non-finite value where C was not read" : "");
+    free(whole), free(cut);
+    return wrong;
+}
 
 /* One random call of `family`: whole on the reference against its pieces; 0 if they agree. */
 static int check_one(enum br_family family, enum br_precision p, int large)
@@ -143,50 +189,69 @@ static int check_one(enum br_family family, enum br_precision p, int large)
                 for (int part = 0; part < 2; part++)
                     put(c0, i, p, part, NAN);
     }
-    size_t e = br_element_size(p);
-    size_t out_count = triangular ? b_count : c_count;
-    void *whole = malloc(out_count * e), *cut = malloc(out_count * e);
-    void *b2 = malloc(b_count * e);
-    memcpy(whole, triangular ? b : c0, out_count * e);
-    memcpy(cut, whole, out_count * e);
-    memcpy(b2, b, b_count * e);
+    c.a = a;
+    c.b = b;
+    char what[160];
+    snprintf(what, sizeof what, "side %c uplo %c trans %c diag %c m %lld n %lld beta %s",
+             c.side, c.uplo, c.transa ? c.transa : '-', c.diag ? c.diag : '-', (long long)c.m,
+             (long long)c.n, beta_zero ? "0" : "random");
+    int wrong = whole_against_pieces(&c, 0, triangular ? b : c0, triangular ? b_count : c_count,
+                                     order, what);
+    free(a), free(b), free(c0);
+    return wrong;
+}
 
-    struct br_call w = c;
-    w.a = a;
-    w.b = triangular ? whole : b;
-    w.c = triangular ? NULL : whole;
-    br_cpu_level3(&w);
-
-    struct br_call h = c;
-    h.a = a;
-    h.b = triangular ? cut : b2;
-    h.c = triangular ? NULL : cut;
-    struct br_call pieces[BR_HALVES_MAX_PIECES];
-    int count = br_halves_of_a(&h, pieces);
-    for (int i = 0; i < count; i++)
-        br_cpu_level3(&pieces[i]);
-
-    double scale = 0, worst = 0;
-    int nonfinite = 0;
-    for (size_t i = 0; i < out_count; i++)
-        for (int part = 0; part < 2; part++) {
-            double x = get(whole, i, p, part), y = get(cut, i, p, part);
-            if (!isfinite(y) && isfinite(x))
-                nonfinite = 1;
-            if (isfinite(x))
-                scale = fmax(scale, fabs(x));
-            if (isfinite(x) && isfinite(y))
-                worst = fmax(worst, fabs(x - y));
-        }
-    double tolerance = (p == BR_S || p == BR_C ? 2e-5 : 1e-13) * order * (1 + scale);
-    int wrong = count < 3 || nonfinite || worst > tolerance;
-    if (wrong)
-        fail("%c%s side %c uplo %c trans %c diag %c m %lld n %lld beta %s: %d pieces, off by %g "
-             "(tolerance %g)%s",
-             "sdcz"[p], family_names[family], c.side, c.uplo, c.transa ? c.transa : '-',
-             c.diag ? c.diag : '-', (long long)c.m, (long long)c.n, beta_zero ? "0" : "random",
-             count, worst, tolerance, nonfinite ? ", a non-finite value where C was not read" : "");
-    free(a), free(b), free(b2), free(c0), free(whole), free(cut);
+/* One random GEMM or rank-k call in halves of k against the whole call. */
+static int check_k(enum br_family family, enum br_precision p, int large)
+{
+    struct br_call c;
+    memset(&c, 0, sizeof c);
+    c.family = family;
+    c.precision = p;
+    c.work = BR_WORK_FULL;
+    int cx = complex_precision(p), hermitian = family == BR_HERK || family == BR_HER2K;
+    static const char all[] = {'N', 'T', 'C'};
+    c.uplo = below(2) ? 'U' : 'L';
+    c.k = large ? 128 + below(100) : 2 + below(60);
+    c.n = 1 + below(large ? 90 : 40);
+    if (family == BR_GEMM) {
+        c.m = 1 + below(large ? 90 : 40);
+        c.transa = all[below(cx ? 3 : 2)], c.transb = all[below(cx ? 3 : 2)];
+    } else {
+        c.transa = below(2) ? 'N' : hermitian ? 'C' : 'T';
+    }
+    br_int outer = family == BR_GEMM ? c.m : c.n; /* op(A) is outer x k */
+    br_int rows_a = c.transa == 'N' ? outer : c.k, cols_a = c.transa == 'N' ? c.k : outer;
+    br_int rows_b = family == BR_GEMM ? (c.transb == 'N' ? c.k : c.n) : rows_a;
+    br_int cols_b = family == BR_GEMM ? (c.transb == 'N' ? c.n : c.k) : cols_a;
+    br_int rows_c = family == BR_GEMM ? c.m : c.n;
+    c.lda = rows_a + below(3);
+    c.ldb = rows_b + below(3);
+    c.ldc = rows_c + below(3);
+    int beta_zero = below(3) == 0;
+    int real_alpha = family == BR_HERK, real_beta = hermitian;
+    c.alpha = scalar(p, 0.5 + uniform(), cx && !real_alpha ? uniform() : 0);
+    c.beta = scalar(p, beta_zero ? 0 : uniform(), cx && !real_beta && !beta_zero ? uniform() : 0);
+    void *a = random_matrix((size_t)c.lda * cols_a, p, 1);
+    void *b = family == BR_GEMM || family == BR_SYR2K || family == BR_HER2K
+                  ? random_matrix((size_t)c.ldb * cols_b, p, 1)
+                  : NULL;
+    size_t c_count = (size_t)c.ldc * c.n;
+    void *c0 = random_matrix(c_count, p, 1);
+    if (beta_zero)
+        for (size_t i = 0; i < c_count; i++)
+            for (int part = 0; part < 2; part++)
+                put(c0, i, p, part, NAN);
+    c.a = a;
+    c.b = b;
+    if (!b)
+        c.ldb = 0;
+    char what[160];
+    snprintf(what, sizeof what, "uplo %c trans %c%c m %lld n %lld k %lld beta %s", c.uplo,
+             c.transa, c.transb ? c.transb : ' ', (long long)c.m, (long long)c.n,
+             (long long)c.k, beta_zero ? "0" : "random");
+    int wrong = whole_against_pieces(&c, 1, c0, c_count, (int)c.k, what);
+    free(a), free(b), free(c0);
     return wrong;
 }
 
@@ -199,7 +264,7 @@ int main(void)
     }
     setenv("BLASROUTE_CPU_BLAS", reference, 1);
     state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    printf("1..5\n");
+    printf("1..6\n");
     diag("seed %llu", (unsigned long long)state);
     static const enum br_family families[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
     for (int f = 0; f < 4; f++) {
@@ -217,6 +282,22 @@ int main(void)
                  family_names[families[f]], calls);
         ok(what);
     }
+    int k_calls = 0;
+    static const enum br_family by_k[] = {BR_GEMM, BR_SYRK, BR_HERK, BR_SYR2K, BR_HER2K};
+    for (int f = 0; f < 5; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            int hermitian = by_k[f] == BR_HERK || by_k[f] == BR_HER2K;
+            if (hermitian && !complex_precision((enum br_precision)p))
+                continue;
+            for (int i = 0; i < 20; i++, k_calls++)
+                check_k(by_k[f], (enum br_precision)p, i % 8 == 7);
+        }
+    char what_k[160];
+    snprintf(what_k, sizeof what_k,
+             "gemm, syrk, herk, syr2k, her2k in halves of k on the reference: as the whole call "
+             "(%d random calls, every option)",
+             k_calls);
+    ok(what_k);
     /* Other routines, and A of order 1, have no halves. */
     struct br_call g;
     memset(&g, 0, sizeof g);

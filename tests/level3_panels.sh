@@ -10,9 +10,9 @@
 #  - the full set (orders up to 300, several blocks) in 4 panels: the same;
 #  - BLASROUTE_TEST_FAULT=enqueue-late (launches fail once a panel is written back): right; the
 #    panels written are kept and the CPU BLAS computes the rest (report: `fallback`);
-#  - the full set with 450 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every
-#    TRSM, TRMM, SYMM and HEMM call in halves of A (policy/halves.h) on the device, right,
-#    every option.
+#  - the full set with 200 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every call
+#    in pieces on the device (TRSM, TRMM, SYMM, HEMM in halves of A, GEMM pieces in halves of
+#    k: policy/halves.h), right, every option.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 plan 6
@@ -52,13 +52,10 @@ for group in trsm symm,hemm,trmm syrk,herk,syr2k,her2k; do
     diag_file "$out"; diag_file "$err"
 done
 
-# Out of core: A does not fit beside a panel (z of order 300: 1.4 MB), the calls go in pieces:
-# every TRSM, TRMM, SYMM and HEMM on the device in halves of A. (A rank-2k call's GEMM pieces
-# of a large k may still not fit 450 KiB, GEMM keeping k whole: those are counted, not
-# required.)
+# Out of core: A does not fit beside a panel (z of order 300: 1.4 MB), nor k a GEMM piece's
+# tile: the calls go in halves of A or k (policy/halves.h), all on the device.
 run_program level3_large BLASROUTE_TEST_ROUTINES=$routines BLASROUTE_TEST_QUICK=0 \
-    BLASROUTE_TEST_DEVICE_FREE=450K
-structured=$(grep '^blasroute report: [sdcz]\(trsm\|symm\|hemm\|trmm\),' "$err" | grep -v ', device [0-9]*,' | cut -d, -f1 | sed 's/blasroute report: //' | tr '\n' ' ')
-all_ok && [ "$(lines)" -eq 26 ] && [ -z "$structured" ]
-ok $? "the full set with 450 KiB of device memory free: right, every TRSM, TRMM, SYMM and HEMM call in halves of A on the device (not all on it: ${structured:-none}; of all 26 routines $(off_device))"
+    BLASROUTE_TEST_DEVICE_FREE=200K
+all_ok && [ "$(lines)" -eq 26 ] && [ "$(off_device)" -eq 0 ]
+ok $? "the full set with 200 KiB of device memory free: right, every call in pieces on the device ($(lines) routines, $(off_device) not all on it)"
 diag_file "$out"; diag_file "$err"

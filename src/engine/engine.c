@@ -498,17 +498,20 @@ static enum br_engine_result run_parts(struct slot *s, const struct br_call *par
     return all ? BR_ENGINE_DONE : BR_ENGINE_PARTIAL;
 }
 
-/* A call too large for the device memory that is free, in a routine whose panels need one
- * operand whole on the device (all but GEMM, which tiles itself): a TRSM, TRMM, SYMM or HEMM
- * whose A's order is at least its other dimension in halves of A (halves.h: A itself must
- * shrink), else cut in two by the hybrid mode's cut (split.c: ordinary BLAS calls on disjoint
- * parts of the output); the parts run in turn, each cut again while it does not fit. */
+/* A call too large for the device memory that is free, even in its panels or tiles (each
+ * routine keeps one operand whole on the device, GEMM its k): a TRSM, TRMM, SYMM or HEMM whose
+ * A's order is at least its other dimension in halves of A, a GEMM, or a rank-k call whose k
+ * is at least n, in halves of k (halves.h: the operand kept whole must shrink); else cut in
+ * two by the hybrid mode's cut (split.c: ordinary BLAS calls on disjoint parts of the output).
+ * The parts run in turn, each cut again while it does not fit. */
 static enum br_engine_result run_in_pieces(struct slot *s, const struct br_call *call, int depth)
 {
     if (depth >= PIECE_DEPTH_MAX)
         return BR_ENGINE_DECLINED; /* the CPU BLAS answers the call */
     struct br_call halves[BR_HALVES_MAX_PIECES];
-    int count = br_halves_of_a_first(call) ? br_halves_of_a(call, halves) : 0;
+    int count = br_halves_of_a_first(call)   ? br_halves_of_a(call, halves)
+                : br_halves_of_k_first(call) ? br_halves_of_k(call, halves)
+                                             : 0;
     if (count > 0)
         return run_parts(s, halves, count, depth);
     struct br_split split;
@@ -557,8 +560,7 @@ static enum br_engine_result run_call(struct slot *s, const struct br_call *call
                        e->device.name, retries, retries > 1 ? "s" : "",
                        (double)e->pool.cap / (1 << 20));
     } else if (error == BR_CL_TOO_LARGE) {
-        if (call->family != BR_GEMM)
-            result = run_in_pieces(s, call, depth);
+        result = run_in_pieces(s, call, depth);
         if (result == BR_ENGINE_DECLINED && depth == 0 && !told_before(s, BR_CL_TOO_LARGE)) {
             char name[8];
             br_routine_name_lower(call, name);

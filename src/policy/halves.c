@@ -1,4 +1,4 @@
-/* A structured operand in halves (halves.h). */
+/* A call in halves (halves.h). */
 #include "policy/halves.h"
 
 #include <string.h>
@@ -196,4 +196,43 @@ int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_M
     default:
         return 0;
     }
+}
+
+int br_halves_of_k_first(const struct br_call *c)
+{
+    switch (c->family) {
+    case BR_GEMM:
+        return c->k >= 2;
+    case BR_SYRK:
+    case BR_HERK:
+    case BR_SYR2K:
+    case BR_HER2K:
+        return c->k >= 2 && c->k >= c->n;
+    default:
+        return 0;
+    }
+}
+
+int br_halves_of_k(const struct br_call *call, struct br_call pieces[BR_HALVES_MAX_PIECES])
+{
+    if (call->work != BR_WORK_FULL || call->k < 2 || call->family == BR_TRSM ||
+        call->family == BR_TRMM || call->family == BR_SYMM || call->family == BR_HEMM)
+        return 0;
+    size_t e = br_element_size(call->precision);
+    br_int k1 = call->k >= 128 ? call->k / 2 / 32 * 32 : call->k / 2;
+    struct br_call first = *call, second = *call;
+    first.k = k1;
+    second.k = call->k - k1;
+    second.beta = br_scalar_real(call->precision, 1);
+    /* Column k1 of op(X), X as given with transpose t: a column of X, or a row of it. */
+    int gemm = call->family == BR_GEMM;
+    char ta = call->transa, tb = gemm ? call->transb : call->transa;
+    second.a = ta == 'N' ? at(call->a, 0, k1, call->lda, e) : at(call->a, k1, 0, call->lda, e);
+    if (gemm) /* op(B) is k x n: its row k1 */
+        second.b = tb == 'N' ? at(call->b, k1, 0, call->ldb, e) : at(call->b, 0, k1, call->ldb, e);
+    else if (call->b) /* the rank-2k routines' B is laid out as A */
+        second.b = tb == 'N' ? at(call->b, 0, k1, call->ldb, e) : at(call->b, k1, 0, call->ldb, e);
+    pieces[0] = first;
+    pieces[1] = second;
+    return 2;
 }

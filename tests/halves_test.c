@@ -148,14 +148,28 @@ static int whole_against_pieces(const struct br_call *c, int of_k, void *out0, s
     return wrong;
 }
 
-/* One random call of `family`: whole on the reference against its pieces; 0 if they agree. */
-static int check_one(enum br_family family, enum br_precision p, int large)
+static struct br_call fresh_call(enum br_family family, enum br_precision p)
 {
     struct br_call c;
     memset(&c, 0, sizeof c);
     c.family = family;
     c.precision = p;
     c.work = BR_WORK_FULL;
+    return c;
+}
+
+/* C full of NaN, for beta = 0 (not read). */
+static void poison(void *c, size_t count, enum br_precision p)
+{
+    for (size_t i = 0; i < count; i++)
+        for (int part = 0; part < 2; part++)
+            put(c, i, p, part, NAN);
+}
+
+/* One random call of `family`: whole on the reference against its pieces; 0 if they agree. */
+static int check_one(enum br_family family, enum br_precision p, int large)
+{
+    struct br_call c = fresh_call(family, p);
     c.side = below(2) ? 'L' : 'R';
     c.uplo = below(2) ? 'U' : 'L';
     int triangular = family == BR_TRSM || family == BR_TRMM;
@@ -185,9 +199,7 @@ static int check_one(enum br_family family, enum br_precision p, int large)
         c_count = (size_t)c.ldc * c.n;
         c0 = random_matrix(c_count, p, 1);
         if (beta_zero)
-            for (size_t i = 0; i < c_count; i++)
-                for (int part = 0; part < 2; part++)
-                    put(c0, i, p, part, NAN);
+            poison(c0, c_count, p);
     }
     c.a = a;
     c.b = b;
@@ -204,11 +216,7 @@ static int check_one(enum br_family family, enum br_precision p, int large)
 /* One random GEMM or rank-k call in halves of k against the whole call. */
 static int check_k(enum br_family family, enum br_precision p, int large)
 {
-    struct br_call c;
-    memset(&c, 0, sizeof c);
-    c.family = family;
-    c.precision = p;
-    c.work = BR_WORK_FULL;
+    struct br_call c = fresh_call(family, p);
     int cx = complex_precision(p), hermitian = family == BR_HERK || family == BR_HER2K;
     static const char all[] = {'N', 'T', 'C'};
     c.uplo = below(2) ? 'U' : 'L';
@@ -239,9 +247,7 @@ static int check_k(enum br_family family, enum br_precision p, int large)
     size_t c_count = (size_t)c.ldc * c.n;
     void *c0 = random_matrix(c_count, p, 1);
     if (beta_zero)
-        for (size_t i = 0; i < c_count; i++)
-            for (int part = 0; part < 2; part++)
-                put(c0, i, p, part, NAN);
+        poison(c0, c_count, p);
     c.a = a;
     c.b = b;
     if (!b)

@@ -97,6 +97,34 @@ static double read_positive(const char *name)
     return x;
 }
 
+/* The node-local rank an MPI launcher gives each process (Open MPI, MPICH's Hydra, MVAPICH2,
+ * Slurm's srun, PMIx and Hydra's PMI, Cray PALS, Flux): the first that is set. A value that is
+ * not a whole number warns once and is not used. */
+static void read_local_rank(void)
+{
+    static const char *const names[] = {
+        "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",    "MV2_COMM_WORLD_LOCAL_RANK",
+        "SLURM_LOCALID",              "PMIX_LOCAL_RANK",    "PMI_LOCAL_RANK",
+        "PALS_LOCAL_RANKID",          "FLUX_TASK_LOCAL_ID"};
+    settings.local_rank = -1;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *value = read_string(names[i]);
+        if (!value)
+            continue;
+        char *end;
+        long x = strtol(value, &end, 10);
+        if (end == value || *end || x < 0 || x > 1 << 20) {
+            br_warn("%s=%s is not a node-local rank (a whole number); the devices are chosen "
+                    "as for a single process",
+                    names[i], value);
+            return;
+        }
+        settings.local_rank = (int)x;
+        settings.local_rank_from = names[i];
+        return;
+    }
+}
+
 /* A whole number from 1 to `most` (a measurement hook's count); 0 when unset or invalid. */
 static int read_count(const char *name, int most)
 {
@@ -176,6 +204,7 @@ static void read_all(void)
     settings.trace = read_string("BLASROUTE_TRACE");
     settings.timeline = read_string("BLASROUTE_TIMELINE");
     settings.device = read_string("BLASROUTE_DEVICE");
+    read_local_rank();
     settings.device_memory = read_bytes("BLASROUTE_DEVICE_MEMORY");
     settings.kernel_dir = read_string("BLASROUTE_KERNEL_DIR");
     settings.cache = read_switch("BLASROUTE_CACHE", 1);

@@ -46,6 +46,9 @@ struct br_env {
     const char *trace;        /* BLASROUTE_TRACE: the CSV file of every Level-3 call, or NULL */
     const char *timeline;     /* BLASROUTE_TIMELINE: the CSV file of every device command */
     const char *device;       /* BLASROUTE_DEVICE: NULL for the default choice */
+    int local_rank;           /* the process's rank among an MPI job's processes on this node,
+                                 from its launcher's variable; -1 when none says it */
+    const char *local_rank_from; /* that variable's name, or NULL */
     size_t device_memory;     /* BLASROUTE_DEVICE_MEMORY in bytes, 0 for the default cap */
     const char *kernel_dir;   /* BLASROUTE_KERNEL_DIR: .cl files read from there, not embedded */
     int cache;                /* BLASROUTE_CACHE: the on-disk program binary cache is used */

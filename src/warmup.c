@@ -208,7 +208,8 @@ static void keep_program_memo(void);
 static int default_gpu_choice(void)
 {
     const char *device = br_env()->device;
-    return !device || strcasecmp(device, "gpu") == 0 || strcasecmp(device, "gpu:all") == 0;
+    return !device || strcasecmp(device, "gpu") == 0 || strcasecmp(device, "gpu:all") == 0 ||
+           strcasecmp(device, "gpu:local-rank") == 0;
 }
 
 static void read_memos(void)

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "env.h"
+#include "log.h"
 #include "policy/keyfile.h"
 
 enum { MAX_PLATFORMS = 16, MAX_DEVICES = 64 };
@@ -105,6 +106,7 @@ struct request {
     unsigned platform, device;
     cl_device_type type; /* 0: by name */
     int all;             /* every device of the type, not only the first */
+    int by_rank;         /* the one at the node-local rank, modulo their number */
     const char *name;
 };
 
@@ -125,9 +127,11 @@ static void parse_request(const char *item, struct request *r)
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
         size_t n = strlen(types[t].word);
         if (strncasecmp(item, types[t].word, n) == 0 &&
-            (item[n] == 0 || strcasecmp(item + n, ":all") == 0)) {
+            (item[n] == 0 || strcasecmp(item + n, ":all") == 0 ||
+             strcasecmp(item + n, ":local-rank") == 0)) {
             r->type = types[t].type;
-            r->all = item[n] != 0;
+            r->all = strcasecmp(item + n, ":all") == 0;
+            r->by_rank = strcasecmp(item + n, ":local-rank") == 0;
             return;
         }
     }
@@ -194,14 +198,23 @@ static int add_once(struct br_device *devices, int *count, int max, const struct
 static int pick(const struct request *r, const struct br_device *all, int all_count,
                 struct br_device *devices, int *count, int max, int *dropped)
 {
+    /* By rank: the (rank mod n)-th of the n that match; the first without a rank. */
+    int matching = 0, rank = br_env()->local_rank;
+    for (int i = 0; r->by_rank && i < all_count; i++)
+        matching += matches(r, &all[i]);
+    int skip = r->by_rank && matching > 0 && rank > 0 ? rank % matching : 0;
     int matched = 0;
     for (int i = 0; i < all_count; i++)
-        if (matches(r, &all[i])) {
+        if (matches(r, &all[i]) && skip-- <= 0) {
             matched = 1;
             *dropped += add_once(devices, count, max, &all[i]) < 0;
             if (!r->all)
                 break;
         }
+    if (r->by_rank && matching > 1 && rank >= 0)
+        br_verbose("device: node-local rank %d (%s) of an MPI job: device %d of the %d that "
+                   "match",
+                   rank, br_env()->local_rank_from, rank % matching, matching);
     return matched;
 }
 
@@ -216,9 +229,12 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
     why[0] = 0;
     const char *wanted = br_env()->device;
     int count = 0, dropped = 0;
-    if (!wanted) { /* the first GPU, else the first accelerator */
-        struct request gpu = {.type = CL_DEVICE_TYPE_GPU};
-        struct request accelerator = {.type = CL_DEVICE_TYPE_ACCELERATOR};
+    if (!wanted) {
+        /* The first GPU, else the first accelerator; in an MPI job (a node-local rank known)
+         * the one at the rank: one process per device is how HPL, ScaLAPACK and SLATE run,
+         * and every rank on the first GPU would share it. */
+        struct request gpu = {.type = CL_DEVICE_TYPE_GPU, .by_rank = 1};
+        struct request accelerator = {.type = CL_DEVICE_TYPE_ACCELERATOR, .by_rank = 1};
         if (!pick(&gpu, all, all_count, devices, &count, max, &dropped))
             pick(&accelerator, all, all_count, devices, &count, max, &dropped);
         if (count == 0)
@@ -238,8 +254,9 @@ int br_device_find_all(struct br_device *devices, int max, char *why, size_t why
         if (*item && !pick(&r, all, all_count, devices, &count, max, &dropped) && !why[0])
             snprintf(why, why_size, "no OpenCL device matches '%s' of BLASROUTE_DEVICE=%s "
                      "(accepted: a comma-separated list of platform:device indices, gpu, cpu, "
-                     "accelerator, gpu:all, cpu:all, accelerator:all, or part of a device "
-                     "name)", item, wanted);
+                     "accelerator, gpu:all, cpu:all, accelerator:all, gpu:local-rank, "
+                     "cpu:local-rank, accelerator:local-rank, or part of a device name)",
+                     item, wanted);
     }
     if (count == 0 && !why[0])
         snprintf(why, why_size, "BLASROUTE_DEVICE=%s names no device", wanted);

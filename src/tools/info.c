@@ -96,7 +96,14 @@ static const struct br_device *show_device(enum br_mode mode)
     else
         printf("  chosen by the default rule: the first GPU, then the first accelerator (a CPU "
                "OpenCL device only when BLASROUTE_DEVICE names it; several devices only when "
-               "it lists them)\n");
+               "it lists them); in an MPI job, the one at the process's node-local rank, "
+               "modulo their number\n");
+    if (br_env()->local_rank >= 0)
+        printf("  node-local rank %d (%s)%s\n", br_env()->local_rank,
+               br_env()->local_rank_from,
+               wanted && !strstr(wanted, "local-rank")
+                   ? ": not used, BLASROUTE_DEVICE names the devices (gpu:local-rank would use it)"
+                   : "");
     if (br_env()->test_faults)
         printf("  BLASROUTE_TEST_FAULT is set: the test suite's OpenCL failures are injected\n");
     if (mode == BR_MODE_CPU)

@@ -2,9 +2,12 @@
 # The installed library, used the two ways that need an installation: (b) as the system's
 # libblas.so.3 through the links under $(libdir)/blasroute, picked up by LD_LIBRARY_PATH by a
 # program linked with -lblas; (c) linked directly with -lblasroute through blasroute.pc.
-# (Way (a), LD_PRELOAD, is what tests/netlib.sh and tests/numpy.sh use.)
+# (Way (a), LD_PRELOAD, is what tests/netlib.sh and tests/numpy.sh use.) Then, in a throwaway
+# root with the reference BLAS registered as Debian registers it, blasroute-alternatives
+# makes blasroute the libblas.so.3 group's choice and gives it back; and `make uninstall`
+# leaves no file or link behind.
 . "$top_srcdir/tests/tap.sh"
-plan 5
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dest="$tmp/root"
 ${MAKE:-make} -s -C "$top_builddir" install DESTDIR="$dest" > "$tmp/install.log" 2>&1
@@ -33,3 +36,36 @@ LD_LIBRARY_PATH="$dest$libdir" "$tmp/direct" > "$tmp/c.out" 2>&1 && grep -q '^bl
     ! LD_LIBRARY_PATH="$dest$libdir" ldd "$tmp/direct" | grep -q 'libblas.so.3'
 ok $? "linked directly with -lblasroute, it runs on blasroute alone"
 diag_file "$tmp/c.out"
+
+# update-alternatives in a throwaway root: the reference as Debian registers it (priority 10),
+# then blasroute's script; its group's value, then after remove the reference again.
+root="$tmp/system"
+mkdir -p "$root/var/lib/dpkg/alternatives" "$root/etc/alternatives" \
+    "$root/usr/lib/x86_64-linux-gnu/blas"
+if ! command -v update-alternatives > /dev/null 2>&1; then
+    skip "blasroute-alternatives in a throwaway root" "no update-alternatives (not Debian)"
+else
+    ${MAKE:-make} -s -C "$top_builddir" install DESTDIR="$root" > "$tmp/root-install.log" 2>&1
+    script=$(find "$root" -name blasroute-alternatives -type f | head -n 1)
+    group=libblas.so.3-x86_64-linux-gnu
+    ln -s "$BLASROUTE_REFERENCE_BLAS" "$root/usr/lib/x86_64-linux-gnu/blas/libblas.so.3"
+    update-alternatives --root "$root" --quiet --install /usr/lib/x86_64-linux-gnu/libblas.so.3 \
+        $group /usr/lib/x86_64-linux-gnu/blas/libblas.so.3 10 > "$tmp/ua.log" 2>&1
+    value() { update-alternatives --root "$root" --query $group | sed -n 's/^Value: //p'; }
+    "$script" install --root "$root" >> "$tmp/ua.log" 2>&1
+    chosen=$(value) link=$(readlink "$root/etc/alternatives/$group")
+    "$script" remove --root "$root" >> "$tmp/ua.log" 2>&1
+    after=$(value)
+    [ "$chosen" = "$libdir/blasroute/libblas.so.3" ] && [ "$link" = "$chosen" ] &&
+        [ "$after" = /usr/lib/x86_64-linux-gnu/blas/libblas.so.3 ] &&
+        [ "$(readlink "$root/usr/lib/x86_64-linux-gnu/libblas.so.3")" = "/etc/alternatives/$group" ]
+    ok $? "blasroute-alternatives in a throwaway root: libblas.so.3 is blasroute's ($chosen), then the reference again after remove ($after)"
+    diag_file "$tmp/ua.log"
+fi
+
+# make uninstall: nothing of blasroute's is left under the staging directory.
+${MAKE:-make} -s -C "$top_builddir" uninstall DESTDIR="$dest" > "$tmp/uninstall.log" 2>&1
+left=$(find "$dest" -type f -o -type l | head -n 5)
+[ -z "$left" ]
+ok $? "make uninstall leaves no file or link (left: ${left:-none})"
+diag_file "$tmp/uninstall.log"

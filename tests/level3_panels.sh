@@ -10,7 +10,7 @@
 #  - the full set (orders up to 300, several blocks) in 4 panels: the same;
 #  - BLASROUTE_TEST_FAULT=enqueue-late (launches fail once a panel is written back): right; the
 #    panels written are kept and the CPU BLAS computes the rest (report: `fallback`);
-#  - the full set with 200 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every call
+#  - the full set with 300 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every call
 #    in pieces on the device (TRSM, TRMM, SYMM, HEMM in halves of A, GEMM pieces in halves of
 #    k: policy/halves.h), right, every option.
 . "$top_srcdir/tests/tap.sh"
@@ -55,7 +55,7 @@ done
 # Out of core: A does not fit beside a panel (z of order 300: 1.4 MB), nor k a GEMM piece's
 # tile: the calls go in halves of A or k (policy/halves.h), all on the device.
 run_program level3_large BLASROUTE_TEST_ROUTINES=$routines BLASROUTE_TEST_QUICK=0 \
-    BLASROUTE_TEST_DEVICE_FREE=200K
+    BLASROUTE_TEST_DEVICE_FREE=300K
 all_ok && [ "$(lines)" -eq 26 ] && [ "$(off_device)" -eq 0 ]
-ok $? "the full set with 200 KiB of device memory free: right, every call in pieces on the device ($(lines) routines, $(off_device) not all on it)"
+ok $? "the full set with 300 KiB of device memory free: right, every call in pieces on the device ($(lines) routines, $(off_device) not all on it)"
 diag_file "$out"; diag_file "$err"

@@ -473,7 +473,7 @@ static cl_int run_under_pressure(struct br_engine *e, const struct br_program *p
 }
 
 /* How many times a call that does not fit is cut in two (at most 2^depth pieces). */
-enum { PIECE_DEPTH_MAX = 10 };
+enum { PIECE_DEPTH_MAX = 16 };
 
 static enum br_engine_result run_call(struct slot *s, const struct br_call *call, int depth);
 

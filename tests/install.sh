@@ -2,12 +2,13 @@
 # The installed library, used the two ways that need an installation: (b) as the system's
 # libblas.so.3 through the links under $(libdir)/blasroute, picked up by LD_LIBRARY_PATH by a
 # program linked with -lblas; (c) linked directly with -lblasroute through blasroute.pc.
-# (Way (a), LD_PRELOAD, is what tests/netlib.sh and tests/numpy.sh use.) Then, in a throwaway
+# (Way (a), LD_PRELOAD, is what tests/netlib.sh and tests/numpy.sh use.) The manual pages
+# render with man. Then, in a throwaway
 # root with the reference BLAS registered as Debian registers it, blasroute-alternatives
 # makes blasroute the libblas.so.3 group's choice and gives it back; and `make uninstall`
 # leaves no file or link behind.
 . "$top_srcdir/tests/tap.sh"
-plan 7
+plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 dest="$tmp/root"
 ${MAKE:-make} -s -C "$top_builddir" install DESTDIR="$dest" > "$tmp/install.log" 2>&1
@@ -36,6 +37,25 @@ LD_LIBRARY_PATH="$dest$libdir" "$tmp/direct" > "$tmp/c.out" 2>&1 && grep -q '^bl
     ! LD_LIBRARY_PATH="$dest$libdir" ldd "$tmp/direct" | grep -q 'libblas.so.3'
 ok $? "linked directly with -lblasroute, it runs on blasroute alone"
 diag_file "$tmp/c.out"
+
+# The manual pages: installed, and `man` renders each (blasroute(7) with its ENVIRONMENT from
+# blasroute-info's table).
+mandir=$(dirname "$(find "$dest" -name blasroute.7 | head -n 1)" 2> /dev/null)
+mandir=${mandir%/man7}
+rendered=""
+if command -v man > /dev/null 2>&1 && [ -n "$mandir" ]; then
+    for page in 7:blasroute 1:blasroute-info 1:blasroute-bench 1:blasroute-tune; do
+        MANPATH="$mandir" MANWIDTH=80 man "${page%%:*}" "${page#*:}" 2> "$tmp/man.err" |
+            grep -q '^NAME' && rendered="$rendered ${page#*:}"
+    done
+    MANPATH="$mandir" MANWIDTH=80 man 7 blasroute 2> /dev/null > "$tmp/man7"
+    [ "$rendered" = " blasroute blasroute-info blasroute-bench blasroute-tune" ] &&
+        grep -q 'BLASROUTE_DEVICE_MEMORY' "$tmp/man7" && ! grep -q 'BLASROUTE_TEST_' "$tmp/man7"
+    ok $? "man renders the installed pages:${rendered:- none} (blasroute(7) lists the variables, not the test-only ones)"
+    diag_file "$tmp/man.err"
+else
+    skip "man renders the installed pages" "no man command (Debian's man-db)"
+fi
 
 # update-alternatives in a throwaway root: the reference as Debian registers it (priority 10),
 # then blasroute's script; its group's value, then after remove the reference again.

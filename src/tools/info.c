@@ -352,11 +352,12 @@ static void show_learned(const struct br_device *device)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "Usage: blasroute-info [--env | --help]\n"
+            "Usage: blasroute-info [--env | --env-man | --help]\n"
             "  (none)  the OpenCL devices, the device, profiles, policy and CPU BLAS blasroute\n"
             "          would use here, and the predicted device crossover of every Level-3 "
             "routine\n"
             "  --env   every BLASROUTE_* variable: accepted values, default, effect, value now\n"
+            "  --env-man  the same, but the test-only ones, as roff for blasroute(7)\n"
             "  --help  this text\n");
 }
 
@@ -364,6 +365,10 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) && argc == 2) {
         usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--env-man")) {
+        br_info_print_env_man();
         return 0;
     }
     if (argc > 1 && !(argc == 2 && !strcmp(argv[1], "--env"))) {

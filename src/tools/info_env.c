@@ -21,9 +21,13 @@ static const struct {
     {"BLASROUTE_SPLIT", "a number from 0 to 1",
      "the profile's [hybrid] share, else the cost model's best split",
      "the device's share of a hybrid run's work", 0},
-    {"BLASROUTE_DEVICE", "P:D (platform and device indices), gpu, cpu, accelerator, or part "
-     "of a device name (any case)", "the first GPU, else the first accelerator",
-     "the OpenCL device; a CPU OpenCL device (PoCL) is used only when named", 0},
+    {"BLASROUTE_DEVICE", "a comma list of P:D (platform and device indices), gpu, cpu, "
+     "accelerator, gpu:all, cpu:all, accelerator:all, gpu:local-rank, cpu:local-rank, "
+     "accelerator:local-rank, or part of a device name (any case)",
+     "the first GPU, else the first accelerator; in an MPI job, the one at the node-local rank",
+     "the OpenCL devices; a CPU OpenCL device (PoCL) is used only when named; the node-local "
+     "rank comes from the MPI launcher's variable (OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, "
+     "SLURM_LOCALID, PMI_LOCAL_RANK, ...)", 0},
     {"BLASROUTE_THRESHOLD", "a positive number", "the policy's min_size (256)",
      "the effective order (cube root of m*n*k) below which the device is never considered", 0},
     {"BLASROUTE_ROUTINES", "a comma list of families or routines (gemm,syrk or dgemm,ztrsm)",
@@ -112,5 +116,36 @@ void br_info_print_env(void)
         printf("  now:     %s\n", value && value[0] ? value : "(unset)");
         printf("  values:  %s\n  default: %s\n  effect:  %s\n", variables[i].values,
                variables[i].fallback, variables[i].meaning);
+    }
+}
+
+/* Text as roff: a backslash as \e, and a line never starts with a control character (the
+ * text has no newlines; the paragraph starts the line). */
+static void roff(const char *text)
+{
+    if (*text == '.' || *text == '\'')
+        fputs("\\&", stdout);
+    for (const char *c = text; *c; c++) {
+        if (*c == '\\')
+            fputs("\\e", stdout);
+        else if (*c == '-')
+            fputs("\\-", stdout);
+        else
+            putchar(*c);
+    }
+}
+
+void br_info_print_env_man(void)
+{
+    for (size_t i = 0; i < sizeof variables / sizeof variables[0]; i++) {
+        if (variables[i].test_only)
+            continue;
+        printf(".TP\n.B %s\n", variables[i].name);
+        roff(variables[i].meaning);
+        printf(".\n.br\nValues: ");
+        roff(variables[i].values);
+        printf(".\n.br\nDefault: ");
+        roff(variables[i].fallback);
+        printf(".\n");
     }
 }

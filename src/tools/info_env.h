@@ -6,4 +6,8 @@
 /* Prints each variable's accepted values, default, effect and value in this environment. */
 void br_info_print_env(void);
 
+/* The same table as roff for the ENVIRONMENT section of blasroute(7) (the Makefile puts it
+ * there): one tagged paragraph per variable, the test-only ones left out. */
+void br_info_print_env_man(void);
+
 #endif

@@ -48,6 +48,11 @@ int blasroute_bench_resident_builtin(const char *routine, const char *options, i
  * for another name. Not for use while BLAS calls are in flight. */
 int blasroute_bench_set_mode(const char *mode);
 
+/* The cost model's CPU and device seconds for one such call (alpha = beta = 1), with the
+ * profiles blasroute uses here (before what it learned): 0, or -1 with no device. */
+int blasroute_bench_predict(const char *routine, const char *options, int m, int n, int k,
+                            double seconds[2]);
+
 /* For soak and leak checks: the bytes of device memory blasroute's buffer pools hold now, over
  * all devices (the pinned staging rings, fixed in size, not counted); 0 before a device is
  * opened. Read without waiting for calls in flight, so it may be a moment old. */

@@ -10,6 +10,9 @@
 #  - a device that does not exist: blasroute answers on the CPU, the device columns are '-',
 #    results still checked and right;
 #  - an invalid option exits 2 with nothing on stdout;
+#  - --plot FILE.png: a PNG drawn by gnuplot, its data file with one row per problem, each with
+#    the predicted CPU and device rates, and a crossover marked in the script; without gnuplot
+#    on the PATH, exit 1 and a message naming gnuplot-nox, the data file still written;
 #  - NVBLAS's column (nvb-e2e): with a stand-in (the reference BLAS, whose Fortran names NVBLAS
 #    shares) a rate and a right result in every row, the configuration file the bench wrote
 #    for it removed at the end; where none can be loaded, '-' and the header says why. (Every
@@ -21,7 +24,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 5
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -72,6 +75,34 @@ bad=$(rows "$tmp/none" | awk '!($6 > 0 && $7 == "-" && $8 == "-" && $9 > 0 && $N
     grep -q '^# device: none' "$tmp/none"
 ok $? "no device: exit $status, device columns '-', results right ($bad bad rows)"
 diag_file "$tmp/none"; diag_file "$tmp/none.err"
+
+# --plot: sizes where PoCL's device path overtakes the CPU BLAS's somewhere or not at all; what
+# is checked is the drawing, the data and the marks, not where the crossover falls.
+plot() {
+    $clean_env BLASROUTE_DEVICE=cpu timeout 300 env PATH="$1" "$bench" --routine gemm,syrk \
+        --precision d --sizes 32,64,128,256 --repeat 1 --no-clblast --modes cpu,device,auto \
+        --plot "$tmp/plot.png" > "$tmp/plot.out" 2> "$tmp/plot.err"
+}
+if command -v gnuplot > /dev/null 2>&1; then
+    plot "$PATH"
+    status=$?
+    magic=$(head -c 4 "$tmp/plot.png" 2> /dev/null | od -An -c | tr -d ' ')
+    data_rows=$(grep -c '^[0-9]' "$tmp/plot.png.dat" 2> /dev/null)
+    predicted=$(awk '/^[0-9]/ && $(NF - 1) > 0 && $NF > 0' "$tmp/plot.png.dat" 2> /dev/null | wc -l)
+    [ $status -eq 0 ] && [ "$magic" = '211PNG' ] && [ "$(wc -c < "$tmp/plot.png")" -gt 10000 ] &&
+        [ "$data_rows" -eq 8 ] && [ "$predicted" -eq 8 ] &&
+        grep -q "set arrow from" "$tmp/plot.png.gnuplot" && grep -q "dgemm NN predicted device" "$tmp/plot.png.gnuplot"
+    ok $? "--plot: a PNG (exit $status), $data_rows data rows (want 8), $predicted with both predictions, crossovers marked"
+    diag_file "$tmp/plot.err"
+else
+    skip "--plot draws a PNG" "no gnuplot (Debian: gnuplot-nox)"
+fi
+rm -f "$tmp/plot.png" "$tmp/plot.png.dat"
+plot /nonexistent
+status=$?
+[ $status -eq 1 ] && grep -q 'gnuplot-nox' "$tmp/plot.err" && [ -s "$tmp/plot.png.dat" ] && [ ! -e "$tmp/plot.png" ]
+ok $? "--plot without gnuplot on the PATH: exit $status (want 1), the message names gnuplot-nox, the data kept"
+diag_file "$tmp/plot.err"
 
 "$bench" --repeat 0 > "$tmp/bad" 2> "$tmp/bad.err"
 status=$?

@@ -9,7 +9,9 @@
 #include "cpu.h"
 #include "cpu_threads.h"
 #include "engine/engine.h"
+#include "policy/model.h"
 #include "policy/policy.h"
+#include "policy/routing.h"
 
 /* Fills count elements with value (real part), plus one on every (i, i) of an ld x ld
  * matrix when diagonal. */
@@ -29,30 +31,62 @@ static void fill(void *x, size_t count, enum br_precision p, double value, size_
 }
 
 /* blasroute_bench_resident with the profile's or the built-in kernel parameters. */
-static int bench_resident(const char *routine, const char *options, int m, int n, int k,
-                          int repeats, int builtin, double seconds[2])
+/* The call a bench problem makes, its shape only (operands unset): the routine's options in
+ * argument order, the sizes as the routine names them. 0, or -1 for a name that is no routine. */
+static int shape_call(const char *routine, const char *options, int m, int n, int k,
+                      struct br_call *call)
 {
     enum br_family family;
     enum br_precision precision;
-    if (!routine || !options || !seconds || repeats < 1 ||
-        br_parse_routine(routine, &family, &precision) != 0)
+    if (!routine || !options || br_parse_routine(routine, &family, &precision) != 0)
         return -1;
-    struct br_call call;
-    memset(&call, 0, sizeof call);
-    call.family = family;
-    call.precision = precision;
-    call.work = BR_WORK_FULL;
+    memset(call, 0, sizeof *call);
+    call->family = family;
+    call->precision = precision;
+    call->work = BR_WORK_FULL;
     size_t o = strlen(options);
     char opt[4] = {0};
     for (size_t i = 0; i < o && i < 4; i++)
         opt[i] = (char)(options[i] & ~0x20);
-    /* Options in the order the routine takes them; sizes as the routine names them. */
+    switch (family) {
+    case BR_GEMM:
+        call->transa = opt[0] ? opt[0] : 'N';
+        call->transb = opt[1] ? opt[1] : 'N';
+        call->m = m, call->n = n, call->k = k;
+        break;
+    case BR_SYMM:
+    case BR_HEMM:
+        call->side = opt[0] ? opt[0] : 'L';
+        call->uplo = opt[1] ? opt[1] : 'U';
+        call->m = m, call->n = n;
+        break;
+    case BR_TRMM:
+    case BR_TRSM:
+        call->side = opt[0] ? opt[0] : 'L';
+        call->uplo = opt[1] ? opt[1] : 'U';
+        call->transa = opt[2] ? opt[2] : 'N';
+        call->diag = opt[3] ? opt[3] : 'N';
+        call->m = m, call->n = n;
+        break;
+    default: /* the rank-k and rank-2k families: n, k */
+        call->uplo = opt[0] ? opt[0] : 'U';
+        call->transa = opt[1] ? opt[1] : 'N';
+        call->n = n, call->k = k;
+        break;
+    }
+    return 0;
+}
+
+static int bench_resident(const char *routine, const char *options, int m, int n, int k,
+                          int repeats, int builtin, double seconds[2])
+{
+    struct br_call call;
+    if (!seconds || repeats < 1 || shape_call(routine, options, m, n, k, &call) != 0)
+        return -1;
+    /* The operands' sizes as the routine reads them. */
     size_t a_rows, a_cols, b_rows = 0, b_cols = 0, c_rows, c_cols;
     switch (call.family) {
     case BR_GEMM:
-        call.transa = opt[0] ? opt[0] : 'N';
-        call.transb = opt[1] ? opt[1] : 'N';
-        call.m = m, call.n = n, call.k = k;
         a_rows = call.transa == 'N' ? (size_t)m : (size_t)k;
         a_cols = call.transa == 'N' ? (size_t)k : (size_t)m;
         b_rows = call.transb == 'N' ? (size_t)k : (size_t)n;
@@ -61,27 +95,16 @@ static int bench_resident(const char *routine, const char *options, int m, int n
         break;
     case BR_SYMM:
     case BR_HEMM:
-        call.side = opt[0] ? opt[0] : 'L';
-        call.uplo = opt[1] ? opt[1] : 'U';
-        call.m = m, call.n = n;
         a_rows = a_cols = call.side == 'L' ? (size_t)m : (size_t)n;
         b_rows = c_rows = (size_t)m, b_cols = c_cols = (size_t)n;
         break;
     case BR_TRMM:
     case BR_TRSM:
-        call.side = opt[0] ? opt[0] : 'L';
-        call.uplo = opt[1] ? opt[1] : 'U';
-        call.transa = opt[2] ? opt[2] : 'N';
-        call.diag = opt[3] ? opt[3] : 'N';
-        call.m = m, call.n = n;
         a_rows = a_cols = call.side == 'L' ? (size_t)m : (size_t)n;
         b_rows = (size_t)m, b_cols = (size_t)n;
         c_rows = c_cols = 0;
         break;
     default: /* the rank-k and rank-2k families: n, k */
-        call.uplo = opt[0] ? opt[0] : 'U';
-        call.transa = opt[1] ? opt[1] : 'N';
-        call.n = n, call.k = k;
         a_rows = call.transa == 'N' ? (size_t)n : (size_t)k;
         a_cols = call.transa == 'N' ? (size_t)k : (size_t)n;
         if (call.family == BR_SYR2K || call.family == BR_HER2K)
@@ -148,6 +171,23 @@ BR_EXPORT int blasroute_bench_set_mode(const char *mode)
             return 0;
         }
     return -1;
+}
+
+BR_EXPORT int blasroute_bench_predict(const char *routine, const char *options, int m, int n,
+                                      int k, double seconds[2])
+{
+    struct br_call call;
+    if (!seconds || shape_call(routine, options, m, n, k, &call) != 0)
+        return -1;
+    /* As a program makes it: alpha = beta = 1 (C read, and moved to the device). */
+    call.alpha = call.beta = br_scalar_real(call.precision, 1.0);
+    const struct br_device_profile *device = br_engine_profile_at(br_engine_first_index());
+    if (!device)
+        return -1;
+    struct br_prediction prediction = {0};
+    seconds[0] = br_predict_cpu_seconds(&call, br_routing_cpu_profile());
+    seconds[1] = br_predict_device_seconds(&call, device, &prediction);
+    return seconds[0] > 0 && seconds[1] > 0 ? 0 : -1;
 }
 
 BR_EXPORT const char *blasroute_cpu_blas_path(void)

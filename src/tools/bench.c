@@ -26,6 +26,7 @@
 #include "bench_nvblas.h"
 #include "bench_common.h"
 #include "bench_options.h"
+#include "bench_plot.h"
 #include "bench_routines.h"
 
 /* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters.
@@ -426,6 +427,16 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
                                    column_titles[i], o->csv ? "" : "!");
     }
     print_row(o, &p, rate, wrong, check);
+    if (o->plot) {
+        /* The order: the cube root of the real multiply-adds (a complex one is four). */
+        double adds = bench_flops(&p) / (precision == 'c' || precision == 'z' ? 8.0 : 2.0);
+        double predicted[2] = {NAN, NAN};
+        char series[32];
+        snprintf(series, sizeof series, "%s %s", name, options);
+        if (blasroute_bench_predict(name, options, p.m, p.n, p.k, predicted) == 0)
+            predicted[0] = gflop / predicted[0], predicted[1] = gflop / predicted[1];
+        bench_plot_add(series, cbrt(adds), rate, COLUMN_COUNT, predicted[0], predicted[1]);
+    }
     bench_expected_free(&expected);
     free(a), free(b), free(c), free(c0), free(reference);
 }
@@ -494,6 +505,21 @@ int main(int argc, char **argv)
         run_routine(&options, (enum bench_family)options.routines[r]);
     bench_clblast_close();
     bench_nvblas_close();
+    if (options.plot) {
+        int shown[COLUMN_COUNT];
+        for (int c = 0; c < COLUMN_COUNT; c++)
+            shown[c] = column_shown(&options, c);
+        /* The device's end-to-end column: the single one, else device mode's, else auto's. */
+        int device = shown[BR_E2E]                               ? BR_E2E
+                     : shown[BR_E2E_IN + BENCH_MODE_DEVICE]      ? BR_E2E_IN + BENCH_MODE_DEVICE
+                                                                 : BR_E2E_IN + BENCH_MODE_AUTO;
+        char why[512];
+        if (bench_plot_write(options.plot, column_titles, shown, CPU, device, why,
+                             sizeof why) != 0) {
+            fprintf(stderr, "blasroute-bench: %s\n", why);
+            return 1;
+        }
+    }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "blasroute-bench: cannot write the results\n");
         return 1;

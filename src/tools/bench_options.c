@@ -50,6 +50,10 @@ static void usage(void)
         "  --modes LIST        time blasroute's e2e path in each of these modes, side by side\n"
         "                        (comma list of cpu, device, auto, hybrid): columns br-cpu,\n"
         "                        br-device, br-auto, br-hybrid in place of br-e2e\n"
+        "  --plot FILE.png     also draw GFLOP/s against the order (cube root of m n k), log\n"
+        "                        scales, each routine's columns, the predicted CPU and device\n"
+        "                        rates dashed, the measured and predicted crossovers marked;\n"
+        "                        with gnuplot (Debian: gnuplot-nox); FILE.png.dat keeps the data\n"
         "  --builtin-params    add br-builtin: br-kern with the device's built-in kernel\n"
         "                        parameters, whatever a tuned profile says (what tuning gained)\n"
         "  --help              print this and exit\n\n"
@@ -214,7 +218,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, HELP };
+           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},
@@ -233,6 +237,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"no-nvblas", no_argument, NULL, NO_NVBLAS},
         {"builtin-params", no_argument, NULL, BUILTIN_PARAMS},
         {"modes", required_argument, NULL, MODES},
+        {"plot", required_argument, NULL, PLOT},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0}};
     const char *precision = "s,d", *sizes = NULL, *trans = "NN", *routine = NULL;
@@ -279,6 +284,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case NO_NVBLAS: o->no_nvblas = 1; break;
         case BUILTIN_PARAMS: o->builtin_params = 1; break;
         case MODES: modes = optarg; break;
+        case PLOT: o->plot = optarg; break;
         case HELP: usage(); return -1;
         case ':': return bad_option("%s needs a value", argv[optind - 1]);
         default: return bad_option("unknown option %s", argv[optind - 1]);

@@ -34,6 +34,7 @@ struct bench_options {
      * place of the one br-e2e column; 0: one column in BLASROUTE_MODE (default device) */
     unsigned modes;
     int pause_ms; /* --pause: idle time before each timed column after the CPU BLAS's */
+    const char *plot; /* --plot: the PNG to draw (bench_plot.h), or NULL */
 };
 
 /* blasroute's modes, as BLASROUTE_MODE names them (bench_mode_names), for --modes. */

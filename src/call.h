@@ -104,6 +104,21 @@ static inline int br_call_fits_32_bits(const struct br_call *c)
            c->ldb <= INT32_MAX && c->ldc <= INT32_MAX;
 }
 
+/* Element (i, j) of a column-major matrix of `element`-byte entries, leading dimension ld. */
+static inline void *br_element_at(const void *base, br_int i, br_int j, br_int ld,
+                                  size_t element)
+{
+    return (char *)base + ((size_t)i + (size_t)j * (size_t)ld) * element;
+}
+
+/* Where row `first` of op(X) starts: a row of X, or a column of X when X is transposed. */
+static inline void *br_op_row(const void *x, br_int first, br_int ld, char trans,
+                              size_t element)
+{
+    return trans == 'N' ? br_element_at(x, first, 0, ld, element)
+                        : br_element_at(x, 0, first, ld, element);
+}
+
 /* Element size in bytes, and whether the precision is complex. */
 static inline size_t br_element_size(enum br_precision precision)
 {

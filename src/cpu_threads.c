@@ -61,8 +61,23 @@ int br_cpu_threads_may_spin(double since_cpu_call)
     return since_cpu_call >= 0 && since_cpu_call < SPIN_SECONDS;
 }
 
-/* Under lock: whether the CPU BLAS has threads that spin (OpenBLAS, on more than one). */
-static int setters_found(void);
+int br_cpu_threads_full_for(double predicted_seconds)
+{
+    return predicted_seconds >= FULL_THREADS_SECONDS;
+}
+
+/* Under lock. */
+static int setters_found(void)
+{
+    if (!looked_up) {
+        looked_up = 1;
+        get_threads = (int (*)(void))br_cpu_library_symbol("openblas_get_num_threads");
+        set_threads = (void (*)(int))br_cpu_library_symbol("openblas_set_num_threads");
+        if (!get_threads || !set_threads)
+            get_threads = NULL, set_threads = NULL;
+    }
+    return set_threads != NULL;
+}
 
 /* Whether the CPU BLAS leaves threads spinning after a call, found out once: a BLAS without
  * threads (the reference, which the tests run as the CPU BLAS) leaves none, and marking the
@@ -91,24 +106,6 @@ int br_cpu_threads_spin_at(double start)
 {
     double end = atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);
     return end > 0 && br_cpu_threads_may_spin(start - end);
-}
-
-int br_cpu_threads_full_for(double predicted_seconds)
-{
-    return predicted_seconds >= FULL_THREADS_SECONDS;
-}
-
-/* Under lock. */
-static int setters_found(void)
-{
-    if (!looked_up) {
-        looked_up = 1;
-        get_threads = (int (*)(void))br_cpu_library_symbol("openblas_get_num_threads");
-        set_threads = (void (*)(int))br_cpu_library_symbol("openblas_set_num_threads");
-        if (!get_threads || !set_threads)
-            get_threads = NULL, set_threads = NULL;
-    }
-    return set_threads != NULL;
 }
 
 /* Under lock. */

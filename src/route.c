@@ -276,7 +276,7 @@ void br_route(const struct br_call *call)
         /* A device call whose copies may meet the CPU BLAS's threads still spinning after a
          * CPU call pays part of the switch between the paths (on the H200, dgeqrf's first
          * device products at a third of their copy speed). */
-        int disturbed = 0, cpu_ran = 0;
+        int disturbed = 0;
         switch (where) {
         case BR_ON_DEVICE:
             disturbed = start > 0 && br_cpu_threads_spin_at(start);
@@ -289,7 +289,6 @@ void br_route(const struct br_call *call)
             break;
         case BR_ON_CPU: {
             double lowered = br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
-            cpu_ran = 1;
             br_cpu_level3(call);
             br_cpu_threads_after_cpu_call(lowered);
             break;
@@ -298,7 +297,7 @@ void br_route(const struct br_call *call)
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */
         double took = start > 0 ? br_seconds_now() - start : 0;
-        if (cpu_ran && start > 0)
+        if (where == BR_ON_CPU && start > 0)
             br_cpu_threads_cpu_call_ended(start + took);
         int cpu_taught = path == BR_PATH_CPU && !in_use.provisional_cpu;
         if (learning && (path == BR_PATH_DEVICE || cpu_taught)) {

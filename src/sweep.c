@@ -45,7 +45,7 @@ struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
 {
     struct br_sweep_ahead none = {0, 0, -1};
     /* The call's dimensions (k is 0 for the routines without one): the panel is the smallest,
-     * the large one the largest. */
+     * `large` the largest. */
     struct br_sweep_site site = {.family = (int)call->family,
                                  .precision = (int)call->precision,
                                  .panel_at = -1,
@@ -55,6 +55,7 @@ struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
                                  .transb = call->transb,
                                  .dims = {(long)call->m, (long)call->n, (long)call->k},
                                  .at = now};
+    long large = 0;
     for (int i = 0; i < 3; i++) {
         long d = site.dims[i];
         if (d <= 0) {
@@ -63,10 +64,10 @@ struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
         }
         if (site.panel_at < 0 || d < site.panel)
             site.panel = d, site.panel_at = i;
-        if (d > site.large)
-            site.large = d;
+        if (d > large)
+            large = d;
     }
-    if (site.panel_at < 0 || 4 * site.panel > site.large)
+    if (site.panel_at < 0 || 4 * site.panel > large)
         return none;
     for (int i = 0; i < memory->count; i++) {
         struct br_sweep_site *seen = &memory->sites[i];

@@ -21,7 +21,7 @@ enum { BR_SWEEP_KEPT = 8 };
 struct br_sweep_site {
     int family, precision, panel_at;
     char side, uplo, transa, transb;
-    long panel, large;
+    long panel;
     long dims[3]; /* m, n, k (0 where the routine has none) */
     double at;    /* when its last call was made (the caller's clock, seconds) */
 };

@@ -15,7 +15,6 @@
 #include "log.h"
 #include "common.h"
 #include "env.h"
-#include "policy/calibrate.h"
 #include "policy/decide.h"
 #include "policy/learn_store.h"
 #include "policy/policy.h"
@@ -166,7 +165,7 @@ static const double assumed_open_seconds = 0.5;
  * 2026-11-26). A program run again has its memo: what it saved decides, as elsewhere, so that
  * one the device pays for invests in the compile once (numpy 4096, 0.82 of cpu mode on the
  * device, stayed on the CPU run after run when the compile counted every time). */
-static const double assumed_first_build_seconds = 1.0;
+static const double first_compile_cost_seconds = 1.0;
 static const double open_at_once_margin = 1.5;
 /* A first run sees only what its calls so far could have saved, and a long program's first
  * calls pay for nothing but waiting: a cold dgeqrf 8192 (6.7 s in device mode) forwent 1.6 s
@@ -178,7 +177,8 @@ static const double open_at_once_margin = 1.5;
  * its own (a dgeqrf's two products). A dpotrf 8192, 2 s on the CPU, opened for its sweep and
  * ended before the compile (2.4 s against 2.0 in cpu mode); a dgeqrf 8192's sweep has 6 s
  * ahead at its third step. A program run again has its memo instead. */
-static const double assumed_first_compile_seconds = 2.0;
+static const double first_compile_seconds = 2.0; /* until ready (first_compile_cost_seconds:
+                                                      what the threshold charges for it) */
 static struct br_sweep_memory sweeps;
 static double sweep_savings[BR_SWEEP_KEPT]; /* each site's projection (under sweeps_lock) */
 static pthread_mutex_t sweeps_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -231,6 +231,12 @@ static void read_memos(void)
                    "device is opened", memo.name);
     }
     last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
+}
+
+/* What opening the device is taken to cost here (after read_memos): the memo's, or assumed. */
+static double expected_open_seconds(void)
+{
+    return memo_device ? memo.open_seconds : assumed_open_seconds;
 }
 
 double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last,
@@ -319,8 +325,8 @@ int br_warmup_devices_open(void)
     if (!br_env()->warmup_wait) {
         pthread_once(&memo_once, read_memos);
         double threshold = br_warmup_open_threshold(
-            memo_device ? memo.open_seconds : assumed_open_seconds,
-            last_run_found ? &last_run : NULL, memo_guessed ? assumed_first_build_seconds : 0);
+            expected_open_seconds(),
+            last_run_found ? &last_run : NULL, memo_guessed ? first_compile_cost_seconds : 0);
         double seen = (double)atomic_load(&unopened_ns) * 1e-9;
         double ahead = (double)atomic_load(&ahead_ns) * 1e-9;
         /* Inside a blocked sweep, what its steps ahead can save once the device is ready
@@ -389,8 +395,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     if (engine < 0) {
         count(&unopened_ns, saved);
         pthread_once(&memo_once, read_memos);
-        double ready = (memo_device ? memo.open_seconds : assumed_open_seconds) +
-                       (memo_guessed ? assumed_first_compile_seconds : 0);
+        double ready = expected_open_seconds() + (memo_guessed ? first_compile_seconds : 0);
         pthread_mutex_lock(&sweeps_lock);
         struct br_sweep_ahead ahead = br_sweep_work_ahead(&sweeps, call, br_seconds_now());
         atomic_store(&in_sweep, ahead.work > 0);

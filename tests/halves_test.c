@@ -32,11 +32,6 @@ static int below(int n)
     return (int)((uniform() + 1) / 2 * n) % n;
 }
 
-static int complex_precision(enum br_precision p)
-{
-    return p == BR_C || p == BR_Z;
-}
-
 /* Part `part` (0 real, 1 imaginary) of element i. */
 static double get(const void *x, size_t i, enum br_precision p, int part)
 {
@@ -175,7 +170,7 @@ static int check_one(enum br_family family, enum br_precision p, int large)
     int triangular = family == BR_TRSM || family == BR_TRMM;
     if (triangular) {
         static const char trans[] = {'N', 'T', 'C'};
-        c.transa = trans[below(complex_precision(p) ? 3 : 2)];
+        c.transa = trans[below(br_is_complex(p) ? 3 : 2)];
         c.diag = below(2) ? 'U' : 'N';
     }
     int order = large ? 128 + below(100) : 2 + below(60);
@@ -184,10 +179,10 @@ static int check_one(enum br_family family, enum br_precision p, int large)
     c.n = c.side == 'L' ? other : order;
     c.lda = order + below(3);
     c.ldb = c.m + below(3);
-    c.alpha = scalar(p, 0.5 + uniform(), complex_precision(p) ? uniform() : 0);
+    c.alpha = scalar(p, 0.5 + uniform(), br_is_complex(p) ? uniform() : 0);
     int beta_zero = !triangular && below(3) == 0;
     c.beta = scalar(p, beta_zero ? 0 : uniform(),
-                    complex_precision(p) && !beta_zero ? uniform() : 0);
+                    br_is_complex(p) && !beta_zero ? uniform() : 0);
     /* A: off the diagonal small, on it away from zero, so that TRSM stays well conditioned. */
     void *a = random_matrix((size_t)c.lda * order, p, 1.0 / order);
     for (int i = 0; i < order; i++)
@@ -217,7 +212,7 @@ static int check_one(enum br_family family, enum br_precision p, int large)
 static int check_k(enum br_family family, enum br_precision p, int large)
 {
     struct br_call c = fresh_call(family, p);
-    int cx = complex_precision(p), hermitian = family == BR_HERK || family == BR_HER2K;
+    int cx = br_is_complex(p), hermitian = family == BR_HERK || family == BR_HER2K;
     static const char all[] = {'N', 'T', 'C'};
     c.uplo = below(2) ? 'U' : 'L';
     c.k = large ? 128 + below(100) : 2 + below(60);
@@ -261,6 +256,18 @@ static int check_k(enum br_family family, enum br_precision p, int large)
     return wrong;
 }
 
+/* `calls` random calls of `check` for each precision the routine exists in, one in eight of
+ * the larger orders; how many were made. */
+static int play(enum br_family family, int calls,
+                int (*check)(enum br_family, enum br_precision, int))
+{
+    int made = 0;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        for (int i = 0; br_routine_exists(family, (enum br_precision)p) && i < calls; i++, made++)
+            check(family, (enum br_precision)p, i % 8 == 7);
+    return made;
+}
+
 int main(void)
 {
     const char *reference = getenv("BLASROUTE_REFERENCE_BLAS");
@@ -272,32 +279,19 @@ int main(void)
     state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
     printf("1..6\n");
     diag("seed %llu", (unsigned long long)state);
-    static const enum br_family families[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
+    static const enum br_family by_a[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
     for (int f = 0; f < 4; f++) {
-        int calls = 0;
-        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            if (families[f] == BR_HEMM && !complex_precision((enum br_precision)p))
-                continue;
-            for (int i = 0; i < 40; i++, calls++)
-                check_one(families[f], (enum br_precision)p, i % 8 == 7);
-        }
         char what[160];
         snprintf(what, sizeof what,
                  "%s in halves of A, its pieces run in turn on the reference: as the whole call "
                  "(%d random calls, every option)",
-                 family_names[families[f]], calls);
+                 family_names[by_a[f]], play(by_a[f], 40, check_one));
         ok(what);
     }
-    int k_calls = 0;
     static const enum br_family by_k[] = {BR_GEMM, BR_SYRK, BR_HERK, BR_SYR2K, BR_HER2K};
+    int k_calls = 0;
     for (int f = 0; f < 5; f++)
-        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            int hermitian = by_k[f] == BR_HERK || by_k[f] == BR_HER2K;
-            if (hermitian && !complex_precision((enum br_precision)p))
-                continue;
-            for (int i = 0; i < 20; i++, k_calls++)
-                check_k(by_k[f], (enum br_precision)p, i % 8 == 7);
-        }
+        k_calls += play(by_k[f], 20, check_k);
     char what_k[160];
     snprintf(what_k, sizeof what_k,
              "gemm, syrk, herk, syr2k, her2k in halves of k on the reference: as the whole call "

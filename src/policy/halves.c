@@ -3,16 +3,17 @@
 
 #include <string.h>
 
-/* Element (i, j) of a column-major matrix. */
-static void *at(const void *base, br_int i, br_int j, br_int ld, size_t element)
-{
-    return (char *)base + ((size_t)i + (size_t)j * (size_t)ld) * element;
-}
-
 /* Where row (side L) or column (side R) `first` of B or C (x, ld) starts. */
 static void *rows_of(const struct br_call *c, const void *x, br_int ld, br_int first, size_t e)
 {
-    return c->side == 'L' ? at(x, first, 0, ld, e) : at(x, 0, first, ld, e);
+    return br_op_row(x, first, ld, c->side == 'L' ? 'N' : 'T', e);
+}
+
+/* The first half of n: on a 32-element boundary (the device's tiles) where both halves stay
+ * that long. */
+static br_int first_half(br_int n)
+{
+    return n >= 128 ? n / 2 / 32 * 32 : n / 2;
 }
 
 /* The order of A: m for side L, n for side R. */
@@ -42,8 +43,10 @@ struct quarters {
 static struct quarters quarters_of(const struct br_call *c, br_int n1)
 {
     size_t e = br_element_size(c->precision);
-    return (struct quarters){at(c->a, 0, 0, c->lda, e), at(c->a, n1, 0, c->lda, e),
-                             at(c->a, 0, n1, c->lda, e), at(c->a, n1, n1, c->lda, e)};
+    return (struct quarters){br_element_at(c->a, 0, 0, c->lda, e),
+                             br_element_at(c->a, n1, 0, c->lda, e),
+                             br_element_at(c->a, 0, n1, c->lda, e),
+                             br_element_at(c->a, n1, n1, c->lda, e)};
 }
 
 /* A piece of the same routine on a diagonal block of A and the rows (side L) or columns
@@ -155,15 +158,14 @@ static int symm_pieces(const struct br_call *c, br_int n1, struct br_call *out)
     union br_scalar one = br_scalar_real(c->precision, 1);
     int left = c->side == 'L', lower = c->uplo == 'L';
     char flip = c->family == BR_HEMM ? 'C' : 'T';
-    /* A12 as stored or as the flipped A21, and A21 likewise. */
-    const void *a12 = lower ? q.a21 : q.a12, *a21 = lower ? q.a21 : q.a12;
-    char t12 = lower ? flip : 'N', t21 = lower ? 'N' : flip;
+    /* The off-diagonal block stored (A21 for a lower triangle, A12 for an upper one): A[half,
+     * other half] is that block, or it flipped on the other side of the diagonal. */
+    const void *block = lower ? q.a21 : q.a12;
     int n = 0;
     for (int half = 0; half < 2; half++) {
         br_int first = half ? n1 : 0, count = half ? n2 : n1, other = half ? 0 : n1;
         br_int other_count = half ? n1 : n2;
-        const void *block = half ? a21 : a12; /* A[half, other half] */
-        char t = half ? t21 : t12;
+        char t = half == lower ? 'N' : flip;
         void *c_half = rows_of(c, c->c, c->ldc, first, e);
         const void *b_other = rows_of(c, c->b, c->ldb, other, e);
         out[n++] = diagonal_piece(c, half ? q.a22 : q.a11, first, count, c->alpha, c->beta);
@@ -182,10 +184,7 @@ int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_M
 {
     if (call->work != BR_WORK_FULL || order_of_a(call) < 2)
         return 0;
-    /* Halves on 32-element boundaries where both stay that long (the device's tiles). */
-    br_int order = order_of_a(call), n1 = order / 2;
-    if (order >= 128)
-        n1 = n1 / 32 * 32;
+    br_int n1 = first_half(order_of_a(call));
     switch (call->family) {
     case BR_TRSM:
     case BR_TRMM:
@@ -198,40 +197,36 @@ int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_M
     }
 }
 
+/* Whether the routine has an inner dimension k that halves (GEMM, the rank-k family). */
+static int has_k(enum br_family family)
+{
+    return family == BR_GEMM || family == BR_SYRK || family == BR_HERK || family == BR_SYR2K ||
+           family == BR_HER2K;
+}
+
 int br_halves_of_k_first(const struct br_call *c)
 {
-    switch (c->family) {
-    case BR_GEMM:
-        return c->k >= 2;
-    case BR_SYRK:
-    case BR_HERK:
-    case BR_SYR2K:
-    case BR_HER2K:
-        return c->k >= 2 && c->k >= c->n;
-    default:
-        return 0;
-    }
+    return has_k(c->family) && c->k >= 2 && (c->family == BR_GEMM || c->k >= c->n);
 }
 
 int br_halves_of_k(const struct br_call *call, struct br_call pieces[BR_HALVES_MAX_PIECES])
 {
-    if (call->work != BR_WORK_FULL || call->k < 2 || call->family == BR_TRSM ||
-        call->family == BR_TRMM || call->family == BR_SYMM || call->family == BR_HEMM)
+    if (call->work != BR_WORK_FULL || call->k < 2 || !has_k(call->family))
         return 0;
     size_t e = br_element_size(call->precision);
-    br_int k1 = call->k >= 128 ? call->k / 2 / 32 * 32 : call->k / 2;
+    br_int k1 = first_half(call->k);
     struct br_call first = *call, second = *call;
     first.k = k1;
     second.k = call->k - k1;
     second.beta = br_scalar_real(call->precision, 1);
-    /* Column k1 of op(X), X as given with transpose t: a column of X, or a row of it. */
-    int gemm = call->family == BR_GEMM;
-    char ta = call->transa, tb = gemm ? call->transb : call->transa;
-    second.a = ta == 'N' ? at(call->a, 0, k1, call->lda, e) : at(call->a, k1, 0, call->lda, e);
-    if (gemm) /* op(B) is k x n: its row k1 */
-        second.b = tb == 'N' ? at(call->b, k1, 0, call->ldb, e) : at(call->b, 0, k1, call->ldb, e);
-    else if (call->b) /* the rank-2k routines' B is laid out as A */
-        second.b = tb == 'N' ? at(call->b, 0, k1, call->ldb, e) : at(call->b, k1, 0, call->ldb, e);
+    /* Column k1 of op(A) (n x k, or m x k), and of the rank-2k routines' op(B), laid out as A;
+     * row k1 of GEMM's op(B) (k x n). */
+    char across = call->transa == 'N' ? 'T' : 'N';
+    second.a = br_op_row(call->a, k1, call->lda, across, e);
+    if (call->family == BR_GEMM)
+        second.b = br_op_row(call->b, k1, call->ldb, call->transb, e);
+    else if (call->b)
+        second.b = br_op_row(call->b, k1, call->ldb, across, e);
     pieces[0] = first;
     pieces[1] = second;
     return 2;

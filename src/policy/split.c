@@ -3,18 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-/* Element (i, j) of a column-major matrix. */
-static void *at(const void *base, br_int i, br_int j, br_int ld, size_t element)
-{
-    return (char *)base + ((size_t)i + (size_t)j * (size_t)ld) * element;
-}
-
-/* Where row `first` of op(X) starts: a row of X, or a column of X when X is transposed. */
-static void *op_rows(const void *x, br_int first, br_int ld, char trans, size_t element)
-{
-    return trans == 'N' ? at(x, first, 0, ld, element) : at(x, 0, first, ld, element);
-}
-
 /* The device's part of a dimension of `total` for a share: whole 32-blocks where both parts
  * stay at least 64 long (the device pads to its tiles; the CPU does not care). */
 static br_int device_part(br_int total, double share)
@@ -55,19 +43,20 @@ static void split_by_block(const struct br_call *call, double share, struct br_s
         device.m = first;
         cpu.m = rest;
         if (c->family == BR_GEMM)
-            cpu.a = op_rows(c->a, first, c->lda, c->transa, e);
+            cpu.a = br_op_row(c->a, first, c->lda, c->transa, e);
         else /* SYMM/HEMM side R, TRMM/TRSM side R: B's rows follow C's */
-            cpu.b = at(c->b, first, 0, c->ldb, e);
+            cpu.b = br_element_at(c->b, first, 0, c->ldb, e);
         if (!writes_b)
-            cpu.c = at(c->c, first, 0, c->ldc, e);
+            cpu.c = br_element_at(c->c, first, 0, c->ldc, e);
     } else {
         device.n = first;
         cpu.n = rest;
         /* Columns of C are columns of op(B) for GEMM, of B for the others. */
-        cpu.b = c->family == BR_GEMM ? op_rows(c->b, first, c->ldb, c->transb == 'N' ? 'T' : 'N', e)
-                                     : at(c->b, 0, first, c->ldb, e);
+        char tb = c->transb == 'N' ? 'T' : 'N'; /* column `first` of op(B): a row of op(B)^T */
+        cpu.b = c->family == BR_GEMM ? br_op_row(c->b, first, c->ldb, tb, e)
+                                     : br_element_at(c->b, 0, first, c->ldb, e);
         if (!writes_b)
-            cpu.c = at(c->c, 0, first, c->ldc, e);
+            cpu.c = br_element_at(c->c, 0, first, c->ldc, e);
     }
     if (first > 0)
         add(out->device, &out->device_count, &device);
@@ -93,11 +82,11 @@ static struct br_call rank_block_as_gemm(const struct br_call *c, const void *p,
     g.transb = c->transa == 'N' ? (hermitian ? 'C' : 'T') : 'N';
     g.m = rows, g.n = cols, g.k = c->k;
     g.alpha = alpha, g.beta = beta;
-    g.a = op_rows(p, row0, ldp, c->transa, e);
+    g.a = br_op_row(p, row0, ldp, c->transa, e);
     g.lda = ldp;
-    g.b = op_rows(q, col0, ldq, c->transa, e);
+    g.b = br_op_row(q, col0, ldq, c->transa, e);
     g.ldb = ldq;
-    g.c = at(c->c, row0, col0, c->ldc, e);
+    g.c = br_element_at(c->c, row0, col0, c->ldc, e);
     g.ldc = c->ldc;
     return g;
 }
@@ -143,10 +132,10 @@ static void split_rank(const struct br_call *c, double share, struct br_split *o
     if (trailing > 0) {
         struct br_call tail = *c;
         tail.n = trailing;
-        tail.a = op_rows(c->a, r, c->lda, c->transa, e);
+        tail.a = br_op_row(c->a, r, c->lda, c->transa, e);
         if (two)
-            tail.b = op_rows(c->b, r, c->ldb, c->transa, e);
-        tail.c = at(c->c, r, r, c->ldc, e);
+            tail.b = br_op_row(c->b, r, c->ldb, c->transa, e);
+        tail.c = br_element_at(c->c, r, r, c->ldc, e);
         add(out->cpu, &out->cpu_count, &tail);
     }
     double whole = (double)n * (double)n;

@@ -9,9 +9,11 @@
 
 enum { MAX_POINTS = 4096, SERIES_NAME = 32 };
 
+/* A point's rates: the bench's columns, then the two predictions. */
+enum { PREDICTED_CPU = BENCH_PLOT_MAX_COLUMNS, PREDICTED_DEVICE, RATES };
 static struct point {
     char series[SERIES_NAME];
-    double order, rates[BENCH_PLOT_MAX_COLUMNS], predicted_cpu, predicted_device;
+    double order, rates[RATES];
 } points[MAX_POINTS];
 static int point_count, column_count;
 
@@ -25,8 +27,8 @@ void bench_plot_add(const char *series, double order, const double *rates, int c
     p->order = order;
     for (int c = 0; c < columns; c++)
         p->rates[c] = rates[c];
-    p->predicted_cpu = predicted_cpu;
-    p->predicted_device = predicted_device;
+    p->rates[PREDICTED_CPU] = predicted_cpu;
+    p->rates[PREDICTED_DEVICE] = predicted_device;
     column_count = columns;
 }
 
@@ -44,45 +46,22 @@ static int series_firsts(int firsts[MAX_POINTS])
     return count;
 }
 
-/* The smallest order of a series from which `faster` beats `slower` at every larger order it
- * has (both known); NaN when it does not at the largest. */
-static double crossover(const char *series, double (*faster)(const struct point *, int),
-                        double (*slower)(const struct point *, int), int a, int b)
+/* The smallest order of a series from which rate `faster` beats rate `slower` at every larger
+ * order it has; NaN when it does not at the largest. */
+static double crossover(const char *series, int faster, int slower)
 {
-    double from = NAN, largest = -1;
-    int wins_at_largest = 0;
-    for (int i = 0; i < point_count; i++)
-        if (!strcmp(points[i].series, series) && points[i].order > largest) {
-            largest = points[i].order;
-            wins_at_largest = faster(&points[i], a) > slower(&points[i], b);
-        }
-    if (!wins_at_largest)
-        return NAN;
-    from = largest;
+    double from = INFINITY;
     /* Down from the top: the first order where it loses ends the run. */
     for (;;) {
-        double below = -1;
         const struct point *next = NULL;
         for (int i = 0; i < point_count; i++)
             if (!strcmp(points[i].series, series) && points[i].order < from &&
-                points[i].order > below)
-                below = points[i].order, next = &points[i];
-        if (!next || !(faster(next, a) > slower(next, b)))
-            return from;
-        from = below;
+                (!next || points[i].order > next->order))
+                next = &points[i];
+        if (!next || !(next->rates[faster] > next->rates[slower]))
+            return isinf(from) ? NAN : from;
+        from = next->order;
     }
-}
-
-static double rate_of(const struct point *p, int column) { return p->rates[column]; }
-static double predicted_device(const struct point *p, int unused)
-{
-    (void)unused;
-    return p->predicted_device;
-}
-static double predicted_cpu(const struct point *p, int unused)
-{
-    (void)unused;
-    return p->predicted_cpu;
 }
 
 /* A finite value, or NaN as gnuplot's missing mark. */
@@ -131,8 +110,8 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
             for (int c = 0; c < column_count; c++)
                 if (shown[c])
                     value(f, points[i].rates[c]);
-            value(f, points[i].predicted_cpu);
-            value(f, points[i].predicted_device);
+            value(f, points[i].rates[PREDICTED_CPU]);
+            value(f, points[i].rates[PREDICTED_DEVICE]);
             fprintf(f, "\n");
         }
         fprintf(f, "\n\n");
@@ -152,8 +131,8 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
             png);
     for (int s = 0; s < series; s++) {
         const char *name = points[firsts[s]].series;
-        double measured = crossover(name, rate_of, rate_of, device, cpu);
-        double predicted = crossover(name, predicted_device, predicted_cpu, 0, 0);
+        double measured = crossover(name, device, cpu);
+        double predicted = crossover(name, PREDICTED_DEVICE, PREDICTED_CPU);
         if (isfinite(measured))
             fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead lc %d lw 1.5\n"
                        "set label '%s measured %.0f' at %g, graph %.2f rotate by 90 offset 1,0\n",

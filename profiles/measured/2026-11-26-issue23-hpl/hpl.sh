@@ -1,53 +1,68 @@
 #!/bin/bash
-# HPL (Debian's hpcc) under mpirun with blasroute preloaded, against OpenBLAS alone:
+# HPL (netlib's xhpl 2.3, build-xhpl.sh) under mpirun with blasroute preloaded, against OpenBLAS
+# alone, from the checkout root on the GPU machine:
 #     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh one   # issue 23: one H200, 1 rank
-#     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh two   # issue 24: two H200s, 2 ranks
-# Carried: .gpu, .dev (this build, and .dev/mpi from pack.sh). Each run: N of HPL_SIZES
-# (default 20000 40000), NB 512 (blasroute) or 256 (OpenBLAS), P x Q 1 x ranks; prints
-# "NAME N RANKS Tflops residual devices seconds" and keeps hpccoutf.txt and the ranks' stderr
-# (blasroute's report and verbose lines, which name each rank's device). Dry run on the
-# development machine: DRY=1 OUT=dir (small N, PoCL as the device).
+#     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh two   # issue 24: 1 and 2 ranks, 2 GPUs
+# Carried: .gpu, .dev (this build, .dev/mpi from pack.sh and build-xhpl.sh). Each run: N of
+# HPL_SIZES (default 20000 40000), NB of HPL_NB (default 512: blasroute's products want a deep
+# k; OpenBLAS alone takes 256), P x Q 1 x ranks, every rank unbound (--bind-to none: Open MPI
+# binds each of 2 ranks to one core by default) with its share of the cores as the CPU BLAS's
+# threads; prints "NAME N RANKS NB Gflops residual devices seconds" and keeps HPL.out and the
+# ranks' stderr (blasroute's report and verbose lines, which name each rank's device). Before
+# the timed runs, one small run per rank count fills blasroute's cache (the compiled programs),
+# as a machine that has run blasroute once has it. Dry run on the development machine: DRY=1
+# OUT=dir (small N, PoCL as the devices).
 source profiles/measured/gpu-common.sh
 source profiles/measured/2026-11-26-issue23-hpl/mpi-env.sh
 part=${1:?one or two}
-sizes=${HPL_SIZES:-20000 40000} device=
+sizes=${HPL_SIZES:-20000 40000} nb=${HPL_NB:-512} device= warm=5000
 if [ "${DRY:-0}" = 1 ]; then
-  sizes="1500 3000"
+  sizes="1500 3000" warm=500
   device="-x BLASROUTE_DEVICE=cpu:local-rank -x BLASROUTE_MODE=device -x POCL_DEVICES"
 fi
-# hpl NAME RANKS N NB MPIRUN-ARGS...: one hpcc run in its own directory under $OUT.
+cores=$(nproc)
+{ lscpu | grep -E '^(Model name|Socket|NUMA node\(s\)|NUMA node[0-9] CPU)'; nvidia-smi topo -m; } \
+  >> $OUT/machine.txt 2>&1
+export BLASROUTE_CACHE_DIR=/tmp/hpl-cache CUDA_CACHE_PATH=/tmp/hpl-cache/nvidia
+# hpl NAME RANKS N NB MPIRUN-ARGS...: one xhpl run in its own directory under $OUT.
 hpl() {
   local name=$1 ranks=$2 n=$3 nb=$4; shift 4
-  local dir=$OUT/$name-$n-$ranks; mkdir -p $dir
-  sed -e "s/^1000         Ns/$n         Ns/" -e "s/^80           NBs/$nb          NBs/" \
-      -e "s/^2            Ps/1            Ps/" -e "s/^2            Qs/$ranks            Qs/" \
-      profiles/measured/2026-11-26-issue23-hpl/hpccinf.template > $dir/hpccinf.txt
+  local dir=$OUT/$name-$n-$ranks-$nb threads=$((cores / ranks)); mkdir -p $dir
+  head -31 profiles/measured/2026-11-26-issue23-hpl/hpccinf.template |
+    sed -e "s/^1000         Ns/$n         Ns/" -e "s/^80           NBs/$nb          NBs/" \
+        -e "s/^2            Ps/1            Ps/" -e "s/^2            Qs/$ranks            Qs/" \
+        > $dir/HPL.dat
   local start=$(date +%s.%N)
-  (cd $dir && timeout 500 mpirun -np $ranks --oversubscribe \
-      -x LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH "$@" \
-      sh -c "hpcc 2> rank-\$OMPI_COMM_WORLD_RANK.err" > mpirun.out 2> mpirun.err)
+  (cd $dir && timeout 300 mpirun -np $ranks --oversubscribe --bind-to none \
+      -x LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH -x OPENBLAS_NUM_THREADS=$threads \
+      -x BLASROUTE_CACHE_DIR -x CUDA_CACHE_PATH "$@" \
+      sh -c "xhpl 2> rank-\$OMPI_COMM_WORLD_RANK.err" > mpirun.out 2> mpirun.err)
   local end=$(date +%s.%N)
-  local tflops=$(sed -n 's/^HPL_Tflops=//p' $dir/hpccoutf.txt 2> /dev/null | head -1)
+  local gflops=$(awk '/^WR/ {print $7}' $dir/HPL.out 2> /dev/null | head -1)
   # HPL's scaled residual and its verdict; each rank's device (its verbose line)
-  local check=$(grep -m1 '^||Ax-b||' $dir/hpccoutf.txt 2> /dev/null | awk '{print $2, $NF}')
+  local check=$(grep -m1 '^||Ax-b||' $dir/HPL.out 2> /dev/null | awk '{print $2, $NF}')
   local devices=$(for r in $(seq 0 $((ranks - 1))); do
       sed -n 's/^blasroute: device: \([0-9]*:[0-9]*\) .*/\1/p' $dir/rank-$r.err 2> /dev/null |
           head -1; done | tr '\n' ' ')
-  echo "$name $n $ranks Tflops=${tflops:-none} residual=${check:-none} devices=${devices:-none}" \
-      "seconds=$(awk "BEGIN { print $end - $start }")"
+  echo "$name $n $ranks $nb Gflops=${gflops:-none} residual=${check:-none}" \
+      "devices=${devices:-none} seconds=$(awk "BEGIN { print $end - $start }")"
 }
 blasroute="-x LD_PRELOAD=$L -x BLASROUTE_REPORT=1 -x BLASROUTE_VERBOSE=1 $device"
 case $part in
   one)
+    hpl warm-up 1 $warm $nb $blasroute > /dev/null
     for n in $sizes; do
+      hpl blasroute 1 $n $nb $blasroute
       hpl openblas 1 $n 256
-      hpl blasroute 1 $n 512 $blasroute
     done ;;
   two)
+    hpl warm-up 1 $warm $nb $blasroute > /dev/null
+    hpl warm-up 2 $warm $nb $blasroute > /dev/null
     for n in $sizes; do
-      hpl blasroute 1 $n 512 $blasroute
-      hpl blasroute 2 $n 512 $blasroute
-      hpl openblas 2 $n 256 -x OPENBLAS_NUM_THREADS=8
+      hpl blasroute 1 $n $nb $blasroute
+      hpl blasroute 2 $n $nb $blasroute
+      hpl openblas 1 $n 256
+      hpl openblas 2 $n 256
     done ;;
   *) echo "unknown part $part"; exit 2 ;;
 esac | tee $OUT/hpl-$part.txt

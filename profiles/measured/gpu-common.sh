@@ -11,7 +11,14 @@ source .gpu/env.sh > /dev/null
 ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH
 L=$PWD/.dev/lib/libblasroute.so.0
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc; } > $OUT/machine.txt 2>&1
+# The CPU BLAS's kernels named for the CPU's instruction set: the GPU machines' virtual CPUs
+# ("Intel(R) Xeon(R) Processor") hide their model, and Debian's OpenBLAS 0.3.21 then takes its
+# Prescott (SSE3) kernels, at a fraction of the CPU's speed, and crashed in dgemm at 32 threads
+# (2026-11-26, HPL on nvidia-h200-x2). From that day every record names the kernels it used.
+if grep -q -w avx512f /proc/cpuinfo; then export OPENBLAS_CORETYPE=SkylakeX
+elif grep -q -w avx2 /proc/cpuinfo; then export OPENBLAS_CORETYPE=Haswell; fi
+{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u; nproc
+  echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-unset}"; } > $OUT/machine.txt 2>&1
 cat $OUT/machine.txt
 stream() {
   order=$1 routine=$2 mode=$3; shift 3

@@ -12,9 +12,7 @@
 # Each run: N of HPL_SIZES (default 20000 40000), NB of HPL_NB (default 512: blasroute's
 # products want a deep k; OpenBLAS alone takes 256), every rank unbound (--bind-to none: Open
 # MPI binds each of 2 ranks to one core by default) with its share of the cores as the CPU
-# BLAS's threads, the CPU BLAS's kernels named for the CPU's instruction set (OPENBLAS_CORETYPE:
-# on the GPU machine's virtual CPU, Debian's OpenBLAS 0.3.21 picks its Prescott kernels, whose
-# dgemm copy crashed at 32 threads, 2026-11-26); prints "NAME N PxQ NB Gflops residual devices
+# BLAS's threads, the CPU BLAS's kernels named for the CPU (gpu-common.sh's OPENBLAS_CORETYPE); prints "NAME N PxQ NB Gflops residual devices
 # seconds" and keeps HPL.out and the ranks' stderr (blasroute's report and verbose lines, which
 # name each rank's device). Before the timed runs, one small run per rank count fills
 # blasroute's cache (the compiled programs), as a machine that has run blasroute once has it.
@@ -33,9 +31,6 @@ cores=$(nproc)
 { lscpu | grep -E '^(Model name|Socket|NUMA node\(s\)|NUMA node[0-9] CPU)'; nvidia-smi topo -m; } \
   >> $OUT/machine.txt 2>&1
 export BLASROUTE_CACHE_DIR=/tmp/hpl-cache CUDA_CACHE_PATH=/tmp/hpl-cache/nvidia
-if grep -q -w avx512f /proc/cpuinfo; then export OPENBLAS_CORETYPE=SkylakeX
-elif grep -q -w avx2 /proc/cpuinfo; then export OPENBLAS_CORETYPE=Haswell; fi
-echo "OPENBLAS_CORETYPE=${OPENBLAS_CORETYPE:-unset}" >> $OUT/machine.txt
 # hpl NAME PxQ N NB MPIRUN-ARGS...: one xhpl run in its own directory under $OUT.
 hpl() {
   local name=$1 grid=$2 n=$3 nb=$4; shift 4

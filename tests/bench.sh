@@ -13,6 +13,8 @@
 #  - --plot FILE.png: a PNG drawn by gnuplot, its data file with one row per problem, each with
 #    the predicted CPU and device rates, and a crossover marked in the script; without gnuplot
 #    on the PATH, exit 1 and a message naming gnuplot-nox, the data file still written;
+#  - --replot FILE.png: that data drawn again, the data and script the same as the run wrote;
+#    a damaged data file: exit 1, a message naming it, nothing drawn;
 #  - NVBLAS's column (nvb-e2e): with a stand-in (the reference BLAS, whose Fortran names NVBLAS
 #    shares) a rate and a right result in every row, the configuration file the bench wrote
 #    for it removed at the end; where none can be loaded, '-' and the header says why. (Every
@@ -24,7 +26,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 7
+plan 9
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -103,6 +105,26 @@ status=$?
 [ $status -eq 1 ] && grep -q 'gnuplot-nox' "$tmp/plot.err" && [ -s "$tmp/plot.png.dat" ] && [ ! -e "$tmp/plot.png" ]
 ok $? "--plot without gnuplot on the PATH: exit $status (want 1), the message names gnuplot-nox, the data kept"
 diag_file "$tmp/plot.err"
+
+# --replot: the kept data drawn where gnuplot is, the same data and script as the run wrote
+cp "$tmp/plot.png.dat" "$tmp/kept.dat"; cp "$tmp/plot.png.gnuplot" "$tmp/kept.gnuplot"
+if command -v gnuplot > /dev/null 2>&1; then
+    "$bench" --replot "$tmp/plot.png" > "$tmp/replot.out" 2> "$tmp/replot.err"
+    status=$?
+    magic=$(head -c 4 "$tmp/plot.png" 2> /dev/null | od -An -c | tr -d ' ')
+    [ $status -eq 0 ] && [ "$magic" = '211PNG' ] && [ ! -s "$tmp/replot.out" ] &&
+        cmp -s "$tmp/kept.dat" "$tmp/plot.png.dat" && cmp -s "$tmp/kept.gnuplot" "$tmp/plot.png.gnuplot"
+    ok $? "--replot: a PNG from the kept data (exit $status), the data and gnuplot script as the run wrote them"
+    diag_file "$tmp/replot.err"
+else
+    skip "--replot draws a PNG" "no gnuplot (Debian: gnuplot-nox)"
+fi
+sed 's/^64 /64 x/' "$tmp/kept.dat" > "$tmp/broken.png.dat"
+"$bench" --replot "$tmp/broken.png" > "$tmp/replot.out" 2> "$tmp/replot.err"
+status=$?
+[ $status -eq 1 ] && grep -q 'broken.png.dat is not a data file' "$tmp/replot.err" && [ ! -e "$tmp/broken.png" ]
+ok $? "--replot of a damaged data file: exit $status (want 1), the message names it, nothing drawn"
+diag_file "$tmp/replot.err"
 
 "$bench" --repeat 0 > "$tmp/bad" 2> "$tmp/bad.err"
 status=$?

@@ -483,6 +483,14 @@ int main(int argc, char **argv)
     int status = bench_parse_options(argc, argv, names, BENCH_FAMILY_COUNT, &options);
     if (status)
         return status < 0 ? 0 : status; /* --help, or a bad command line */
+    if (options.replot) {
+        char why[512];
+        if (bench_plot_redraw(options.replot, why, sizeof why) != 0) {
+            fprintf(stderr, "blasroute-bench: %s\n", why);
+            return 1;
+        }
+        return 0;
+    }
     /* Before anything reaches blasroute, which reads its environment once, on first use: time
      * the device path unless the user chose a mode. */
     run.mode_chosen = getenv("BLASROUTE_MODE") != NULL;

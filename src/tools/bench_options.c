@@ -54,6 +54,8 @@ static void usage(void)
         "                        scales, each routine's columns, the predicted CPU and device\n"
         "                        rates dashed, the measured and predicted crossovers marked;\n"
         "                        with gnuplot (Debian: gnuplot-nox); FILE.png.dat keeps the data\n"
+        "  --replot FILE.png   measure nothing: draw FILE.png again from the FILE.png.dat that\n"
+        "                        --plot kept (a run on a machine without gnuplot)\n"
         "  --builtin-params    add br-builtin: br-kern with the device's built-in kernel\n"
         "                        parameters, whatever a tuned profile says (what tuning gained)\n"
         "  --help              print this and exit\n\n"
@@ -218,7 +220,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, HELP };
+           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},
@@ -238,6 +240,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"builtin-params", no_argument, NULL, BUILTIN_PARAMS},
         {"modes", required_argument, NULL, MODES},
         {"plot", required_argument, NULL, PLOT},
+        {"replot", required_argument, NULL, REPLOT},
         {"help", no_argument, NULL, HELP},
         {NULL, 0, NULL, 0}};
     const char *precision = "s,d", *sizes = NULL, *trans = "NN", *routine = NULL;
@@ -285,6 +288,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case BUILTIN_PARAMS: o->builtin_params = 1; break;
         case MODES: modes = optarg; break;
         case PLOT: o->plot = optarg; break;
+        case REPLOT: o->replot = optarg; break;
         case HELP: usage(); return -1;
         case ':': return bad_option("%s needs a value", argv[optind - 1]);
         default: return bad_option("unknown option %s", argv[optind - 1]);

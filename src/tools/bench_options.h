@@ -34,7 +34,8 @@ struct bench_options {
      * place of the one br-e2e column; 0: one column in BLASROUTE_MODE (default device) */
     unsigned modes;
     int pause_ms; /* --pause: idle time before each timed column after the CPU BLAS's */
-    const char *plot; /* --plot: the PNG to draw (bench_plot.h), or NULL */
+    const char *plot;   /* --plot: the PNG to draw (bench_plot.h), or NULL */
+    const char *replot; /* --replot: the PNG to draw again from its data, or NULL */
 };
 
 /* blasroute's modes, as BLASROUTE_MODE names them (bench_mode_names), for --modes. */

@@ -64,6 +64,24 @@ static double crossover(const char *series, int faster, int slower)
     }
 }
 
+/* Column c's place among the columns drawn, from 1: its point type, and its colour with one
+ * routine (the same in a --replot, whose data file has the drawn columns alone). */
+static int place(const int *shown, int c)
+{
+    int k = 1;
+    for (int i = 0; i < c; i++)
+        k += shown[i] != 0;
+    return k;
+}
+
+/* A line's colour: its series' where there are several (each routine in its own colour, its
+ * columns told apart by their points), else its column's (one routine: the paths in colours,
+ * each prediction in the colour of the path it predicts). */
+static int color(int series, int s, const int *shown, int column)
+{
+    return series > 1 ? s + 1 : place(shown, column);
+}
+
 /* A finite value, or NaN as gnuplot's missing mark. */
 static void value(FILE *f, double x)
 {
@@ -136,11 +154,12 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
         if (isfinite(measured))
             fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead lc %d lw 1.5\n"
                        "set label '%s measured %.0f' at %g, graph %.2f rotate by 90 offset 1,0\n",
-                    measured, measured, s + 1, name, measured, measured, 0.05 + 0.3 * (s % 3));
+                    measured, measured, color(series, s, shown, device), name, measured, measured,
+                    0.05 + 0.3 * (s % 3));
         if (isfinite(predicted))
             fprintf(g, "set arrow from %g, graph 0 to %g, graph 1 nohead lc %d dt 2\n"
                        "set label '%s predicted %.0f' at %g, graph %.2f rotate by 90 offset 1,0\n",
-                    predicted, predicted, s + 1, name, predicted, predicted,
+                    predicted, predicted, color(series, s, shown, device), name, predicted, predicted,
                     0.55 + 0.3 * (s % 2) / 2);
     }
     fprintf(g, "plot ");
@@ -152,13 +171,15 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
             if (!shown[c])
                 continue;
             fprintf(g, "%s'%s' index %d using 1:%d with linespoints lc %d pt %d title '%s %s'",
-                    first ? "" : ", \\\n     ", data, s, field++, s + 1, c + 1, name, titles[c]);
+                    first ? "" : ", \\\n     ", data, s, field++, color(series, s, shown, c),
+                    place(shown, c), name, titles[c]);
             first = 0;
         }
         fprintf(g, ", \\\n     '%s' index %d using 1:%d with lines lc %d dt 2 title '%s "
                    "predicted CPU', \\\n     '%s' index %d using 1:%d with lines lc %d dt 3 "
                    "title '%s predicted device'",
-                data, s, field, s + 1, name, data, s, field + 1, s + 1, name);
+                data, s, field, color(series, s, shown, cpu), name, data, s, field + 1,
+                color(series, s, shown, device), name);
     }
     fprintf(g, "\n");
     fclose(g);
@@ -179,4 +200,93 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
         return -1;
     }
     return 0;
+}
+
+/* --- --replot: the points again from a data file bench_plot_write wrote ----------------- */
+
+/* The column titles of the data file read (one header serves: every series has the bench's
+ * same columns). */
+static char read_titles[BENCH_PLOT_MAX_COLUMNS][32];
+
+static int find_title(int columns, const char *title)
+{
+    for (int c = 0; c < columns; c++)
+        if (strcmp(read_titles[c], title) == 0)
+            return c;
+    return -1;
+}
+
+/* One header line, "# SERIES: order TITLE... predicted-cpu predicted-device": the series'
+ * name into `series`, the titles into read_titles; the number of columns, or -1. */
+static int read_header(char *line, char *series, size_t series_size)
+{
+    char *colon = strstr(line, ": order ");
+    if (strncmp(line, "# ", 2) != 0 || !colon)
+        return -1;
+    snprintf(series, series_size, "%.*s", (int)(colon - line - 2), line + 2);
+    char *titles[BENCH_PLOT_MAX_COLUMNS + 2];
+    int count = 0;
+    for (char *t = strtok(colon + strlen(": order "), " \n"); t; t = strtok(NULL, " \n")) {
+        if (count == BENCH_PLOT_MAX_COLUMNS + 2)
+            return -1;
+        titles[count++] = t;
+    }
+    if (count < 3 || strcmp(titles[count - 2], "predicted-cpu") != 0 ||
+        strcmp(titles[count - 1], "predicted-device") != 0)
+        return -1;
+    for (int c = 0; c < count - 2; c++)
+        snprintf(read_titles[c], sizeof read_titles[c], "%s", titles[c]);
+    return count - 2;
+}
+
+int bench_plot_redraw(const char *png, char *why, size_t why_size)
+{
+    char data[4096], line[4096], series[SERIES_NAME] = "";
+    snprintf(data, sizeof data, "%s.dat", png);
+    FILE *f = fopen(data, "r");
+    if (!f) {
+        snprintf(why, why_size, "cannot read %s (the data --plot keeps)", data);
+        return -1;
+    }
+    int columns = -1, bad = 0;
+    while (!bad && fgets(line, sizeof line, f)) {
+        if (line[0] == '#') {
+            int found = read_header(line, series, sizeof series);
+            bad = found < 0 || (columns >= 0 && found != columns);
+            columns = found;
+            continue;
+        }
+        if (line[0] == '\n')
+            continue;
+        double order, rates[BENCH_PLOT_MAX_COLUMNS + 2];
+        char *at = line, *end;
+        order = strtod(at, &end);
+        bad = columns < 0 || end == at;
+        for (int c = 0; c < columns + 2 && !bad; c++) {
+            at = end;
+            rates[c] = strtod(at, &end); /* "NaN" reads as NaN */
+            bad = end == at;
+        }
+        if (!bad)
+            bench_plot_add(series, order, rates, columns, rates[columns], rates[columns + 1]);
+    }
+    fclose(f);
+    if (bad || columns < 0) {
+        snprintf(why, why_size, "%s is not a data file --plot wrote", data);
+        return -1;
+    }
+    /* The columns compared for the measured crossover, as the bench chose them. */
+    int cpu = find_title(columns, "cpu"), device = find_title(columns, "br-e2e");
+    if (device < 0)
+        device = find_title(columns, "br-device");
+    if (device < 0)
+        device = find_title(columns, "br-auto");
+    const char *titles[BENCH_PLOT_MAX_COLUMNS];
+    int shown[BENCH_PLOT_MAX_COLUMNS];
+    for (int c = 0; c < columns; c++) {
+        titles[c] = read_titles[c];
+        shown[c] = 1;
+    }
+    return bench_plot_write(png, titles, shown, cpu < 0 ? 0 : cpu, device < 0 ? 0 : device, why,
+                            why_size);
 }

@@ -22,4 +22,8 @@ void bench_plot_add(const char *series, double order, const double *rates, int c
 int bench_plot_write(const char *png, const char *const *titles, const int *shown, int cpu,
                      int device, char *why, size_t why_size);
 
+/* --replot FILE: draws FILE again from FILE.dat, as --plot wrote it (on a machine with gnuplot,
+ * from a run on one without: GPU servers often lack it). 0 when drawn, else -1 with why. */
+int bench_plot_redraw(const char *png, char *why, size_t why_size);
+
 #endif

@@ -7,6 +7,7 @@
  * library's own handle, never through the global scope where our own exports would win. */
 #include "config.h"
 #include "cpu.h"
+#include "cpu_kernels.h"
 
 #include <dlfcn.h>
 #include <link.h>
@@ -207,6 +208,11 @@ static void load_once(void)
         abort();
     }
     br_verbose("CPU BLAS: %s", cpu_path);
+    char kernels[256];
+    /* POSIX guarantees a dlsym result converts to a function pointer. */
+    if (br_cpu_kernels_describe((char *(*)(void))dlsym(cpu_handle, "openblas_get_corename"),
+                                kernels, sizeof kernels) == 0)
+        br_verbose("CPU BLAS kernels: %s", kernels);
     br_process_register_exit(); /* before the CPU BLAS's destructors (process.h) */
     atomic_store_explicit(&br_cpu_ready, 1, memory_order_release);
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "cpu_kernels.h"
 #include "engine/device.h"
 #include "engine/engine.h"
 #include "env.h"
@@ -418,8 +419,15 @@ int main(int argc, char **argv)
                env->cpu_blas);
     else
         printf("  asked:  the defaults (OpenBLAS, else the reference libblas.so.3)\n");
-    if (have_cpu)
+    if (have_cpu) {
         printf("  loaded: %s\n", cpu_path);
+        char kernels[256];
+        /* POSIX guarantees a dlsym result converts to a function pointer. */
+        if (br_cpu_kernels_describe(
+                (char *(*)(void))br_cpu_library_symbol("openblas_get_corename"), kernels,
+                sizeof kernels) == 0)
+            printf("  kernels: %s\n", kernels);
+    }
     else
         printf("  none could be loaded (stderr says why): blasroute aborts on its first BLAS "
                "call; set BLASROUTE_CPU_BLAS\n");

@@ -38,6 +38,19 @@ static int read_switch(const char *name, int fallback)
     return fallback;
 }
 
+/* BLASROUTE_PREPARE: a switch, or the path of the helper to run (an absolute path: anything
+ * else warns and gives the default). */
+static void read_prepare(void)
+{
+    const char *value = read_string("BLASROUTE_PREPARE");
+    settings.prepare = 1;
+    settings.prepare_helper = NULL;
+    if (value && value[0] == '/')
+        settings.prepare_helper = value;
+    else
+        settings.prepare = read_switch("BLASROUTE_PREPARE", 1);
+}
+
 /* One of a list of words: its index, or the fallback (with one warning) for anything else. */
 static int read_choice(const char *name, const char *const *words, int count, int fallback,
                        const char *accepted)
@@ -211,12 +224,14 @@ static void read_all(void)
     settings.cache_dir = read_string("BLASROUTE_CACHE_DIR");
     settings.lapack_block = read_count("BLASROUTE_LAPACK_BLOCK", 8192);
     settings.learn = read_switch("BLASROUTE_LEARN", 1);
+    read_prepare();
     static const char *const thread_uses[] = {"keep", "share"};
     settings.cpu_threads_share =
         read_choice("BLASROUTE_CPU_THREADS", thread_uses, 2, 1, "share, keep");
     static const char *const warmups[] = {"background", "wait"};
     settings.warmup_wait = read_choice("BLASROUTE_WARMUP", warmups, 2, 0, "background, wait");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
+    settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
     settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");
     static const char *const kernels[] = {"auto", "direct", "tiled"};
     settings.test_gemm_kernel = (enum br_gemm_kernel_choice)read_choice(

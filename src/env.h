@@ -55,6 +55,11 @@ struct br_env {
     const char *cache_dir;    /* BLASROUTE_CACHE_DIR: NULL for $XDG_CACHE_HOME or ~/.cache */
     int learn;                /* BLASROUTE_LEARN: the router corrects its model by what it
                                  measures (policy/learn.h); default 1 */
+    int prepare;              /* BLASROUTE_PREPARE: a program whose calls the device could
+                                 answer, on a host where it was never opened, has a helper
+                                 process get it ready for the next run (prepare.h); default 1 */
+    const char *prepare_helper; /* BLASROUTE_PREPARE as a path: that helper; NULL: the
+                                   installed one */
     int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call
                                  waits for the CPU calibration and the program build instead of
                                  going to the CPU BLAS while they run (warmup.h) */
@@ -65,6 +70,7 @@ struct br_env {
                                  chosen from the order (lapack/pieces.c) */
     /* Test-only hooks (documented as such): fault injection for the test suite. */
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
+    int test_prepare_delay; /* BLASROUTE_TEST_PREPARE_DELAY: seconds the helper waits first */
     unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */
     enum br_gemm_kernel_choice test_gemm_kernel; /* BLASROUTE_TEST_GEMM_KERNEL */
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */

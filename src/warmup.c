@@ -19,6 +19,7 @@
 #include "policy/learn_store.h"
 #include "policy/policy.h"
 #include "policy/routing.h"
+#include "prepare.h"
 #include "process.h"
 #include "sweep.h"
 #include "warmup_memo.h"
@@ -197,6 +198,7 @@ static _Atomic int forked; /* a child of fork, whose command line is its parent'
 static struct br_device_memo memo;
 static const struct br_device_profile *memo_device;
 static int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
+static int memo_found;   /* a memo says a device was opened on this host before */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -215,6 +217,7 @@ static int default_gpu_choice(void)
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
+        memo_found = 1;
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
     } else if (default_gpu_choice() && br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name,
                                                     sizeof memo.name) == 0) {
@@ -318,6 +321,13 @@ static void revalue_unknown_calls(const struct br_device *d)
     pthread_mutex_unlock(&unknown_lock);
 }
 
+int br_warmup_open_and_remember(void)
+{
+    if (!atomic_flag_test_and_set(&opening))
+        open_devices();
+    return br_engine_count();
+}
+
 int br_warmup_devices_open(void)
 {
     if (br_likely(br_engine_discovered()))
@@ -379,6 +389,10 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     } else {
         pthread_once(&memo_once, read_memos);
         profile = memo_device;
+        /* A device never opened on this host: a helper gets it ready for the next run
+         * (prepare.h), whether or not this run ends up opening it. */
+        if (!memo_found && !atomic_load_explicit(&forked, memory_order_relaxed))
+            br_prepare_next_run();
     }
     if (!profile) {
         /* No device known to predict it: at most the whole call, until one is opened. */

@@ -20,6 +20,10 @@
  * program's last run says it will; always with BLASROUTE_WARMUP=wait); else 0. */
 int br_warmup_devices_open(void);
 
+/* Opens the devices now, measuring the opening and keeping it as the memo (warmup_memo.h), as
+ * the first call that pays does; for the prepare helper (prepare.h). How many were found. */
+int br_warmup_open_and_remember(void);
+
 /* What an auto-mode call the rules let reach a device took (`seconds`), where (`on_device`:
  * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made
  * none): counted towards what the device saves this program. `engine`: the device it was

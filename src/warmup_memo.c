@@ -27,6 +27,13 @@ static int locate(char *path, size_t path_size, char *key, size_t key_size)
     return br_cache_file(path, path_size, "opened", key, "memo");
 }
 
+int br_prepare_stamp_path(char *path, size_t size)
+{
+    char key[1400];
+    host_key(key, sizeof key);
+    return br_cache_file(path, size, "prepared", key, "stamp");
+}
+
 /* A value into a field, cut to its size. */
 static void copy(char *to, size_t size, const char *from)
 {

@@ -6,6 +6,8 @@
 #ifndef BLASROUTE_WARMUP_MEMO_H
 #define BLASROUTE_WARMUP_MEMO_H
 
+#include <stddef.h>
+
 struct br_device_memo {
     char vendor[256], name[256], type[32], driver[128];
     double open_seconds;
@@ -29,6 +31,10 @@ struct br_program_memo {
 };
 
 int br_program_memo_read(struct br_program_memo *memo);
+
+/* The stamp of this host and choice of devices that says a helper was started to get the device
+ * ready (prepare.h): its path, or -1 without a cache directory. */
+int br_prepare_stamp_path(char *path, size_t size);
 void br_program_memo_write(const struct br_program_memo *memo);
 
 #endif

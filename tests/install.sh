@@ -18,8 +18,10 @@ libdir=$(pkg-config --variable=libdir "$top_builddir/blasroute.pc")
 
 [ -f "$dest$libdir/libblasroute.so.0" ] && [ -f "$dest$libdir/pkgconfig/blasroute.pc" ] &&
     [ "$(readlink "$dest$libdir/blasroute/libblas.so.3")" = ../libblasroute.so.0 ] &&
-    [ "$(readlink "$dest$libdir/blasroute/libcblas.so.3")" = ../libblasroute.so.0 ]
-ok $? "installs libblasroute.so.0, blasroute.pc and the libblas.so.3 and libcblas.so.3 links"
+    [ "$(readlink "$dest$libdir/blasroute/libcblas.so.3")" = ../libblasroute.so.0 ] &&
+    helper=$(grep -a -o '/[^[:space:]]*/blasroute-prepare' "$dest$libdir/libblasroute.so.0" | head -n 1) &&
+    [ -n "$helper" ] && [ -x "$dest$helper" ]
+ok $? "installs libblasroute.so.0, blasroute.pc, the libblas.so.3 and libcblas.so.3 links, and the prepare helper where the library starts it (${helper:-not named})"
 
 # (b) An unmodified program linked with -lblas, pointed at the links.
 LD_LIBRARY_PATH="$dest$libdir/blasroute" "$top_builddir/tests/call_dgemm" > "$tmp/b.out" 2>&1 &&

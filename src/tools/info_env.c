@@ -69,6 +69,12 @@ static const struct {
      "auto mode times the calls its model decides, corrects the model per routine, shape, size "
      "and path, tries the other path now and then when the two are close, and keeps what it "
      "learned in the cache directory for the next process (blasroute-info shows it)", 0},
+    {"BLASROUTE_PREPARE", "0, 1, or the absolute path of a helper", "1",
+     "in auto mode, a program with calls the device could answer, on a host where the device "
+     "was never opened, starts a helper process (blasroute-prepare, idle priority, once per "
+     "host and cache directory) that opens the device, keeps what opening took and compiles "
+     "its programs into the cache, so that the next run finds them; the program is not "
+     "slowed: it goes on with the CPU BLAS; 0: never", 0},
     {"BLASROUTE_WARMUP", "background, wait", "background",
      "in auto mode the device is opened only when what it saves pays for the opening, and the "
      "CPU BLAS's calibration and the device program's build run on threads of their own while "
@@ -99,6 +105,9 @@ static const struct {
     {"BLASROUTE_TEST_NVIDIA_PROC", "a directory", "/proc/driver/nvidia/gpus",
      "where the NVIDIA kernel driver's list of GPUs is read (the warm-up's "
      "first-process prediction)", 1},
+    {"BLASROUTE_TEST_PREPARE_DELAY", "1 to 60", "none",
+     "seconds the prepare helper waits before its work (checks that the program does not wait "
+     "for it)", 1},
     {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
      "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
 };

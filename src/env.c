@@ -39,16 +39,17 @@ static int read_switch(const char *name, int fallback)
 }
 
 /* BLASROUTE_PREPARE: a switch, or the path of the helper to run (an absolute path: anything
- * else warns and gives the default). */
+ * else warns and gives the default). Off by default (prepare.h says why). */
 static void read_prepare(void)
 {
     const char *value = read_string("BLASROUTE_PREPARE");
-    settings.prepare = 1;
     settings.prepare_helper = NULL;
-    if (value && value[0] == '/')
+    if (value && value[0] == '/') {
+        settings.prepare = 1;
         settings.prepare_helper = value;
-    else
-        settings.prepare = read_switch("BLASROUTE_PREPARE", 1);
+    } else {
+        settings.prepare = read_switch("BLASROUTE_PREPARE", 0);
+    }
 }
 
 /* One of a list of words: its index, or the fallback (with one warning) for anything else. */

@@ -57,7 +57,7 @@ struct br_env {
                                  measures (policy/learn.h); default 1 */
     int prepare;              /* BLASROUTE_PREPARE: a program whose calls the device could
                                  answer, on a host where it was never opened, has a helper
-                                 process get it ready for the next run (prepare.h); default 1 */
+                                 process get it ready for the next run (prepare.h); default 0 */
     const char *prepare_helper; /* BLASROUTE_PREPARE as a path: that helper; NULL: the
                                    installed one */
     int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call

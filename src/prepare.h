@@ -10,9 +10,18 @@
  * at idle priority; the program goes on with the CPU BLAS. Its next run knows the device and
  * finds the programs compiled: what it saves need only pay for the opening.
  *
- * Once per host and choice of devices (a stamp in the cache directory; removing the directory
- * starts it over), never in a forked child, not with learning or the cache off
- * (BLASROUTE_LEARN=0, BLASROUTE_CACHE=0) or BLASROUTE_PREPARE=0. The helper is invisible to
+ * Once per host and choice of devices (a stamp in the cache directory, marked done by the helper;
+ * one abandoned on the way is started again after ten minutes), never in a forked child, not
+ * with learning or the cache off (BLASROUTE_LEARN=0, BLASROUTE_CACHE=0).
+ *
+ * Off unless BLASROUTE_PREPARE=1 (or a helper's path): measured on the H200's host
+ * (2026-11-26, profiles/measured/2026-11-26-issue20-s6, run3), the helper beside a first run
+ * slowed it even at idle priority (a reference-LAPACK dgetrf 8192, 2.26 s in cpu mode, took
+ * 4.07: its 16198 small CPU calls 1.27 s instead of 0.16), and its opening, the host's first
+ * since the machine started, took 1.15 s: with that in the memo the next runs of a numpy script
+ * saving 0.4 s a run still did not open the device. What it needs before it is on by default:
+ * work only while the host is otherwise idle (stopped whenever a program wants the cores), and
+ * a memo of what opening takes a program once the device is ready. The helper is invisible to
  * the program: no SIGCHLD, not a child that wait() or waitpid(-1) returns, none of its files
  * open (stdin, stdout and stderr are /dev/null), in a session of its own, so that it ends its
  * work even when the program has ended. */

@@ -69,12 +69,13 @@ static const struct {
      "auto mode times the calls its model decides, corrects the model per routine, shape, size "
      "and path, tries the other path now and then when the two are close, and keeps what it "
      "learned in the cache directory for the next process (blasroute-info shows it)", 0},
-    {"BLASROUTE_PREPARE", "0, 1, or the absolute path of a helper", "1",
-     "in auto mode, a program with calls the device could answer, on a host where the device "
-     "was never opened, starts a helper process (blasroute-prepare, idle priority, once per "
-     "host and cache directory) that opens the device, keeps what opening took and compiles "
-     "its programs into the cache, so that the next run finds them; the program is not "
-     "slowed: it goes on with the CPU BLAS; 0: never", 0},
+    {"BLASROUTE_PREPARE", "0, 1, or the absolute path of a helper", "0",
+     "1: in auto mode, a program with calls the device could answer, on a host where the "
+     "device was never opened, starts a helper process (blasroute-prepare, once per host and "
+     "cache directory) that opens the device, keeps what opening took and compiles its "
+     "programs into the cache at idle priority for the next run, while the program goes on "
+     "with the CPU BLAS; off by default: on the H200's host the helper slowed a program beside "
+     "it (README: Getting the device ready for the next run)", 0},
     {"BLASROUTE_WARMUP", "background, wait", "background",
      "in auto mode the device is opened only when what it saves pays for the opening, and the "
      "CPU BLAS's calibration and the device program's build run on threads of their own while "

@@ -269,10 +269,14 @@ void br_device_profile_builtin(const char *vendor, const char *name, const char 
 
 void br_cpu_profile_builtin(struct br_cpu_profile *out)
 {
-    /* A conservative multi-core CPU BLAS (about 16 cores' worth of a recent x86), used until a
-     * calibration or a tuned CPU profile replaces it. GFLOP/s on the same grid. */
-    static const double s[BR_GRID_POINTS] = {5, 25, 100, 250, 400, 500, 550, 580, 600};
-    static const double d[BR_GRID_POINTS] = {3, 15, 50, 130, 200, 250, 270, 290, 300};
+    /* A conservative multi-core CPU BLAS, used until a calibration, the program's own calls or
+     * a tuned CPU profile replaces it: faster than the hosts measured, so that the first calls
+     * lean to the CPU. GFLOP/s on the same grid (32 .. 8192). Raised on 2026-11-26, when the
+     * GPU machines' OpenBLAS was found on its Prescott kernels: with its SkylakeX ones it ran
+     * DGEMM at 607 (n = 1024) and 629 (4096) on 16 cores, 833 (2048) and 885 (8192) on 32, SGEMM
+     * at 871 and 1301 on 16 (profiles/measured/2026-11-26-issue20-s6, -issue23-plot). */
+    static const double s[BR_GRID_POINTS] = {10, 40, 160, 600, 920, 1340, 1700, 1800, 1850};
+    static const double d[BR_GRID_POINTS] = {5, 20, 80, 300, 460, 670, 850, 900, 920};
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "built-in CPU estimates");
     for (int i = 0; i < BR_GRID_POINTS; i++) {

@@ -121,7 +121,7 @@ static void spawn(const char *path)
                    (int)s.helper);
 }
 
-/* A helper that ends its work says so in the stamp (helper_done). One that said nothing ten
+/* A helper that ends its work says so in the stamp (br_prepare_done). One that said nothing ten
  * minutes after it started was stopped on the way (a batch job's end kills what it started)
  * and is started again. */
 enum { HELPER_LONGEST_SECONDS = 600 };
@@ -143,18 +143,6 @@ static int stamp_abandoned(const char *stamp)
     }
     fclose(f);
     return !done && started >= 0 && time(NULL) - started > HELPER_LONGEST_SECONDS;
-}
-
-static void helper_done(void)
-{
-    char stamp[1100];
-    if (br_prepare_stamp_path(stamp, sizeof stamp) != 0)
-        return;
-    FILE *f = fopen(stamp, "ae");
-    if (f) {
-        fprintf(f, "done = %lld\n", (long long)time(NULL));
-        fclose(f);
-    }
 }
 
 void br_prepare_next_run(void)
@@ -181,14 +169,11 @@ void br_prepare_next_run(void)
     spawn(path);
 }
 
-int br_prepare_run_helper(void)
+int br_prepare_build(void)
 {
-    /* Opened at the program's priority: the memo keeps what opening costs a program. */
-    if (br_warmup_open_and_remember() <= 0) {
-        helper_done(); /* nothing to get ready here: not again */
+    if (br_warmup_open_and_remember(NULL) <= 0)
         return -1;
-    }
-    /* The builds only on otherwise idle cores. */
+    /* Only on otherwise idle cores, besides the monitor's stops (prepare.h). */
     struct sched_param idle = {0};
     sched_setscheduler(0, SCHED_IDLE, &idle);
     setpriority(PRIO_PROCESS, 0, 19);
@@ -199,6 +184,22 @@ int br_prepare_run_helper(void)
             if (d->double_precision || precisions[p] == BR_S || precisions[p] == BR_C)
                 br_engine_build(i, precisions[p]);
     }
-    helper_done();
     return 0;
+}
+
+int br_prepare_measure_opening(const volatile double *paused)
+{
+    return br_warmup_open_and_remember(paused) > 0 ? 0 : -1;
+}
+
+void br_prepare_done(void)
+{
+    char stamp[1100];
+    if (br_prepare_stamp_path(stamp, sizeof stamp) != 0)
+        return;
+    FILE *f = fopen(stamp, "ae");
+    if (f) {
+        fprintf(f, "done = %lld\n", (long long)time(NULL));
+        fclose(f);
+    }
 }

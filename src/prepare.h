@@ -14,14 +14,18 @@
  * one abandoned on the way is started again after ten minutes), never in a forked child, not
  * with learning or the cache off (BLASROUTE_LEARN=0, BLASROUTE_CACHE=0).
  *
+ * The helper works only while the host is otherwise idle: each step runs in a child that the
+ * helper lets go on (SIGCONT) once the rest of the host has left two cores idle for 0.2 s (a
+ * quarter of them on a host of fewer than eight) and stops (SIGSTOP) as soon as it leaves less
+ * than half that (/proc/stat, every 50 ms).
+ *
  * Off unless BLASROUTE_PREPARE=1 (or a helper's path): measured on the H200's host
  * (2026-11-26, profiles/measured/2026-11-26-issue20-s6, run3), the helper beside a first run
  * slowed it even at idle priority (a reference-LAPACK dgetrf 8192, 2.26 s in cpu mode, took
  * 4.07: its 16198 small CPU calls 1.27 s instead of 0.16), and its opening, the host's first
  * since the machine started, took 1.15 s: with that in the memo the next runs of a numpy script
- * saving 0.4 s a run still did not open the device. What it needs before it is on by default:
- * work only while the host is otherwise idle (stopped whenever a program wants the cores), and
- * a memo of what opening takes a program once the device is ready. The helper is invisible to
+ * saving 0.4 s a run still did not open the device. That was before the stops and the second
+ * opening; they are to be measured there before it is on by default. The helper is invisible to
  * the program: no SIGCHLD, not a child that wait() or waitpid(-1) returns, none of its files
  * open (stdin, stdout and stderr are /dev/null), in a session of its own, so that it ends its
  * work even when the program has ended. */
@@ -32,8 +36,18 @@
  * once per process. */
 void br_prepare_next_run(void);
 
-/* The helper's work (blasroute-prepare): opens the devices as the program would, keeps the
- * memo, builds each device's programs into the cache at idle priority. 0 if a device opened. */
-int br_prepare_run_helper(void);
+/* The helper's work (blasroute-prepare, src/tools/prepare.c), each step in a process of its
+ * own that the helper stops whenever the host's cores are wanted:
+ * - br_prepare_build: opens the devices as the program would (its environment is the
+ *   program's, LD_PRELOAD aside) and builds each device's programs into the cache, at idle
+ *   priority; 0 if a device opened.
+ * - br_prepare_measure_opening: opens them again, the programs now in the cache, and keeps
+ *   what that took as the memo: what opening costs a program's next run (the first opening
+ *   of a machine's GPU took 1.15 s on the H200's host, later ones a fraction of it). *paused
+ *   counts the seconds the process was stopped, left out.
+ * - br_prepare_done: marks the stamp done. */
+int br_prepare_build(void);
+int br_prepare_measure_opening(const volatile double *paused);
+void br_prepare_done(void);
 
 #endif

@@ -38,11 +38,11 @@ struct job {
 static void revalue_unknown_calls(const struct br_device *d);
 
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
-static void open_devices(void)
+static void open_devices(const volatile double *paused)
 {
-    double start = br_seconds_now();
+    double start = br_seconds_now(), paused_before = paused ? *paused : 0;
     int found = br_engine_count() > 0;
-    double seconds = br_seconds_now() - start;
+    double seconds = br_seconds_now() - start - (paused ? *paused - paused_before : 0);
     const struct br_device *d = found ? br_engine_device() : NULL;
     if (d) {
         revalue_unknown_calls(d);
@@ -321,10 +321,10 @@ static void revalue_unknown_calls(const struct br_device *d)
     pthread_mutex_unlock(&unknown_lock);
 }
 
-int br_warmup_open_and_remember(void)
+int br_warmup_open_and_remember(const volatile double *paused)
 {
     if (!atomic_flag_test_and_set(&opening))
-        open_devices();
+        open_devices(paused);
     return br_engine_count();
 }
 
@@ -349,7 +349,7 @@ int br_warmup_devices_open(void)
             return 0;
     }
     if (!atomic_flag_test_and_set(&opening))
-        open_devices(); /* measured and kept as the memo */
+        open_devices(NULL); /* measured and kept as the memo */
     else
         br_engine_count(); /* another thread is opening them: waits for it */
     return 1;

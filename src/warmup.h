@@ -21,8 +21,10 @@
 int br_warmup_devices_open(void);
 
 /* Opens the devices now, measuring the opening and keeping it as the memo (warmup_memo.h), as
- * the first call that pays does; for the prepare helper (prepare.h). How many were found. */
-int br_warmup_open_and_remember(void);
+ * the first call that pays does; for the prepare helper (prepare.h), whose process may be
+ * stopped meanwhile: *paused (NULL: none) counts the seconds it was, left out of the measure.
+ * How many devices were found. */
+int br_warmup_open_and_remember(const volatile double *paused);
 
 /* What an auto-mode call the rules let reach a device took (`seconds`), where (`on_device`:
  * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made

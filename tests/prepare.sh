@@ -4,12 +4,12 @@
 # and goes on with the CPU BLAS; the helper opens the device (PoCL here), keeps the memo and
 # compiles every precision's program into the cache; a later run loads them instead of
 # compiling. The helper is invisible to the program: no child for its wait(), no SIGCHLD,
-# none of its pipes held open. Once per host and choice of devices; never with
+# none of its pipes held open; it works only while the host's cores are otherwise idle. Once per host and choice of devices; never with
 # BLASROUTE_PREPARE=0 or learning off. The suite's other tests run with BLASROUTE_PREPARE=0
 # (AM_TESTS_ENVIRONMENT).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 7
+plan 8
 tmp=$(mktemp -d)
 helper="$top_builddir/blasroute-prepare"
 [ -x "$helper" ] || skip_all "$helper is not built"
@@ -46,7 +46,7 @@ helper_ended() {
 }
 # The programs compiled in the cache, with their times: what a run that compiles changes.
 binaries() { ls -l --time-style=+%s.%N "$tmp"/cache/*.clbin 2> /dev/null | awk '{ print $6, $7 }'; }
-trap '[ -n "${pid:-}" ] && kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
+trap '[ -n "${loads:-}" ] && kill $loads 2> /dev/null; [ -n "${pid:-}" ] && kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
 
 # A first program too short for the device to pay: every call on the CPU, not one waiting for
 # anything, and a helper started; once it has ended, the memo of the device and its programs,
@@ -105,6 +105,21 @@ helper_of piped
 ok $? "the program's pipes ended after $elapsed s, its helper (${pid:-none}) still waiting"
 diag_file "$tmp/piped.err"
 [ -n "$pid" ] && kill "$pid" 2> /dev/null && helper_ended
+
+# Only while the host is otherwise idle: with every core kept busy, the helper's step stays
+# stopped and nothing is ready; once they are free, it ends its work.
+rm -rf "$tmp/cache"
+loads=""
+for i in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & loads="$loads $!"; done
+run busy repeat_dgemm 4 200 200 200
+sleep 3
+step=$(for p in /proc/[0-9]*; do
+    awk -v h="$pid" '{ sub(/.*\) /, ""); if ($2 == h) print $1 }' "$p/stat" 2> /dev/null; done)
+held=$(grep -c '^done' "$tmp"/cache/prepared-*.stamp 2> /dev/null)
+kill $loads
+[ $status -eq 0 ] && [ -n "$pid" ] && [ "$step" = T ] && [ "${held:-0}" -eq 0 ] && helper_ended &&
+    grep -q '^done' "$tmp"/cache/prepared-*.stamp && ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
+ok $? "with every core busy the helper's step stays stopped (state ${step:-none}, done ${held:-0}); once they are free it ends its work"
 
 # Never with BLASROUTE_PREPARE=0 or learning off: no helper, no stamp.
 rm -rf "$tmp/cache"

@@ -333,12 +333,14 @@ static int first_warning(const struct br_device_profile *profile, enum br_precis
 /* The parameters a precision's program is built with: the tuner's, else the built-in ones with
  * the device profile's tuned ones over them, if they are valid on this device (else one
  * warning, and the built-in ones). */
-static void program_params(struct br_engine *e, enum br_precision precision,
-                           struct br_kernel_params *params)
+/* The parameters a precision's program is built with; the profile they came from (NULL: the
+ * built-in ones, or the tuner's). */
+static const char *program_params(struct br_engine *e, enum br_precision precision,
+                                  struct br_kernel_params *params)
 {
     if (override_set[precision]) {
         *params = override_params[precision];
-        return;
+        return NULL;
     }
     br_params_default(&e->device, precision, params);
     const struct br_device_profile *profile = br_routing_device_profile(
@@ -349,12 +351,24 @@ static void program_params(struct br_engine *e, enum br_precision precision,
             *params = tuned;
             br_verbose("profile: %c kernel parameters from %s", br_precision_letter(precision),
                        profile->source);
+            return profile->source;
         }
-        else if (first_warning(profile, precision))
+        if (first_warning(profile, precision))
             br_warn("%s: the [params.%c] kernel parameters are not valid on %s; using the "
                     "built-in ones", profile->source, br_precision_letter(precision),
                     e->device.name);
     }
+    return NULL;
+}
+
+int br_engine_params(int index, enum br_precision precision, struct br_kernel_params *params,
+                     const char **profile)
+{
+    ensure_discovered();
+    if (index < 0 || index >= slot_count || !usable(&slots[index]))
+        return -1;
+    *profile = program_params(&slots[index].engine, precision, params);
+    return 0;
 }
 
 /* Builds a program with these parameters: CL_INVALID_DEVICE where the device has no doubles
@@ -374,6 +388,14 @@ const struct br_program *br_engine_program(struct br_engine *e, enum br_precisio
         struct br_kernel_params params;
         program_params(e, precision, &params);
         cl_int error = build_program(e, precision, &params, &e->programs[precision]);
+        if (error != CL_SUCCESS && params.gemm.mma) {
+            /* A driver that refuses the tensor-core kernel (its inline PTX): the SIMT one. */
+            br_verbose("device: the tensor-core GEMM cannot be built for %s (%s); the SIMT "
+                       "kernel with its built-in parameters instead",
+                       e->device.name, br_cl_error_name(error));
+            br_params_default_simt(&e->device, precision, &params);
+            error = build_program(e, precision, &params, &e->programs[precision]);
+        }
         e->program_state[precision] = error == CL_SUCCESS ? 1 : -1;
         if (error != CL_SUCCESS)
             br_verbose("device: the %s-precision kernels cannot be built for %s (%s); those "

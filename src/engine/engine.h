@@ -85,6 +85,10 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call);
  * calling thread, with the device locked; 1 if it is ready. For the background warm-up
  * (warmup.h): a call finds it built. */
 int br_engine_build(int index, enum br_precision precision);
+/* The kernel parameters device `index`'s program of a precision is built with, and the profile
+ * they come from (*profile NULL: the built-in ones); -1 for a device not in use. */
+int br_engine_params(int index, enum br_precision precision, struct br_kernel_params *params,
+                     const char **profile);
 /* Whether that program would only be loaded from the binary cache (no compile); 0 for a device
  * not in use. Reads no state a build changes: no lock. */
 int br_engine_program_cached(int index, enum br_precision precision);

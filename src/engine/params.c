@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-void br_params_default(const struct br_device *device, enum br_precision precision,
-                       struct br_kernel_params *params)
+void br_params_default_simt(const struct br_device *device, enum br_precision precision,
+                            struct br_kernel_params *params)
 {
     /* Work-group tiles and vector widths by precision: 8x8 (real single) or 4x4 register blocks
      * on 16x16 work-items for GPUs, where good SGEMMs live; smaller tiles for CPU OpenCL, whose
@@ -29,6 +29,26 @@ void br_params_default(const struct br_device *device, enum br_precision precisi
     params->direct_max_volume = on_gpu ? 128.0 * 128 * 128 : 64.0 * 64 * 64;
     params->direct_below_side = on_gpu ? 16 : 8;
     params->trsm_block_factor = on_gpu ? 2 : 1;
+}
+
+/* The tensor-core GEMM (gemm_mma.cl) for double precision on every NVIDIA GPU of compute
+ * capability 8.0 or later that no tuned profile covers: the H200's tune of 2026-11-21 (26.6
+ * TFLOP/s there, against 21.0 for the best SIMT kernel of the same search, and 17.1 for the
+ * SIMT built-in parameters on an H100 without a profile). Its mma.sync shape, m8n8k4, exists
+ * from sm_80 on; 64 x 64 tiles of K 16 need 18 KiB of local memory, under every such GPU's. */
+static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1};
+
+void br_params_default(const struct br_device *device, enum br_precision precision,
+                       struct br_kernel_params *params)
+{
+    br_params_default_simt(device, precision, params);
+    int on_gpu = (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+    if (precision == BR_D && on_gpu && device->nv_compute_capability >= 80) {
+        struct br_kernel_params mma = *params;
+        mma.gemm = nvidia_mma_double;
+        if (br_params_valid(device, precision, &mma))
+            *params = mma;
+    }
 }
 
 static int gcd(int a, int b)

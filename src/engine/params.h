@@ -9,9 +9,15 @@
 #include "engine/device.h"
 #include "kernel_params.h"
 
-/* The built-in parameters for a device and precision (until a tuned profile provides them). */
+/* The built-in parameters for a device and precision (until a tuned profile provides them): the
+ * SIMT kernel's, but for double precision on NVIDIA GPUs of compute capability 8.0 or later,
+ * which take the tensor-core kernel (gemm_mma.cl) where its parameters are valid. */
 void br_params_default(const struct br_device *device, enum br_precision precision,
                        struct br_kernel_params *params);
+/* The SIMT kernel's built-in parameters alone (what a device whose tensor-core kernel does not
+ * build takes instead). */
+void br_params_default_simt(const struct br_device *device, enum br_precision precision,
+                            struct br_kernel_params *params);
 
 /* Whether the parameters satisfy every constraint of the kernels on this device: divisibility,
  * work-group size, local memory, complex vector widths. */

@@ -192,6 +192,33 @@ static void show_policy(const struct br_policy *policy)
     }
 }
 
+/* ---- the kernels each precision's GEMM runs (the other routines ride on it) ----------------- */
+
+static void show_kernels(const struct br_device *device)
+{
+    printf("  GEMM kernels on %s:\n", device->name);
+    for (int p = BR_S; p < BR_PRECISION_COUNT; p++) {
+        struct br_kernel_params params;
+        const char *profile;
+        char letter = br_precision_letter((enum br_precision)p);
+        if ((p == BR_D || p == BR_Z) && !device->double_precision) {
+            printf("    %c: none (the device has no double precision)\n", letter);
+            continue;
+        }
+        if (br_engine_params(br_engine_first_index(), (enum br_precision)p, &params, &profile) != 0)
+            continue;
+        const char *kernel = params.gemm.mma ? "tensor-core (gemm_mma.cl)" : "SIMT (gemm.cl)";
+        if (profile)
+            printf("    %c: %s, parameters from %s\n", letter, kernel, profile);
+        else if (params.gemm.mma)
+            printf("    %c: %s, built-in parameters: NVIDIA compute capability %d.%d, 8.0 or "
+                   "later\n", letter, kernel, device->nv_compute_capability / 10,
+                   device->nv_compute_capability % 10);
+        else
+            printf("    %c: %s, built-in parameters\n", letter, kernel);
+    }
+}
+
 /* ---- the CPU BLAS ------------------------------------------------------------------------- */
 
 /* br_cpu_load() aborts the process when no CPU BLAS can be loaded (blasroute must never answer
@@ -412,6 +439,8 @@ int main(int argc, char **argv)
         printf("  device: none (no device)\n");
     }
     printf("  CPU:    %s\n", cpu_profile->source);
+    if (device)
+        show_kernels(device);
     show_policy(policy);
     printf("\nCPU BLAS\n");
     if (env->cpu_blas)

@@ -1,0 +1,114 @@
+/* The kernels' parameter checks and built-in parameters (src/engine/params.c), without a GPU:
+ * devices described as OpenCL would (an NVIDIA GPU of each compute capability, other GPUs, a
+ * CPU). The tensor-core GEMM (gemm_mma.cl) is the built-in choice for double precision on
+ * NVIDIA GPUs of compute capability 8.0 or later, where its constraints hold, and nowhere
+ * else; its checks refuse what the kernel cannot run. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/params.h"
+#include "unit_tap.h"
+
+static struct br_device gpu(int compute_capability, cl_ulong local_memory)
+{
+    struct br_device d;
+    memset(&d, 0, sizeof d);
+    d.type = CL_DEVICE_TYPE_GPU;
+    d.local_memory = local_memory;
+    d.max_work_group = 1024;
+    d.double_precision = 1;
+    d.nv_compiler_options = compute_capability > 0;
+    d.nv_compute_capability = compute_capability;
+    snprintf(d.name, sizeof d.name, "test GPU %d", compute_capability);
+    return d;
+}
+
+int main(void)
+{
+    printf("1..4\n");
+    /* Built-in: the tensor-core kernel for d from compute capability 8.0 on, valid; SIMT for
+     * every other precision and device, valid too. */
+    static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
+    for (size_t i = 0; i < sizeof capabilities / sizeof capabilities[0]; i++) {
+        struct br_device d = gpu(capabilities[i], 48 * 1024);
+        for (int p = BR_S; p < BR_PRECISION_COUNT; p++) {
+            struct br_kernel_params k;
+            br_params_default(&d, (enum br_precision)p, &k);
+            int want = p == BR_D && capabilities[i] >= 80;
+            if (k.gemm.mma != want || !br_params_valid(&d, (enum br_precision)p, &k))
+                fail("compute capability %d, %c: mma %d (want %d), valid %d", capabilities[i],
+                     br_precision_letter((enum br_precision)p), k.gemm.mma, want,
+                     br_params_valid(&d, (enum br_precision)p, &k));
+        }
+    }
+    ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later, SIMT elsewhere, all valid");
+
+    /* Where its tiles do not fit the local memory, or on a CPU device, the SIMT kernel; the
+     * SIMT defaults alone never take the tensor cores. */
+    struct br_device small = gpu(90, 16 * 1024), cpu = gpu(90, 48 * 1024);
+    cpu.type = CL_DEVICE_TYPE_CPU;
+    struct br_kernel_params k;
+    br_params_default(&small, BR_D, &k);
+    if (k.gemm.mma || !br_params_valid(&small, BR_D, &k))
+        fail("16 KiB of local memory: mma %d, valid %d", k.gemm.mma, br_params_valid(&small, BR_D, &k));
+    br_params_default(&cpu, BR_D, &k);
+    if (k.gemm.mma)
+        fail("a CPU device took the tensor-core kernel");
+    struct br_device h200 = gpu(90, 48 * 1024);
+    br_params_default_simt(&h200, BR_D, &k);
+    if (k.gemm.mma || !br_params_valid(&h200, BR_D, &k))
+        fail("the SIMT defaults on 9.0: mma %d", k.gemm.mma);
+    ok("no tensor cores where the tiles do not fit, on a CPU device, or from the SIMT defaults");
+
+    /* Its checks: what gemm_mma.cl cannot run is refused. */
+    struct br_kernel_params base;
+    br_params_default(&h200, BR_D, &base);
+    struct {
+        const char *what;
+        enum br_precision precision;
+        int capability;
+        void (*change)(struct br_kernel_params *);
+    } refused[] = {
+        {"single precision", BR_S, 90, NULL},
+        {"complex double", BR_Z, 90, NULL},
+        {"compute capability 7.5", BR_D, 75, NULL},
+        {"a device with no capability (not NVIDIA)", BR_D, 0, NULL},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        struct br_device d = gpu(refused[i].capability, 48 * 1024);
+        if (br_params_valid(&d, refused[i].precision, &base))
+            fail("the tensor-core parameters accepted for %s", refused[i].what);
+    }
+    ok("the tensor-core kernel refused for s, z, compute capability 7.5 and other vendors");
+
+    /* Each of these runs on the SIMT kernel (valid with mma = 0): what refuses it is the
+     * tensor-core kernel's own constraint. */
+    static const struct {
+        const char *what;
+        int mwg, nwg, kwg, mdimc, ndimc, db, sa;
+    } shapes[] = {
+        {"tile M not a multiple of 32", 48, 64, 16, 8, 16, 0, 1},
+        {"a work-group not of whole warps", 32, 8, 16, 4, 4, 0, 1},
+        {"warps not split evenly over M's 32-row strips", 64, 8, 16, 8, 4, 0, 1},
+        {"warps over N not in steps of 8 columns dividing its tile", 32, 16, 16, 16, 8, 0, 1},
+        {"double-buffered tiles", 64, 64, 16, 8, 16, 1, 1},
+        {"A not in local memory", 64, 64, 16, 8, 16, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        struct br_kernel_params bad = base;
+        bad.gemm.mwg = shapes[i].mwg;
+        bad.gemm.nwg = shapes[i].nwg;
+        bad.gemm.kwg = shapes[i].kwg;
+        bad.gemm.mdimc = shapes[i].mdimc;
+        bad.gemm.ndimc = shapes[i].ndimc;
+        bad.gemm.db = shapes[i].db;
+        bad.gemm.sa = shapes[i].sa;
+        if (br_params_valid(&h200, BR_D, &bad))
+            fail("accepted: %s", shapes[i].what);
+        bad.gemm.mma = 0;
+        if (!br_params_valid(&h200, BR_D, &bad))
+            fail("the SIMT kernel refuses it too (not a tensor-core check): %s", shapes[i].what);
+    }
+    ok("tensor-core tiles it cannot run refused, each one the SIMT kernel runs");
+    return failed_tests != 0;
+}

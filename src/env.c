@@ -233,6 +233,7 @@ static void read_all(void)
     settings.warmup_wait = read_choice("BLASROUTE_WARMUP", warmups, 2, 0, "background, wait");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
+    settings.test_prepare_ungated = read_switch("BLASROUTE_TEST_PREPARE_UNGATED", 0);
     settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");
     static const char *const kernels[] = {"auto", "direct", "tiled"};
     settings.test_gemm_kernel = (enum br_gemm_kernel_choice)read_choice(

@@ -71,6 +71,8 @@ struct br_env {
     /* Test-only hooks (documented as such): fault injection for the test suite. */
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
     int test_prepare_delay; /* BLASROUTE_TEST_PREPARE_DELAY: seconds the helper waits first */
+    int test_prepare_ungated; /* BLASROUTE_TEST_PREPARE_UNGATED=1: the helper's steps never
+                                 wait for idle cores (tests on a shared machine) */
     unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */
     enum br_gemm_kernel_choice test_gemm_kernel; /* BLASROUTE_TEST_GEMM_KERNEL */
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */

@@ -109,6 +109,9 @@ static const struct {
     {"BLASROUTE_TEST_PREPARE_DELAY", "1 to 60", "none",
      "seconds the prepare helper waits before its work (checks that the program does not wait "
      "for it)", 1},
+    {"BLASROUTE_TEST_PREPARE_UNGATED", "0, 1", "0",
+     "the prepare helper's steps run at once, never stopped for want of idle cores (its tests "
+     "beside others on a shared machine)", 1},
     {"BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", "0, 1", "0",
      "try no default CPU BLAS (checks the \"no CPU BLAS\" path)", 1},
 };

@@ -332,9 +332,8 @@ static int first_warning(const struct br_device_profile *profile, enum br_precis
 
 /* The parameters a precision's program is built with: the tuner's, else the built-in ones with
  * the device profile's tuned ones over them, if they are valid on this device (else one
- * warning, and the built-in ones). */
-/* The parameters a precision's program is built with; the profile they came from (NULL: the
- * built-in ones, or the tuner's). */
+ * warning, and the built-in ones). Returns the profile they came from (NULL: the built-in ones,
+ * or the tuner's). */
 static const char *program_params(struct br_engine *e, enum br_precision precision,
                                   struct br_kernel_params *params)
 {

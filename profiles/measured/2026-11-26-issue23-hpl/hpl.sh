@@ -4,8 +4,10 @@
 #     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh one   # issue 23: one H200, 1 rank
 #     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh two   # issue 24: 1 and 2 ranks, 2 GPUs
 #     bash profiles/measured/2026-11-26-issue23-hpl/hpl.sh runs SPEC...
-# where each SPEC is NAME:PxQ:N[:NB], NAME blasroute or openblas (2x1: two ranks splitting the
-# rows, each panel factorized by both; 1x2: splitting the columns, each panel by one).
+# where each SPEC is NAME:PxQ:N[:NB[:SETTINGS]], NAME blasroute or openblas (2x1: two ranks
+# splitting the rows, each panel factorized by both; 1x2: splitting the columns, each panel by
+# one), SETTINGS HPL.dat's panel settings as "nbmin=32,depth=0" (pfact, nbmin, ndiv, rfact,
+# bcast, depth; the template's, hpcc's defaults, otherwise).
 # Carried: .gpu, .dev (this build, .dev/mpi from pack.sh and build-xhpl.sh; the GPU machine's
 # 64 MiB limit on what travels takes .dev/lib, .dev/bin and .dev/mpi as mpi.tar.xz, unpacked
 # there: mkdir -p .dev/lapack && tar xJf .dev/mpi.tar.xz -C .dev).
@@ -35,11 +37,26 @@ export BLASROUTE_CACHE_DIR=/tmp/hpl-cache CUDA_CACHE_PATH=/tmp/hpl-cache/nvidia
 hpl() {
   local name=$1 grid=$2 n=$3 nb=$4; shift 4
   local p=${grid%x*} q=${grid#*x}; local ranks=$((p * q))
-  local dir=$OUT/$name-$n-$grid-$nb threads=$((cores / ranks)); mkdir -p $dir
+  local dir=$OUT/$name-$n-$grid-$nb threads=$((cores / ranks))
+  # HPL.dat's panel settings from $HPL_SET ("nbmin=32,depth=0,..."; keys pfact, nbmin, ndiv,
+  # rfact, bcast, depth), the template's elsewhere
+  local set=() kv
+  for kv in ${HPL_SET//,/ }; do
+    case ${kv%%=*} in
+      pfact) set+=(-e "s/^[0-9]*\( *PFACTs\)/${kv#*=}\1/") ;;
+      nbmin) set+=(-e "s/^[0-9]*\( *NBMINs\)/${kv#*=}\1/") ;;
+      ndiv) set+=(-e "s/^[0-9]*\( *NDIVs\)/${kv#*=}\1/") ;;
+      rfact) set+=(-e "s/^[0-9]*\( *RFACTs\)/${kv#*=}\1/") ;;
+      bcast) set+=(-e "s/^[0-9]*\( *BCASTs\)/${kv#*=}\1/") ;;
+      depth) set+=(-e "s/^[0-9]*\( *DEPTHs\)/${kv#*=}\1/") ;;
+      *) echo "unknown HPL.dat setting $kv" >&2; return 2 ;;
+    esac
+  done
+  [ -z "${HPL_SET:-}" ] || dir=$dir-${HPL_SET//[=,]/}; mkdir -p $dir
   head -31 profiles/measured/2026-11-26-issue23-hpl/hpccinf.template |
     sed -e "s/^1000         Ns/$n         Ns/" -e "s/^80           NBs/$nb          NBs/" \
         -e "s/^2            Ps/$p            Ps/" -e "s/^2            Qs/$q            Qs/" \
-        > $dir/HPL.dat
+        "${set[@]}" > $dir/HPL.dat
   local start=$(date +%s.%N)
   (cd $dir && timeout 300 mpirun -np $ranks --oversubscribe --bind-to none \
       -x LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH -x OPENBLAS_NUM_THREADS=$threads \
@@ -52,7 +69,7 @@ hpl() {
   local devices=$(for r in $(seq 0 $((ranks - 1))); do
       sed -n 's/^blasroute: device: \([0-9]*:[0-9]*\) .*/\1/p' $dir/rank-$r.err 2> /dev/null |
           head -1; done | tr '\n' ' ')
-  echo "$name $n $grid $nb Gflops=${gflops:-none} residual=${check:-none}" \
+  echo "$name $n $grid $nb ${HPL_SET:+$HPL_SET }Gflops=${gflops:-none} residual=${check:-none}" \
       "devices=${devices:-none} seconds=$(awk "BEGIN { print $end - $start }")"
 }
 blasroute="-x LD_PRELOAD=$L -x BLASROUTE_REPORT=1 -x BLASROUTE_VERBOSE=1 $device"
@@ -75,7 +92,7 @@ case $part in
     shift
     warmed=
     for spec in "$@"; do
-      IFS=: read -r name grid n b <<< "$spec"
+      IFS=: read -r name grid n b HPL_SET <<< "$spec"
       if [ $name = blasroute ]; then
         case " $warmed " in *" $grid "*) ;; *)
           hpl warm-up $grid $warm ${b:-$nb} $blasroute > /dev/null; warmed="$warmed $grid" ;; esac

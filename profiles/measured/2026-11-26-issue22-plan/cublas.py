@@ -33,8 +33,8 @@ def rate(dtype, n):
 
 def main():
     sizes = [int(s) for s in (sys.argv[1] if len(sys.argv) > 1 else "4096,8192").split(",")]
-    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, "
-          f"cuBLAS {torch.backends.cuda.preferred_blas_library()}", flush=True)
+    print(f"# {torch.cuda.get_device_name()}, torch {torch.__version__}, CUDA "
+          f"{torch.version.cuda}", flush=True)
     for letter, dtype in (("s", torch.float32), ("d", torch.float64),
                           ("c", torch.complex64), ("z", torch.complex128)):
         for n in sizes:

@@ -14,10 +14,12 @@
  * one abandoned on the way is started again after ten minutes), never in a forked child, not
  * with learning or the cache off (BLASROUTE_LEARN=0, BLASROUTE_CACHE=0).
  *
- * The helper works only while the host is otherwise idle: each step runs in a child that the
+ * The helper works only while the host is otherwise idle: each step runs in a child (killed
+ * with the helper, never left stopped without it) that the
  * helper lets go on (SIGCONT) once the rest of the host has left two cores idle for 0.2 s (a
  * quarter of them on a host of fewer than eight) and stops (SIGSTOP) as soon as it leaves less
- * than half that (/proc/stat, every 50 ms).
+ * than half that (/proc/stat, every 50 ms). It gives up after ten minutes (a stopped step may
+ * hold the device's memory on a GPU others share), its stamp left undone.
  *
  * Off unless BLASROUTE_PREPARE=1 (or a helper's path): measured on the H200's host
  * (2026-11-26, profiles/measured/2026-11-26-issue20-s6, run3), the helper beside a first run

@@ -10,7 +10,7 @@
 # (BLASROUTE_TEST_PREPARE_UNGATED=1 elsewhere: the suite's other tests share the machine).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 8
+plan 9
 tmp=$(mktemp -d)
 helper="$top_builddir/blasroute-prepare"
 [ -x "$helper" ] || skip_all "$helper is not built"
@@ -49,7 +49,7 @@ helper_ended() {
 }
 # The programs compiled in the cache, with their times: what a run that compiles changes.
 binaries() { ls -l --time-style=+%s.%N "$tmp"/cache/*.clbin 2> /dev/null | awk '{ print $6, $7 }'; }
-trap '[ -n "${loads:-}" ] && kill $loads 2> /dev/null; [ -n "${pid:-}" ] && kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
+trap '[ -n "${child:-}" ] && kill -9 $child 2> /dev/null; [ -n "${loads:-}" ] && kill $loads 2> /dev/null; [ -n "${pid:-}" ] && kill $pid 2> /dev/null; rm -rf "$tmp"' EXIT
 
 # A first program too short for the device to pay: every call on the CPU, not one waiting for
 # anything, and a helper started; once it has ended, the memo of the device and its programs,
@@ -125,6 +125,23 @@ kill $loads
 [ $status -eq 0 ] && [ -n "$pid" ] && [ "$step" = T ] && [ "${held:-0}" -eq 0 ] && helper_ended 600 &&
     grep -q '^done' "$tmp"/cache/prepared-*.stamp && ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
 ok $? "with every core busy the helper's step stays stopped (state ${step:-none}, done ${held:-0}); once they are free it ends its work"
+
+# A step is never left stopped, holding the device, without the helper watching it: the helper
+# killed while the cores are busy, its step ends with it.
+rm -rf "$tmp/cache"
+loads=""
+for i in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & loads="$loads $!"; done
+ungated=0 run orphan repeat_dgemm 4 200 200 200
+sleep 2
+child=$(for p in /proc/[0-9]*; do
+    awk -v h="$pid" '{ pid = $1; sub(/.*\) /, ""); if ($2 == h) print pid }' "$p/stat" 2> /dev/null; done)
+[ -n "$pid" ] && kill -9 "$pid"
+helper_ended 10
+gone=1
+for i in $(seq 20); do kill -0 "${child:-0}" 2> /dev/null || { gone=0; break; }; sleep 0.1; done
+kill $loads; loads=""
+[ -n "$child" ] && [ $gone -eq 0 ]
+ok $? "the helper killed while its step waits for idle cores: the step (${child:-none}) ends with it"
 
 # Never with BLASROUTE_PREPARE=0 or learning off: no helper, no stamp.
 rm -rf "$tmp/cache"

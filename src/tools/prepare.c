@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -62,16 +63,27 @@ static double seconds_now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The helper gives up (its stamp left undone: a program after the next ten minutes starts it
+ * again) once it has waited this long for idle cores: a stopped step may hold the device's
+ * memory on a GPU that others share. */
+enum { HELPER_LONGEST_SECONDS = 600, GAVE_UP = -2 };
+static double deadline;
+
 /* Runs step() in a child, stopped while the host is busy: let go on once the rest of the host
  * has left two cores idle for 0.2 s (a quarter of them on a host of fewer than eight), stopped
- * as soon as it leaves less than half that. *paused adds up the seconds it was stopped (shared with the child). The child's
- * exit status, or -1. */
+ * as soon as it leaves less than half that. *paused adds up the seconds it was stopped (shared
+ * with the child). The child's exit status, -1 if it could not run or was killed, GAVE_UP past
+ * the deadline. */
 static int run_when_idle(int (*step)(const volatile double *), volatile double *paused)
 {
-    pid_t child = fork();
+    pid_t parent = getpid(), child = fork();
     if (child < 0)
         return -1;
     if (child == 0) {
+        /* Never left stopped, or holding the device, without the helper watching it. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1);
         raise(SIGSTOP); /* until the host is found idle */
         _exit(step(paused) == 0 ? 0 : 1);
     }
@@ -97,6 +109,13 @@ static int run_when_idle(int (*step)(const volatile double *), volatile double *
         pid_t done = waitpid(child, &status, WNOHANG | WUNTRACED);
         if (done == child && (WIFEXITED(status) || WIFSIGNALED(status)))
             break;
+        if (seconds_now() > deadline) {
+            /* A host busy this long: given up, the stamp left undone for a later program. */
+            kill(child, SIGKILL);
+            while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+                ;
+            return GAVE_UP;
+        }
         struct sample now;
         if (read_sample(child, &now) != 0 || !have_last || now.total <= last.total) {
             have_last = read_sample(child, &last) == 0;
@@ -146,10 +165,13 @@ int main(void)
     if (paused == MAP_FAILED)
         return 1;
     *paused = 0;
+    deadline = seconds_now() + HELPER_LONGEST_SECONDS;
     /* Built first, then opened again with the programs in the cache: the memo keeps what a
      * program's next run pays to open the device. */
-    int ready = run_when_idle(build, paused) == 0 &&
-                run_when_idle(br_prepare_measure_opening, paused) == 0;
+    int built = run_when_idle(build, paused);
+    int measured = built == 0 ? run_when_idle(br_prepare_measure_opening, paused) : 1;
+    if (built == GAVE_UP || measured == GAVE_UP)
+        return 1; /* the stamp left undone: tried again later */
     br_prepare_done();
-    return ready ? 0 : 1;
+    return built == 0 && measured == 0 ? 0 : 1;
 }

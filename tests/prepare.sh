@@ -110,38 +110,43 @@ ok $? "the program's pipes ended after $elapsed s, its helper (${pid:-none}) sti
 diag_file "$tmp/piped.err"
 [ -n "$pid" ] && kill "$pid" 2> /dev/null && helper_ended
 
+# busy_run NAME SECONDS: every core kept busy (the loops' numbers in $loads), a first program
+# run, and SECONDS later its helper's step: its process number and state in $child and $step.
+busy_run() {
+    rm -rf "$tmp/cache"
+    loads=""
+    for i in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & loads="$loads $!"; done
+    ungated=0 run "$1" repeat_dgemm 4 200 200 200
+    sleep "$2"
+    set -- $(for p in /proc/[0-9]*; do
+        awk -v h="$pid" '{ pid = $1; sub(/.*\) /, ""); if ($2 == h) print pid, $1 }' "$p/stat" \
+            2> /dev/null; done)
+    child=${1:-} step=${2:-}
+}
+free_cores() { kill $loads; loads=""; }
+
 # Only while the host is otherwise idle: with every core kept busy, the helper's step stays
 # stopped and nothing is ready; once they are free, it ends its work.
-rm -rf "$tmp/cache"
-loads=""
-for i in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & loads="$loads $!"; done
-ungated=0 run busy repeat_dgemm 4 200 200 200
-sleep 3
-step=$(for p in /proc/[0-9]*; do
-    awk -v h="$pid" '{ sub(/.*\) /, ""); if ($2 == h) print $1 }' "$p/stat" 2> /dev/null; done)
+busy_run busy 3
 held=$(grep -c '^done' "$tmp"/cache/prepared-*.stamp 2> /dev/null)
-kill $loads
+free_cores
 # (Up to ten minutes: the suite's other tests may keep the cores busy meanwhile.)
 [ $status -eq 0 ] && [ -n "$pid" ] && [ "$step" = T ] && [ "${held:-0}" -eq 0 ] && helper_ended 600 &&
     grep -q '^done' "$tmp"/cache/prepared-*.stamp && ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1
 ok $? "with every core busy the helper's step stays stopped (state ${step:-none}, done ${held:-0}); once they are free it ends its work"
+child=""
 
 # A step is never left stopped, holding the device, without the helper watching it: the helper
 # killed while the cores are busy, its step ends with it.
-rm -rf "$tmp/cache"
-loads=""
-for i in $(seq "$(nproc)"); do sh -c 'while :; do :; done' & loads="$loads $!"; done
-ungated=0 run orphan repeat_dgemm 4 200 200 200
-sleep 2
-child=$(for p in /proc/[0-9]*; do
-    awk -v h="$pid" '{ pid = $1; sub(/.*\) /, ""); if ($2 == h) print pid }' "$p/stat" 2> /dev/null; done)
+busy_run orphan 2
 [ -n "$pid" ] && kill -9 "$pid"
 helper_ended 10
 gone=1
 for i in $(seq 20); do kill -0 "${child:-0}" 2> /dev/null || { gone=0; break; }; sleep 0.1; done
-kill $loads; loads=""
+free_cores
 [ -n "$child" ] && [ $gone -eq 0 ]
 ok $? "the helper killed while its step waits for idle cores: the step (${child:-none}) ends with it"
+[ $gone -eq 0 ] && child=""
 
 # Never with BLASROUTE_PREPARE=0 or learning off: no helper, no stamp.
 rm -rf "$tmp/cache"

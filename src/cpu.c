@@ -209,8 +209,10 @@ static void load_once(void)
     }
     br_verbose("CPU BLAS: %s", cpu_path);
     char kernels[256];
-    /* POSIX guarantees a dlsym result converts to a function pointer. */
-    if (br_cpu_kernels_describe((char *(*)(void))dlsym(cpu_handle, "openblas_get_corename"),
+    /* Said only when asked: nothing added to a program's start otherwise. POSIX guarantees a
+     * dlsym result converts to a function pointer. */
+    if (br_env()->verbose &&
+        br_cpu_kernels_describe((char *(*)(void))dlsym(cpu_handle, "openblas_get_corename"),
                                 kernels, sizeof kernels) == 0)
         br_verbose("CPU BLAS kernels: %s", kernels);
     br_process_register_exit(); /* before the CPU BLAS's destructors (process.h) */

@@ -147,8 +147,9 @@ static int stamp_abandoned(const char *stamp)
 
 void br_prepare_next_run(void)
 {
-    static atomic_flag tried = ATOMIC_FLAG_INIT;
-    if (atomic_flag_test_and_set(&tried))
+    /* Asked on every device-sized call until a device opens: a plain load after the first. */
+    static atomic_int tried;
+    if (atomic_load_explicit(&tried, memory_order_relaxed) || atomic_exchange(&tried, 1))
         return;
     const struct br_env *env = br_env();
     if (!env->prepare || !env->learn || !env->cache)

@@ -198,7 +198,6 @@ static _Atomic int forked; /* a child of fork, whose command line is its parent'
 static struct br_device_memo memo;
 static const struct br_device_profile *memo_device;
 static int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
-static int memo_found;   /* a memo says a device was opened on this host before */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -217,7 +216,6 @@ static int default_gpu_choice(void)
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
-        memo_found = 1;
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
     } else if (default_gpu_choice() && br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name,
                                                     sizeof memo.name) == 0) {
@@ -391,7 +389,8 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         profile = memo_device;
         /* A device never opened on this host: a helper gets it ready for the next run
          * (prepare.h), whether or not this run ends up opening it. */
-        if (!memo_found && !atomic_load_explicit(&forked, memory_order_relaxed))
+        if ((!memo_device || memo_guessed) &&
+            !atomic_load_explicit(&forked, memory_order_relaxed))
             br_prepare_next_run();
     }
     if (!profile) {

@@ -3,6 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
+static int on_gpu(const struct br_device *device)
+{
+    return (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+}
+
 void br_params_default_simt(const struct br_device *device, enum br_precision precision,
                             struct br_kernel_params *params)
 {
@@ -21,14 +26,14 @@ void br_params_default_simt(const struct br_device *device, enum br_precision pr
         [BR_C] = {32, 32, 16, 8, 8, 1, 1, 1, 1, 2},
         [BR_Z] = {16, 16, 16, 8, 8, 1, 1, 1, 1, 2},
     };
-    int on_gpu = (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+    int gpu_like = on_gpu(device);
     memset(params, 0, sizeof *params);
-    params->gemm = on_gpu ? gpu[precision] : cpu[precision];
+    params->gemm = gpu_like ? gpu[precision] : cpu[precision];
     params->copy = (struct br_copy_params){16, 8, 4, 16, 2};
-    params->direct.dim = on_gpu ? 16 : 8;
-    params->direct_max_volume = on_gpu ? 128.0 * 128 * 128 : 64.0 * 64 * 64;
-    params->direct_below_side = on_gpu ? 16 : 8;
-    params->trsm_block_factor = on_gpu ? 2 : 1;
+    params->direct.dim = gpu_like ? 16 : 8;
+    params->direct_max_volume = gpu_like ? 128.0 * 128 * 128 : 64.0 * 64 * 64;
+    params->direct_below_side = gpu_like ? 16 : 8;
+    params->trsm_block_factor = gpu_like ? 2 : 1;
 }
 
 /* The tensor-core GEMM (gemm_mma.cl) for double precision on every NVIDIA GPU of compute
@@ -42,8 +47,7 @@ void br_params_default(const struct br_device *device, enum br_precision precisi
                        struct br_kernel_params *params)
 {
     br_params_default_simt(device, precision, params);
-    int on_gpu = (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
-    if (precision == BR_D && on_gpu && device->nv_compute_capability >= 80) {
+    if (precision == BR_D && on_gpu(device) && device->nv_compute_capability >= 80) {
         struct br_kernel_params mma = *params;
         mma.gemm = nvidia_mma_double;
         if (br_params_valid(device, precision, &mma))

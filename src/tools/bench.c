@@ -517,13 +517,8 @@ int main(int argc, char **argv)
         int shown[COLUMN_COUNT];
         for (int c = 0; c < COLUMN_COUNT; c++)
             shown[c] = column_shown(&options, c);
-        /* The device's end-to-end column: the single one, else device mode's, else auto's. */
-        int device = shown[BR_E2E]                               ? BR_E2E
-                     : shown[BR_E2E_IN + BENCH_MODE_DEVICE]      ? BR_E2E_IN + BENCH_MODE_DEVICE
-                                                                 : BR_E2E_IN + BENCH_MODE_AUTO;
         char why[512];
-        if (bench_plot_write(options.plot, column_titles, shown, CPU, device, why,
-                             sizeof why) != 0) {
+        if (bench_plot_write(options.plot, column_titles, shown, why, sizeof why) != 0) {
             fprintf(stderr, "blasroute-bench: %s\n", why);
             return 1;
         }

@@ -91,9 +91,28 @@ static void value(FILE *f, double x)
         fprintf(f, " NaN");
 }
 
-int bench_plot_write(const char *png, const char *const *titles, const int *shown, int cpu,
-                     int device, char *why, size_t why_size)
+/* The shown column of a title, or -1. */
+static int shown_column(const char *const *titles, const int *shown, const char *title)
 {
+    for (int c = 0; c < column_count; c++)
+        if (shown[c] && strcmp(titles[c], title) == 0)
+            return c;
+    return -1;
+}
+
+int bench_plot_write(const char *png, const char *const *titles, const int *shown, char *why,
+                     size_t why_size)
+{
+    /* The columns compared for the measured crossover: the CPU BLAS's, and the device's end
+     * to end (the single one, else device mode's, else auto's); the first column where one is
+     * not shown (the crossover is then not measured: its rates are missing). */
+    int cpu = shown_column(titles, shown, "cpu"), device = shown_column(titles, shown, "br-e2e");
+    if (device < 0)
+        device = shown_column(titles, shown, "br-device");
+    if (device < 0)
+        device = shown_column(titles, shown, "br-auto");
+    cpu = cpu < 0 ? 0 : cpu;
+    device = device < 0 ? 0 : device;
     /* The columns shown that measured something: a column left out (--no-clblast, or no
      * CLBlast) has nothing to draw. */
     int drawn[BENCH_PLOT_MAX_COLUMNS] = {0};
@@ -208,14 +227,6 @@ int bench_plot_write(const char *png, const char *const *titles, const int *show
  * same columns). */
 static char read_titles[BENCH_PLOT_MAX_COLUMNS][32];
 
-static int find_title(int columns, const char *title)
-{
-    for (int c = 0; c < columns; c++)
-        if (strcmp(read_titles[c], title) == 0)
-            return c;
-    return -1;
-}
-
 /* One header line, "# SERIES: order TITLE... predicted-cpu predicted-device": the series'
  * name into `series`, the titles into read_titles; the number of columns, or -1. */
 static int read_header(char *line, char *series, size_t series_size)
@@ -275,18 +286,11 @@ int bench_plot_redraw(const char *png, char *why, size_t why_size)
         snprintf(why, why_size, "%s is not a data file --plot wrote", data);
         return -1;
     }
-    /* The columns compared for the measured crossover, as the bench chose them. */
-    int cpu = find_title(columns, "cpu"), device = find_title(columns, "br-e2e");
-    if (device < 0)
-        device = find_title(columns, "br-device");
-    if (device < 0)
-        device = find_title(columns, "br-auto");
     const char *titles[BENCH_PLOT_MAX_COLUMNS];
     int shown[BENCH_PLOT_MAX_COLUMNS];
     for (int c = 0; c < columns; c++) {
         titles[c] = read_titles[c];
         shown[c] = 1;
     }
-    return bench_plot_write(png, titles, shown, cpu < 0 ? 0 : cpu, device < 0 ? 0 : device, why,
-                            why_size);
+    return bench_plot_write(png, titles, shown, why, why_size);
 }

@@ -16,11 +16,12 @@ enum { BENCH_PLOT_MAX_COLUMNS = 16 };
 void bench_plot_add(const char *series, double order, const double *rates, int columns,
                     double predicted_cpu, double predicted_device);
 
-/* Writes FILE.dat and draws FILE with gnuplot: `titles` and `shown` name the columns, `cpu`
- * and `device` are the columns compared for the measured crossover. 0 when drawn; otherwise
- * -1 with why (the data file is still there when it could be written). */
-int bench_plot_write(const char *png, const char *const *titles, const int *shown, int cpu,
-                     int device, char *why, size_t why_size);
+/* Writes FILE.dat and draws FILE with gnuplot: `titles` and `shown` name the columns; the
+ * measured crossover compares "cpu" with the device's end to end ("br-e2e", else "br-device",
+ * else "br-auto"). 0 when drawn; otherwise -1 with why (the data file is still there when it
+ * could be written). */
+int bench_plot_write(const char *png, const char *const *titles, const int *shown, char *why,
+                     size_t why_size);
 
 /* --replot FILE: draws FILE again from FILE.dat, as --plot wrote it (on a machine with gnuplot,
  * from a run on one without: GPU servers often lack it). 0 when drawn, else -1 with why. */

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "env.h"
 #include "prepare.h"
 
@@ -56,13 +57,6 @@ static int read_sample(pid_t child, struct sample *out)
     return 0;
 }
 
-static double seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* The helper gives up (its stamp left undone: a program after the next ten minutes starts it
  * again) once it has waited this long for idle cores: a stopped step may hold the device's
  * memory on a GPU that others share. */
@@ -100,7 +94,7 @@ static int run_when_idle(int (*step)(const volatile double *), volatile double *
     double cores = (double)sysconf(_SC_NPROCESSORS_ONLN);
     double go_on = cores / 4 < 2 ? cores / 4 : 2, stop = go_on / 2;
     int stopped = 1;
-    double idle_since = -1, stopped_at = seconds_now();
+    double idle_since = -1, stopped_at = br_seconds_now();
     struct sample last;
     int have_last = read_sample(child, &last) == 0;
     for (;;) {
@@ -109,7 +103,7 @@ static int run_when_idle(int (*step)(const volatile double *), volatile double *
         pid_t done = waitpid(child, &status, WNOHANG | WUNTRACED);
         if (done == child && (WIFEXITED(status) || WIFSIGNALED(status)))
             break;
-        if (seconds_now() > deadline) {
+        if (br_seconds_now() > deadline) {
             /* A host busy this long: given up, the stamp left undone for a later program. */
             kill(child, SIGKILL);
             while (waitpid(child, &status, 0) < 0 && errno == EINTR)
@@ -124,7 +118,7 @@ static int run_when_idle(int (*step)(const volatile double *), volatile double *
         double idle = cores * (1 - (now.busy - last.busy - (now.child - last.child)) /
                                                (now.total - last.total));
         last = now;
-        double t = seconds_now();
+        double t = br_seconds_now();
         if (!stopped && idle < stop) {
             kill(child, SIGSTOP);
             stopped = 1;
@@ -165,7 +159,7 @@ int main(void)
     if (paused == MAP_FAILED)
         return 1;
     *paused = 0;
-    deadline = seconds_now() + HELPER_LONGEST_SECONDS;
+    deadline = br_seconds_now() + HELPER_LONGEST_SECONDS;
     /* Built first, then opened again with the programs in the cache: the memo keeps what a
      * program's next run pays to open the device. */
     int built = run_when_idle(build, paused);

@@ -23,7 +23,7 @@
 # PoCL as the devices).
 source profiles/measured/gpu-common.sh
 source profiles/measured/2026-11-26-issue23-hpl/mpi-env.sh
-part=${1:?one or two}
+part=${1:?one, two or runs}
 sizes=${HPL_SIZES:-20000 40000} nb=${HPL_NB:-512} device= warm=5000
 if [ "${DRY:-0}" = 1 ]; then
   sizes="1500 3000" warm=500

@@ -25,6 +25,28 @@ static unsigned char random_byte(void)
     return (unsigned char)(random_state >> 56);
 }
 
+/* A source of src_bytes and a destination of dst_bytes between two guards, both of random
+ * bytes, and a copy of the destination's as they were (*before). 0, or -1 (a failure said). */
+static int random_buffers(size_t src_bytes, size_t dst_bytes, unsigned char **src,
+                          unsigned char **dst, unsigned char **before)
+{
+    *src = malloc(src_bytes);
+    *dst = malloc(dst_bytes + 2 * GUARD);
+    *before = malloc(dst_bytes);
+    if (!*src || !*dst || !*before) {
+        free(*src), free(*dst), free(*before);
+        fail("out of memory for a copy of %zu bytes", src_bytes);
+        return -1;
+    }
+    for (size_t i = 0; i < src_bytes; i++)
+        (*src)[i] = random_byte();
+    memset(*dst, GUARD_BYTE, GUARD);
+    memset(*dst + GUARD + dst_bytes, GUARD_BYTE, GUARD);
+    for (size_t i = 0; i < dst_bytes; i++)
+        (*dst)[GUARD + i] = (*before)[i] = random_byte();
+    return 0;
+}
+
 /* One copy of `columns` columns of column_bytes, source columns src_stride apart and
  * destination dst_stride apart, through pool `pool`: the copied bytes are the source's, the
  * destination's gaps between columns and its guards keep their bytes. Returns 0 if right. */
@@ -33,19 +55,9 @@ static int check_copy(int pool, size_t column_bytes, size_t columns, size_t src_
 {
     size_t src_bytes = src_stride * (columns - 1) + column_bytes;
     size_t dst_bytes = dst_stride * (columns - 1) + column_bytes;
-    unsigned char *src = malloc(src_bytes), *dst = malloc(dst_bytes + 2 * GUARD);
-    unsigned char *before = malloc(dst_bytes);
-    if (!src || !dst || !before) {
-        free(src), free(dst), free(before);
-        fail("out of memory for %zu x %zu", column_bytes, columns);
+    unsigned char *src, *dst, *before;
+    if (random_buffers(src_bytes, dst_bytes, &src, &dst, &before) != 0)
         return -1;
-    }
-    for (size_t i = 0; i < src_bytes; i++)
-        src[i] = random_byte();
-    memset(dst, GUARD_BYTE, GUARD);
-    memset(dst + GUARD + dst_bytes, GUARD_BYTE, GUARD);
-    for (size_t i = 0; i < dst_bytes; i++)
-        dst[GUARD + i] = before[i] = random_byte();
     br_host_copy(pool, dst + GUARD, dst_stride, src, src_stride, column_bytes, columns);
     int wrong = 0;
     for (size_t i = 0; i < GUARD && !wrong; i++)
@@ -70,6 +82,67 @@ static int check_copy(int pool, size_t column_bytes, size_t columns, size_t src_
     }
     free(src), free(dst), free(before);
     return wrong ? -1 : 0;
+}
+
+/* One triangle copy (br_host_copy_triangle) of columns [first, first + columns) of a block of
+ * `rows` rows, strides in elements: each column's triangle rows are the source's, every other
+ * destination byte (rows outside the triangle, gaps, guards) keeps its own. 0 if right. */
+static int check_triangle(int pool, size_t element, size_t rows, size_t first, size_t columns,
+                          size_t src_ld, size_t dst_ld, char triangle, int skip_diagonal)
+{
+    size_t src_bytes = (src_ld * (columns - 1) + rows) * element;
+    size_t dst_bytes = (dst_ld * (columns - 1) + rows) * element;
+    unsigned char *src, *dst, *before;
+    if (random_buffers(src_bytes, dst_bytes, &src, &dst, &before) != 0)
+        return -1;
+    br_host_copy_triangle(pool, dst + GUARD, dst_ld * element, src, src_ld * element, element,
+                          rows, first, columns, triangle, skip_diagonal);
+    int wrong = 0;
+    for (size_t i = 0; i < GUARD && !wrong; i++)
+        if (dst[i] != GUARD_BYTE || dst[GUARD + dst_bytes + i] != GUARD_BYTE) {
+            fail("triangle %c of %zu x %zu: a guard byte was written", triangle, rows, columns);
+            wrong = 1;
+        }
+    for (size_t j = 0; j < columns && !wrong; j++) {
+        size_t col = first + j; /* in the whole block */
+        for (size_t i = 0; i < dst_ld && !wrong; i++) {
+            if (j + 1 == columns && i >= rows)
+                break; /* past the last column: guards, checked above */
+            int inside = i < rows && (triangle == 'U' ? (skip_diagonal ? i < col : i <= col)
+                                                      : (skip_diagonal ? i > col : i >= col));
+            size_t at = (j * dst_ld + i) * element;
+            const unsigned char *want =
+                inside ? src + (j * src_ld + i) * element : before + at;
+            if (memcmp(dst + GUARD + at, want, element) != 0) {
+                fail("triangle %c%s of %zu x %zu from column %zu: row %zu of column %zu %s",
+                     triangle, skip_diagonal ? " (no diagonal)" : "", rows, columns, first, i,
+                     col, inside ? "not copied" : "written outside the triangle");
+                wrong = 1;
+            }
+        }
+    }
+    free(src), free(dst), free(before);
+    return wrong ? -1 : 0;
+}
+
+/* Triangles below and above the helpers' threshold, both kinds, with and without the diagonal,
+ * from the block's first column and from inside it, trapezoids (more columns than rows and
+ * fewer), random sizes each run. */
+static void triangles(int pool)
+{
+    static const char kinds[] = {'U', 'L'};
+    for (int round = 0; round < 6; round++)
+        for (int k = 0; k < 2; k++)
+            for (int skip = 0; skip < 2; skip++) {
+                size_t element = round % 2 ? 8 : 16;
+                size_t rows = 1 + (size_t)random_byte() % 300 + (round >= 3 ? 400 : 0);
+                size_t columns = 1 + (size_t)random_byte() % 400 + (round >= 3 ? 300 : 0);
+                size_t first = round % 3 == 0 ? 0 : (size_t)random_byte() % rows;
+                size_t src_ld = rows + (size_t)random_byte() % 5;
+                size_t dst_ld = round % 2 ? rows : rows + 3;
+                check_triangle(pool, element, rows, first, columns, src_ld, dst_ld, kinds[k],
+                               skip);
+            }
 }
 
 /* Sizes around the helpers' threshold (1 MiB) and their parts (256 KiB), odd ones included. */
@@ -151,13 +224,17 @@ int main(void)
     random_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     diag("seed %llu, %d copy threads per pool", (unsigned long long)random_state,
          br_host_copy_threads());
-    printf("1..6\n");
+    printf("1..7\n");
 
     contiguous(0);
     ok("contiguous copies below and above the helpers' threshold are exact, guards kept");
 
     strided(0);
     ok("strided copies (column gaps on either side, fewer columns than parts) are exact");
+
+    triangles(0);
+    ok("triangle copies (U and L, with and without the diagonal, from inside the block, "
+       "trapezoids, below and above the helpers' threshold) touch exactly their triangle");
 
     rounds(0, 300);
     ok("300 rounds in turn, each with new data and size, are exact");
@@ -188,6 +265,7 @@ int main(void)
         started += pthread_create(&busy[started], NULL, spinner, NULL) == 0;
     rounds(0, 200);
     strided(0);
+    triangles(0);
     atomic_store(&stop_spinning, 1);
     for (int i = 0; i < started; i++)
         pthread_join(busy[i], NULL);

@@ -25,6 +25,10 @@ struct copy_job {
     char *dst;
     const char *src;
     size_t dst_stride, src_stride, column_bytes, columns;
+    /* A triangle's part of each column (br_host_copy_triangle); triangle 0: whole columns. */
+    char triangle;
+    int skip_diagonal;
+    size_t element, rows, first_column;
 };
 
 /* A helper: its pool and its place in it. */
@@ -84,8 +88,37 @@ static void cpu_relax(void)
 
 /* Part `part` of `parts` of a job: a contiguous range of columns, or of bytes when the columns
  * are contiguous on both sides. */
+/* The rows of column j (of the whole block) that a triangle job copies: [*lo, *hi). */
+static void triangle_rows(const struct copy_job *job, size_t j, size_t *lo, size_t *hi)
+{
+    size_t skip = job->skip_diagonal ? 1 : 0;
+    *lo = 0;
+    *hi = job->rows;
+    if (job->triangle == 'U') {
+        if (j + 1 - skip < job->rows)
+            *hi = j + 1 - skip;
+    } else if (j + skip < job->rows) {
+        *lo = j + skip;
+    } else {
+        *lo = job->rows;
+    }
+}
+
 static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
 {
+    if (job->triangle) {
+        size_t first = job->columns * (size_t)part / (size_t)parts;
+        size_t last = job->columns * (size_t)(part + 1) / (size_t)parts;
+        for (size_t j = first; j < last; j++) {
+            size_t lo, hi;
+            triangle_rows(job, job->first_column + j, &lo, &hi);
+            if (hi > lo)
+                memcpy(job->dst + j * job->dst_stride + lo * job->element,
+                       job->src + j * job->src_stride + lo * job->element,
+                       (hi - lo) * job->element);
+        }
+        return;
+    }
     if (job->dst_stride == job->column_bytes && job->src_stride == job->column_bytes) {
         size_t total = job->column_bytes * job->columns;
         size_t first = total * (size_t)part / (size_t)parts;
@@ -105,7 +138,8 @@ static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
 static unsigned parts_of(const struct copy_job *job)
 {
     size_t bytes = job->column_bytes * job->columns, parts = bytes / PART_BYTES;
-    int contiguous = job->dst_stride == job->column_bytes && job->src_stride == job->column_bytes;
+    int contiguous = !job->triangle && job->dst_stride == job->column_bytes &&
+                     job->src_stride == job->column_bytes;
     if (!contiguous && parts > job->columns)
         parts = job->columns;
     return parts < 1 ? 1 : parts > MAX_PARTS ? MAX_PARTS : (unsigned)parts;
@@ -247,11 +281,17 @@ void br_host_copy_set_pools(int count)
     atomic_store(&pools_in_use, count < 1 ? 1 : count > BR_MAX_DEVICES ? BR_MAX_DEVICES : count);
 }
 
-void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
-                  size_t column_bytes, size_t columns)
+/* The job copying its columns whole. */
+static struct copy_job job_whole(struct copy_job job)
 {
-    struct copy_job job = {dst, src, dst_stride, src_stride, column_bytes, columns};
-    size_t bytes = column_bytes * columns;
+    job.triangle = 0;
+    return job;
+}
+
+/* Runs a job: by the caller alone when small, else in parts claimed by it and the helpers.
+ * `bytes`: what the job moves (for a triangle, less than its columns' whole length). */
+static void run_job(int pool, struct copy_job job, size_t bytes)
+{
     if (bytes < PARALLEL_MIN_BYTES) {
         copy_part(&job, 0, 1);
         return;
@@ -283,6 +323,35 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
     copy_claimed_parts(p, round);
     spin_then_wait(p, round_done, parts, &p->finished);
     pthread_mutex_unlock(&p->job_lock);
+}
+
+void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
+                  size_t column_bytes, size_t columns)
+{
+    struct copy_job job = {dst, src, dst_stride, src_stride, column_bytes, columns, 0, 0, 0, 0,
+                           0};
+    run_job(pool, job, column_bytes * columns);
+}
+
+void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *src,
+                           size_t src_stride, size_t element, size_t rows, size_t first_column,
+                           size_t columns, char triangle, int skip_diagonal)
+{
+    struct copy_job job = {dst,     src,      dst_stride,    src_stride, rows * element,
+                           columns, triangle, skip_diagonal, element,    rows,
+                           first_column};
+    if (triangle != 'U' && triangle != 'L') {
+        run_job(pool, job_whole(job), rows * element * columns);
+        return;
+    }
+    /* The bytes it moves, for the choice of helpers: the columns' rows summed. */
+    size_t bytes = 0;
+    for (size_t j = 0; j < columns && bytes < PARALLEL_MIN_BYTES; j++) {
+        size_t lo, hi;
+        triangle_rows(&job, first_column + j, &lo, &hi);
+        bytes += (hi - lo) * element;
+    }
+    run_job(pool, job, bytes);
 }
 
 void br_host_copy_rest(int pool)

@@ -20,6 +20,18 @@ int br_host_copy_threads(void);
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns);
 
+/* br_host_copy of a triangle's part of each column only (engine/transfer.h's br_block):
+ * columns [first_column, first_column + columns) of a block of `rows` rows, column j
+ * (counted in the whole block) holding rows [0, j] ('U') or [j, rows) ('L'), the diagonal
+ * left out with skip_diagonal; the rest of both sides is neither read nor written. Column j's
+ * rows are at src + (j - first_column) * src_stride and dst + (j - first_column) * dst_stride,
+ * each from its first row, `element` bytes a row. Spread over the helpers as br_host_copy:
+ * one thread packed a triangle-masked panel of C at a fifth of the link's rate (the rank-k
+ * routines' panels, H200, 2026-11-26). */
+void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *src,
+                           size_t src_stride, size_t element, size_t rows, size_t first_column,
+                           size_t columns, char triangle, int skip_diagonal);
+
 /* A device call of this pool's device has ended: its helpers stop watching for the next
  * round and sleep now, instead of spinning their SPIN_NS on cores that the CPU BLAS's calls,
  * which may come next, want (a spin pays only between the rounds of one call). */

@@ -11,19 +11,6 @@
  * than the slower pageable transfer of so few bytes. */
 enum { DIRECT_UPLOAD_LIMIT = 1 << 18 };
 
-/* The rows of column j that a block holds: all, or those of its triangle. */
-static void column_rows(const struct br_block *b, size_t j, size_t *first, size_t *end)
-{
-    *first = 0;
-    *end = b->rows;
-    if (b->triangle == 'U')
-        *end = j + (b->skip_diagonal ? 0 : 1) < b->rows ? j + (b->skip_diagonal ? 0 : 1)
-                                                        : b->rows;
-    else if (b->triangle == 'L')
-        *first = j + (b->skip_diagonal ? 1 : 0) < b->rows ? j + (b->skip_diagonal ? 1 : 0)
-                                                          : b->rows;
-}
-
 /* Whether a block's columns follow one another in memory (ld = rows, the whole block): then
  * it moves as one run of bytes, in slot-sized pieces at offsets that are multiples of the slot
  * size. Pieces of whole columns start where the columns do (n = 4097: every 16388 bytes), and
@@ -47,18 +34,12 @@ static void pack_columns(int pool, void *compact, const struct br_block *b, size
             br_host_copy(pool, host, stride, compact, column, column, count);
         return;
     }
-    for (size_t j = 0; j < count; j++) {
-        size_t lo, hi;
-        column_rows(b, first + j, &lo, &hi);
-        if (hi <= lo)
-            continue;
-        char *dense = (char *)compact + j * column + lo * b->element;
-        char *user = host + j * stride + lo * b->element;
-        if (to_compact)
-            memcpy(dense, user, (hi - lo) * b->element);
-        else
-            memcpy(user, dense, (hi - lo) * b->element);
-    }
+    if (to_compact)
+        br_host_copy_triangle(pool, compact, column, host, stride, b->element, b->rows, first,
+                              count, b->triangle, b->skip_diagonal);
+    else
+        br_host_copy_triangle(pool, host, stride, compact, column, b->element, b->rows, first,
+                              count, b->triangle, b->skip_diagonal);
 }
 
 /* The bytes a staged piece holds: a whole slot for a contiguous block (pieces at offsets that

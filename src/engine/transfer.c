@@ -120,6 +120,12 @@ cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem d
                                      &staging->busy[slot]);
         if (error == CL_SUCCESS)
             br_timeline_note(staging->busy[slot], "upload staged", size);
+        /* Submitted now, so that its DMA runs while the next piece is copied: OpenCL lets a
+         * driver hold enqueued commands until a flush or a wait. (NVIDIA's starts a piece's
+         * DMA about 10 us after it is enqueued either way: on the H200 the pieces are spaced
+         * by their host copy, about 300 us for 8 MiB against 200 us of DMA, 2026-11-26.) */
+        if (error == CL_SUCCESS)
+            error = clFlush(queue);
     }
     /* The queue is in order: a marker after the last chunk completes when they all have. */
     if (error == CL_SUCCESS)

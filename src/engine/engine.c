@@ -144,6 +144,7 @@ static void open_engine(struct slot *s)
     struct br_engine *e = &s->engine;
     char why[512];
     cl_int error = CL_SUCCESS;
+    double start = br_seconds_now();
     if (br_fault_injected(BR_FAULT_CONTEXT))
         error = CL_OUT_OF_HOST_MEMORY;
     else
@@ -159,6 +160,7 @@ static void open_engine(struct slot *s)
         suspend(s, why);
         return;
     }
+    double context_ready = br_seconds_now();
     size_t cap = br_env()->device_memory;
     if (!cap)
         cap = (size_t)((double)e->device.global_memory * DEFAULT_MEMORY_SHARE);
@@ -179,6 +181,10 @@ static void open_engine(struct slot *s)
                e->device.device_index, e->device.name, br_device_type_name(e->device.type),
                e->device.platform_name, e->device.driver,
                (double)e->device.global_memory / (1 << 30));
+    /* What opening costs, part by part (auto mode weighs it: warmup.h). */
+    br_verbose("device: setting up %u:%u took %.3f s (context and queues %.3f s, pinned "
+               "staging %.3f s)", e->device.platform_index, e->device.device_index,
+               br_seconds_now() - start, context_ready - start, br_seconds_now() - context_ready);
 }
 
 /* At exit, before the OpenCL driver's own teardown: no device call may start any more (each
@@ -203,7 +209,11 @@ static void discover(void)
 {
     static struct br_device found[BR_MAX_DEVICES];
     char why[512];
+    double start = br_seconds_now();
     int count = br_device_find_all(found, BR_MAX_DEVICES, why, sizeof why);
+    if (count > 0)
+        br_verbose("device: the OpenCL platforms and devices found in %.3f s",
+                   br_seconds_now() - start);
     /* A device the user named but that does not exist is a bad environment value. */
     if (why[0] && br_env()->device)
         br_warn("%s%s", why, count == 0 ? "; using the CPU BLAS" : "");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/cache.h"
+#include "engine/engine.h"
 #include "engine/kernel_sources.h"
 #include "env.h"
 #include "log.h"
@@ -136,7 +137,11 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
         return keyed;
 
     cl_int error = CL_SUCCESS;
+    /* How long a program takes to get ready, and from where (BLASROUTE_VERBOSE): auto mode's
+     * first run waits for it, or runs calls on the CPU meanwhile (warmup.h). */
+    double start = br_seconds_now();
     cl_program program = from_cache(context, device, key, options);
+    int compiled = !program;
     if (!program) {
         const char *sources[1] = {source};
         program = clCreateProgramWithSource(context, 1, sources, NULL, &error);
@@ -155,6 +160,9 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
         *kernels[i].kernel = clCreateKernel(program, kernels[i].name, &error);
     if (error != CL_SUCCESS)
         br_program_release(out);
+    else
+        br_verbose("program: %c ready in %.3f s (%s)", br_precision_letter(precision),
+                   br_seconds_now() - start, compiled ? "compiled" : "from the cache");
     return error;
 }
 

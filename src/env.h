@@ -24,8 +24,10 @@ enum br_fault {
     BR_FAULT_ENQUEUE = 1 << 4,      /* enqueue: every kernel launch fails */
     BR_FAULT_ENQUEUE_LATE = 1 << 5, /* enqueue-late: launches fail once a tile is written back */
     BR_FAULT_WRAP = 1 << 6,         /* wrap: the driver refuses to wrap host memory in place */
-    BR_FAULT_DOWNLOAD_HALF = 1 << 7 /* download-half: a resident matrix's final download stops
-                                       with an error once half its columns have arrived */
+    BR_FAULT_DOWNLOAD_HALF = 1 << 7 /* download-half: a resident matrix's final download, and
+                                       every other call's first panel written back, stop with
+                                       an error once half their columns have arrived (a panel
+                                       written whole or not at all: before any) */
 };
 
 /* The kernel family the GEMM engine must use (BLASROUTE_TEST_GEMM_KERNEL). */

@@ -10,12 +10,16 @@
 #  - the full set (orders up to 300, several blocks) in 4 panels: the same;
 #  - BLASROUTE_TEST_FAULT=enqueue-late (launches fail once a panel is written back): right; the
 #    panels written are kept and the CPU BLAS computes the rest (report: `fallback`);
+#  - BLASROUTE_TEST_FAULT=download-half (every other call's first panel stops coming back
+#    halfway): right, every routine and option; the panels written by columns (side L, lower
+#    rank-k) keep the columns that arrived and the CPU BLAS computes from the next, the others
+#    are written whole or not at all;
 #  - the full set with 300 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every call
 #    in pieces on the device (TRSM, TRMM, SYMM, HEMM in halves of A, GEMM pieces in halves of
 #    k: policy/halves.h), right, every option.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 6
+plan 7
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
@@ -51,6 +55,15 @@ for group in trsm symm,hemm,trmm syrk,herk,syr2k,her2k; do
     ok $? "$group, launches failing once a panel is back: right, the rest computed by the CPU BLAS ($fallback of $(lines) routines with calls finished there)"
     diag_file "$out"; diag_file "$err"
 done
+
+# A download failing halfway through a call's first panel, every other call (so that the
+# device is never suspended and every option meets it).
+run_program level3_large BLASROUTE_TEST_ROUTINES=$routines BLASROUTE_TEST_QUICK=0 \
+    BLASROUTE_TEST_GEMM_TILES=3 BLASROUTE_TEST_FAULT=download-half BLASROUTE_CACHE=0
+fallback=$(grep "$pattern" "$err" | grep -c 'fallback')
+all_ok && [ "$(lines)" -eq 26 ] && [ "$fallback" -eq 26 ]
+ok $? "the full set, every other call's first panel failing halfway back: right, the rest computed by the CPU BLAS ($fallback of $(lines) routines with calls finished there)"
+diag_file "$out"; diag_file "$err"
 
 # Out of core: A does not fit beside a panel (z of order 300: 1.4 MB), nor k a GEMM piece's
 # tile: the calls go in halves of A or k (policy/halves.h), all on the device.

@@ -182,8 +182,8 @@ static void open_engine(struct slot *s)
                e->device.platform_name, e->device.driver,
                (double)e->device.global_memory / (1 << 30));
     /* What opening costs, part by part (auto mode weighs it: warmup.h). */
-    br_verbose("device: setting up %u:%u took %.3f s (context and queues %.3f s, pinned "
-               "staging %.3f s)", e->device.platform_index, e->device.device_index,
+    br_verbose("opening the device: %u:%u set up in %.3f s (context and queues %.3f s, "
+               "pinned staging %.3f s)", e->device.platform_index, e->device.device_index,
                br_seconds_now() - start, context_ready - start, br_seconds_now() - context_ready);
 }
 
@@ -212,7 +212,7 @@ static void discover(void)
     double start = br_seconds_now();
     int count = br_device_find_all(found, BR_MAX_DEVICES, why, sizeof why);
     if (count > 0)
-        br_verbose("device: the OpenCL platforms and devices found in %.3f s",
+        br_verbose("opening the device: the OpenCL platforms and devices found in %.3f s",
                    br_seconds_now() - start);
     /* A device the user named but that does not exist is a bad environment value. */
     if (why[0] && br_env()->device)

@@ -406,7 +406,7 @@ static cl_int run_panels(struct br_engine *engine, const struct br_program *prog
     struct panel_run run = {engine, program, precision, r, &p, buffers, a_uploaded,
                             {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][SET_C], run.sets[1][SET_C]};
-    struct br_panel_steps steps = {&run, enqueue_panel, panel_result, results};
+    struct br_panel_steps steps = {&run, enqueue_panel, panel_result, results, p.left};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
     br_panels_end(engine, error, done, buffers, count);
@@ -566,7 +566,7 @@ static cl_int run_rank_panels(struct br_engine *engine, const struct br_program 
                             {&buffers[RANK_FIXED_COUNT],
                              &buffers[RANK_FIXED_COUNT + RANK_SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][RANK_C], run.sets[1][RANK_C]};
-    struct br_panel_steps steps = {&run, enqueue_rank_panel, rank_result, results};
+    struct br_panel_steps steps = {&run, enqueue_rank_panel, rank_result, results, p.lower};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
     br_panels_end(engine, error, done, buffers, count);

@@ -37,12 +37,14 @@ size_t br_panels_size_of(const struct br_panels *p, size_t index);
 /* What a routine gives the panel driver: enqueue(context, index, set, upload, done) enqueues
  * panel `index` on buffer set `set` (its operands uploaded when `upload`; blasroute-bench's
  * later resident rounds do not), *done its last command; result(context, index) is where the
- * panel goes in the caller's memory, from the set's buffer results[set]. */
+ * panel goes in the caller's memory, from the set's buffer results[set]; by_columns as in
+ * br_panels_write_back. */
 struct br_panel_steps {
     void *context;
     cl_int (*enqueue)(void *context, size_t index, size_t set, int upload, cl_event *done);
     struct br_block (*result)(void *context, size_t index);
     const cl_mem *results;
+    int by_columns;
 };
 
 /* Runs every panel: enqueues while a set is free, else writes back the oldest in flight (its
@@ -51,10 +53,15 @@ struct br_panel_steps {
 cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
                      const struct br_panel_steps *steps, cl_event *done);
 
-/* Writes panel `block` back from `src` once `ready` completes, whole or not at all, and counts
- * it in engine->tiles_written. */
+/* Writes panel `block` back from `src` once `ready` completes and counts it in
+ * engine->tiles_written. `by_columns`: each of the block's columns is a result of its own (the
+ * columns of B or C of a side-L TRSM, TRMM, SYMM or HEMM; the columns of a lower rank-k
+ * panel, the trailing triangle past them): written as its piece arrives, straight from the
+ * staging ring, and after a failure engine->columns_written of them are final. Otherwise
+ * (rows of a side-R panel, an upper rank-k panel's trapezoid, whose remainder the CPU could
+ * not finish) whole or not at all, through a host copy of the block, one more host copy. */
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
-                            cl_event ready);
+                            cl_event ready, int by_columns);
 
 /* At a call's end: after an error waits for everything enqueued on the engine's queues (no
  * command may still use the buffers given back), then releases the sets' `done` events
@@ -63,8 +70,9 @@ void br_panels_end(struct br_engine *engine, cl_int error, cl_event *done, cl_me
                    int count);
 
 /* After a failure: the panels the engine wrote (engine->tiles_written, cols_per_tile or
- * rows_per_tile wide; for the rank-k family, along C's diagonal) are final, and the CPU BLAS
- * computes the rest of the call. */
+ * rows_per_tile wide; for the rank-k family, along C's diagonal), and the next panel's first
+ * engine->columns_written columns, are final, and the CPU BLAS computes the rest of the
+ * call. */
 void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_call *call);
 
 #endif

@@ -316,7 +316,7 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
                     engine->bench_best = time; /* nothing goes back to the caller's memory */
             } else {
                 struct br_block b = panel_block(c, &t, &p, fetched);
-                error = br_panels_write_back(engine, sets[f][X], &b, solved[f]);
+                error = br_panels_write_back(engine, sets[f][X], &b, solved[f], left);
             }
             fetched++;
         }

@@ -11,6 +11,12 @@
 // a warp loads one element of A per 8-row block and one of B per 8-column block and lane, and
 // issues 4 x (WTN / 8) mma.sync. The K step's tiles of A and B sit in local memory, rows padded
 // by 8 doubles so that the four K rows a warp reads at once fall in different banks.
+//
+// MMA 2 (compute capability 9.0, PTX ISA 7.8): the same tiles and registers, each pair of 8-row
+// blocks of a warp issued as one mma.sync m16n8k4, Hopper's own FP64 shape. Its fragments are
+// two m8n8k4 ones stacked along M: A's first register holds the upper block's element, its
+// second the lower's; D's first two the upper block's pair, its last two the lower's; B's is
+// shared.
 
 #ifndef MMA
 #define MMA 0
@@ -37,6 +43,18 @@
 #error "the work-group must split into warps of 32 x 8k blocks"
 #endif
 
+#if MMA == 2
+// D := A B + D for two 8 x 8 blocks stacked along M: a0, a1 this lane's elements of the upper
+// and lower blocks' A (8 x 4 each), b its element of B (4 x 8); d0, d1 and d2, d3 the blocks'.
+inline void mma_16x8x4(double *d0, double *d1, double *d2, double *d3, const double a0,
+                       const double a1, const double b)
+{
+    asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
+                 "{%4, %5}, {%6}, {%0, %1, %2, %3};"
+                 : "+d"(*d0), "+d"(*d1), "+d"(*d2), "+d"(*d3)
+                 : "d"(a0), "d"(a1), "d"(b));
+}
+#else
 // D := A B + D for one 8 x 8 block: a, b this lane's elements of A (8 x 4) and B (4 x 8).
 inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 {
@@ -45,6 +63,7 @@ inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
                  : "+d"(*d0), "+d"(*d1)
                  : "d"(a), "d"(b));
 }
+#endif
 
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
 void gemm_tiled(GEMM_TILED_PARAMETERS)
@@ -107,11 +126,20 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             #pragma unroll
             for (int tn = 0; tn < MMA_TN; tn++)
                 b[tn] = blm[(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
+#if MMA == 2
+            #pragma unroll
+            for (int tm = 0; tm < 4; tm += 2)
+                #pragma unroll
+                for (int tn = 0; tn < MMA_TN; tn++)
+                    mma_16x8x4(&acc[tm][tn][0], &acc[tm][tn][1], &acc[tm + 1][tn][0],
+                               &acc[tm + 1][tn][1], a[tm], a[tm + 1], b[tn]);
+#else
             #pragma unroll
             for (int tm = 0; tm < 4; tm++)
                 #pragma unroll
                 for (int tn = 0; tn < MMA_TN; tn++)
                     mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn]);
+#endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }

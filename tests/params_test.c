@@ -25,7 +25,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..4\n");
+    printf("1..5\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on, valid; SIMT for
      * every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -110,5 +110,24 @@ int main(void)
             fail("the SIMT kernel refuses it too (not a tensor-core check): %s", shapes[i].what);
     }
     ok("tensor-core tiles it cannot run refused, each one the SIMT kernel runs");
+
+    /* mma 2, Hopper's m16n8k4: the same tiles, from compute capability 9.0 only; any other
+     * value refused. */
+    struct br_kernel_params hopper = base;
+    hopper.gemm.mma = 2;
+    static const int hopper_capabilities[] = {80, 86, 89, 90, 100};
+    for (size_t i = 0; i < sizeof hopper_capabilities / sizeof *hopper_capabilities; i++) {
+        struct br_device d = gpu(hopper_capabilities[i], 228 * 1024);
+        int want = hopper_capabilities[i] >= 90;
+        if (br_params_valid(&d, BR_D, &hopper) != want)
+            fail("mma 2 on compute capability %d: valid %d (want %d)", hopper_capabilities[i],
+                 !want, want);
+        if (br_params_valid(&d, BR_S, &hopper))
+            fail("mma 2 accepted for single precision on %d", hopper_capabilities[i]);
+    }
+    hopper.gemm.mma = 3;
+    if (br_params_valid(&h200, BR_D, &hopper))
+        fail("mma 3 accepted");
+    ok("mma 2 (m16n8k4) valid in double from compute capability 9.0 only, mma 3 refused");
     return failed_tests != 0;
 }

@@ -360,7 +360,8 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
 static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
     /* The last column: 1 for the tensor-core kernel (legal only in double on NVIDIA from
-     * compute capability 8.0; single-buffered), whose warps hold 32 x 32 or 32 x 64 results. */
+     * compute capability 8.0; single-buffered), whose warps hold 32 x 32 or 32 x 64 results;
+     * 2 for the same with Hopper's m16n8k4 (compute capability 9.0). */
     static const int shapes[][7] = {
         /* mwg, nwg, kwg, mdimc, ndimc, vector width, mma */
         {128, 128, 16, 16, 16, 4, 0}, {128, 128, 8, 16, 16, 4, 0}, {128, 128, 16, 16, 16, 2, 0},
@@ -368,7 +369,9 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
         {64, 64, 16, 16, 16, 2, 0},   {64, 64, 32, 8, 8, 2, 0},    {128, 128, 32, 16, 16, 4, 0},
         {128, 64, 8, 16, 8, 2, 0},    {64, 128, 8, 8, 16, 2, 0},   {64, 64, 16, 8, 16, 2, 1},
         {128, 64, 16, 16, 8, 2, 1},   {64, 128, 16, 8, 16, 2, 1},  {128, 128, 16, 16, 16, 2, 1},
-        {128, 128, 8, 16, 16, 2, 1},  {64, 64, 32, 8, 16, 2, 1}};
+        {128, 128, 8, 16, 16, 2, 1},  {64, 64, 32, 8, 16, 2, 1},   {64, 64, 16, 8, 16, 2, 2},
+        {128, 64, 16, 16, 8, 2, 2},   {64, 128, 16, 8, 16, 2, 2},  {128, 128, 16, 16, 16, 2, 2},
+        {128, 128, 8, 16, 16, 2, 2},  {64, 64, 32, 8, 16, 2, 2}};
     if (br_device_is_host_cpu(s->device))
         return;
     int complex = br_is_complex(s->precision);

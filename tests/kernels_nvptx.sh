@@ -1,0 +1,57 @@
+#!/bin/sh
+# The tensor-core GEMM (kernels/gemm_mma.cl) compiles only for NVIDIA GPUs: PoCL never builds
+# it, so a slip in it would first show on a GPU machine. Here clang compiles the program of a
+# double precision (the files in the order engine/program.c builds them) for NVIDIA's OpenCL
+# target, for the tuner's tensor-core tile shapes with mma 1 (m8n8k4) and 2 (Hopper's m16n8k4),
+# and checks that each kernel issues the mma.sync instructions its tiles call for: one warp's
+# 32 x WTN results are 4 x WTN/8 blocks of 8 x 8, K in steps of 4, so (KWG / 4) * 4 * WTN/8
+# m8n8k4, or half as many m16n8k4. Skipped without a clang that targets nvptx64.
+. "$top_srcdir/tests/tap.sh"
+clang=
+for c in clang clang-16 clang-15 clang-14; do
+    command -v $c > /dev/null 2>&1 && clang=$c && break
+done
+[ -n "$clang" ] || skip_all "no clang"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+printf '__kernel void k(__global double *x) { x[0] = 1.0; }\n' > "$tmp/probe.cl"
+$clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -S -o /dev/null "$tmp/probe.cl" \
+    > /dev/null 2>&1 || skip_all "$clang cannot target nvptx64"
+files=$(sed -n '/gemm_files\[\] = {/,/};/p' "$top_srcdir/src/engine/program.c" |
+    grep -o '"[a-z_]*\.cl"' | tr -d '"')
+for f in $files; do cat "$top_srcdir/kernels/$f"; done > "$tmp/program.cl"
+
+# compile MMA MWG NWG KWG MDIMC NDIMC: the PTX in $tmp/out.ptx, 0 if it compiled
+compile() {
+    $clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header \
+        -fgnu-keywords -O2 -S -o "$tmp/out.ptx" -DPRECISION=64 -DMMA=$1 -DMWG=$2 -DNWG=$3 \
+        -DKWG=$4 -DMDIMC=$5 -DNDIMC=$6 -DVWM=2 -DVWN=2 -DSA=1 -DSB=1 -DKWI=8 -DCOPY_DIM_X=16 \
+        -DCOPY_DIM_Y=8 -DCOPY_WPT=4 -DTRANSPOSE_DIM=16 -DTRANSPOSE_WPT=2 -DDIRECT_DIM=16 \
+        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=0 -DTHIN_MAX=64 "$tmp/program.cl" \
+        > "$tmp/log" 2>&1
+}
+plan 3
+compile 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
+ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
+diag_file "$tmp/log"
+
+# The tuner's tensor-core shapes (tools/tune_search.c): MWG NWG KWG MDIMC NDIMC.
+shapes="64:64:16:8:16 128:64:16:16:8 64:128:16:8:16 128:128:16:16:16 128:128:8:16:16 64:64:32:8:16"
+for mma in 1 2; do
+    shape=m8n8k4; [ $mma = 2 ] && shape=m16n8k4
+    wrong=
+    for s in $shapes; do
+        set -- $(echo $s | tr ':' ' ')
+        warps=$(($4 * $5 / 32)); warps_n=$((warps / ($1 / 32))); tn=$(($2 / warps_n / 8))
+        want=$(($3 / 4 * 4 * tn / mma))
+        if compile $mma "$@"; then
+            got=$(grep -c "mma.sync.aligned.$shape.row.col.f64.f64.f64.f64" "$tmp/out.ptx")
+            others=$(grep 'mma.sync' "$tmp/out.ptx" | grep -vc "$shape")
+            [ "$got" -eq "$want" ] && [ "$others" -eq 0 ] || wrong="$wrong $s:$got/$want"
+        else
+            wrong="$wrong $s:no-build"
+        fi
+    done
+    [ -z "$wrong" ]
+    ok $? "mma $mma: every tensor-core shape of the tuner compiles, each issuing its $shape count${wrong:+ (wrong:$wrong)}"
+    diag_file "$tmp/log"
+done

@@ -15,6 +15,7 @@ close=profiles/measured/2025-11-25-issue20-threads/close.sh
 part=${1:?A, B or C}
 case $part in
   A) bash $close modes-sd; mkdir -p $OUT/a && mv $OUT/*.* $OUT/a/ 2> /dev/null
+     tar czf $OUT/modes-sd.tgz -C $OUT a && rm -rf $OUT/a
      bash $close suite-16384a ;;
   B) bash $close modes-cz ;;
   C) bash $close suite-16384b

@@ -12,6 +12,11 @@
 // issues 4 x (WTN / 8) mma.sync. The K step's tiles of A and B sit in local memory, rows padded
 // by 8 doubles so that the four K rows a warp reads at once fall in different banks.
 //
+// Complex double (PRECISION 6464) runs on the same tensor cores as four real products
+// ("4M"): the tiles go into local memory as a real and an imaginary plane, and each block
+// accumulates Re += Ar Br - Ai Bi, Im += Ar Bi + Ai Br (Ai negated in registers), so a complex
+// multiply-add costs four real ones, as its 8 flops count.
+//
 // MMA 2 (compute capability 9.0, PTX ISA 7.8): the same tiles and registers, each pair of 8-row
 // blocks of a warp issued as one mma.sync m16n8k4, Hopper's own FP64 shape. Its fragments are
 // two m8n8k4 ones stacked along M: A's first register holds the upper block's element, its
@@ -23,8 +28,8 @@
 #endif
 
 #if MMA
-#if PRECISION != 64
-#error "the tensor-core kernel is for double precision"
+#if PRECISION != 64 && PRECISION != 6464
+#error "the tensor-core kernel is for double precision, real or complex"
 #endif
 #if DB || !SA || !SB
 #error "the tensor-core kernel keeps both tiles in local memory, single-buffered"
@@ -37,6 +42,17 @@
 #define MMA_TN (MMA_WTN / 8)         // its 8-column blocks
 #define MMA_A_LD (MWG + 8)           // padded rows of the local tiles
 #define MMA_B_LD (NWG + 8)
+
+// The planes of an element: its value, or its real and imaginary parts.
+#if IS_COMPLEX
+#define MMA_PARTS 2
+#define PUT_PARTS(tile, at, value) { (tile)[0][at] = (value).x; (tile)[1][at] = (value).y; }
+#define RESULT(acc, tm, tn, h) ((real)((acc)[0][tm][tn][h], (acc)[1][tm][tn][h]))
+#else
+#define MMA_PARTS 1
+#define PUT_PARTS(tile, at, value) { (tile)[0][at] = (value); }
+#define RESULT(acc, tm, tn, h) ((acc)[0][tm][tn][h])
+#endif
 
 #if THREADS % 32 != 0 || MWG % 32 != 0 || MMA_WARPS % MMA_WARPS_M != 0 || \
     NWG % (MMA_WARPS_N * 8) != 0 || KWG % 4 != 0
@@ -65,6 +81,26 @@ inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 }
 #endif
 
+// acc += a b for a warp's 4 x MMA_TN blocks of 8 x 8: a this lane's elements of A's four 8-row
+// blocks, b of B's MMA_TN 8-column blocks, for one step of 4 along K.
+inline void mma_accumulate(double acc[4][MMA_TN][2], const double a[4], const double b[MMA_TN])
+{
+#if MMA == 2
+    #pragma unroll
+    for (int tm = 0; tm < 4; tm += 2)
+        #pragma unroll
+        for (int tn = 0; tn < MMA_TN; tn++)
+            mma_16x8x4(&acc[tm][tn][0], &acc[tm][tn][1], &acc[tm + 1][tn][0],
+                       &acc[tm + 1][tn][1], a[tm], a[tm + 1], b[tn]);
+#else
+    #pragma unroll
+    for (int tm = 0; tm < 4; tm++)
+        #pragma unroll
+        for (int tn = 0; tn < MMA_TN; tn++)
+            mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn]);
+#endif
+}
+
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
 void gemm_tiled(GEMM_TILED_PARAMETERS)
 {
@@ -81,15 +117,17 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     const int warp_m = warp % MMA_WARPS_M, warp_n = warp / MMA_WARPS_M;
     const int group = lane / 4, in_group = lane % 4; // PTX's groupID, threadID_in_group
 
-    __local double alm[KWG * MMA_A_LD];
-    __local double blm[KWG * MMA_B_LD];
+    __local double alm[MMA_PARTS][KWG * MMA_A_LD];
+    __local double blm[MMA_PARTS][KWG * MMA_B_LD];
 
-    double acc[4][MMA_TN][2];
+    double acc[MMA_PARTS][4][MMA_TN][2];
     #pragma unroll
-    for (int tm = 0; tm < 4; tm++)
+    for (int p = 0; p < MMA_PARTS; p++)
         #pragma unroll
-        for (int tn = 0; tn < MMA_TN; tn++)
-            acc[tm][tn][0] = acc[tm][tn][1] = 0.0;
+        for (int tm = 0; tm < 4; tm++)
+            #pragma unroll
+            for (int tn = 0; tn < MMA_TN; tn++)
+                acc[p][tm][tn][0] = acc[p][tm][tn][1] = 0.0;
 
     for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
         // The K step's tiles into local memory: vectors read as gemm.cl reads them (coalesced),
@@ -97,48 +135,48 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         #pragma unroll
         for (int l = 0; l < A_TILE_VECTORS; l++) {
             const int index = tid + l * THREADS;
-            double v[VWM];
+            real v[VWM];
             UNPACK_M(v, a_tile_vector(agm, a_ld_vectors, group_m, kwg, index))
             const int kk = index / (MWG / VWM), i = index % (MWG / VWM) * VWM;
             #pragma unroll
             for (int w = 0; w < VWM; w++)
-                alm[kk * MMA_A_LD + i + w] = v[w];
+                PUT_PARTS(alm, kk * MMA_A_LD + i + w, v[w])
         }
         #pragma unroll
         for (int l = 0; l < B_TILE_VECTORS; l++) {
             const int index = tid + l * THREADS;
-            double v[VWN];
+            real v[VWN];
             UNPACK_N(v, b_tile_vector(bgm, b_ld_vectors, group_n, kwg, index))
             const int kk = index / (NWG / VWN), j = index % (NWG / VWN) * VWN;
             #pragma unroll
             for (int w = 0; w < VWN; w++)
-                blm[kk * MMA_B_LD + j + w] = v[w];
+                PUT_PARTS(blm, kk * MMA_B_LD + j + w, v[w])
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         #pragma unroll
         for (int kk = 0; kk < KWG; kk += 4) {
             // A (8 x 4, row-major): this lane holds row `group`, K column `in_group`;
             // B (4 x 8, column-major): K row `in_group`, column `group`.
-            double a[4], b[MMA_TN];
+            double a[MMA_PARTS][4], b[MMA_PARTS][MMA_TN];
             #pragma unroll
-            for (int tm = 0; tm < 4; tm++)
-                a[tm] = alm[(kk + in_group) * MMA_A_LD + warp_m * 32 + tm * 8 + group];
-            #pragma unroll
-            for (int tn = 0; tn < MMA_TN; tn++)
-                b[tn] = blm[(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
-#if MMA == 2
-            #pragma unroll
-            for (int tm = 0; tm < 4; tm += 2)
+            for (int p = 0; p < MMA_PARTS; p++) {
+                #pragma unroll
+                for (int tm = 0; tm < 4; tm++)
+                    a[p][tm] = alm[p][(kk + in_group) * MMA_A_LD + warp_m * 32 + tm * 8 + group];
                 #pragma unroll
                 for (int tn = 0; tn < MMA_TN; tn++)
-                    mma_16x8x4(&acc[tm][tn][0], &acc[tm][tn][1], &acc[tm + 1][tn][0],
-                               &acc[tm + 1][tn][1], a[tm], a[tm + 1], b[tn]);
-#else
+                    b[p][tn] =
+                        blm[p][(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
+            }
+            mma_accumulate(acc[0], a[0], b[0]);
+#if IS_COMPLEX
+            double minus_ai[4];
             #pragma unroll
             for (int tm = 0; tm < 4; tm++)
-                #pragma unroll
-                for (int tn = 0; tn < MMA_TN; tn++)
-                    mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn]);
+                minus_ai[tm] = -a[1][tm];
+            mma_accumulate(acc[0], minus_ai, b[1]); // Re -= Ai Bi
+            mma_accumulate(acc[1], a[0], b[1]);     // Im += Ar Bi
+            mma_accumulate(acc[1], a[1], b[0]);     // Im += Ai Br
 #endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
@@ -154,8 +192,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             for (int h = 0; h < 2; h++) {
                 const int i = group_m * MWG + warp_m * 32 + tm * 8 + group;
                 const int j = group_n * NWG + warp_n * MMA_WTN + tn * 8 + in_group * 2 + h;
-                store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, acc[tm][tn][h], alpha,
-                        beta, beta_zero);
+                store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, RESULT(acc, tm, tn, h),
+                        alpha, beta, beta_zero);
             }
 }
 #endif

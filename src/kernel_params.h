@@ -13,7 +13,7 @@ struct br_gemm_params {
     int sa, sb;         /* local-memory caching of A and B */
     int kwi;            /* K unroll */
     int db;             /* 1: double-buffered local tiles, the next K step prefetched */
-    int mma;            /* the tensor-core kernel (gemm_mma.cl: NVIDIA, double): 1 with
+    int mma;            /* the tensor-core kernel (gemm_mma.cl: NVIDIA, d and z): 1 with
                            mma.sync m8n8k4 (compute capability 8.0 on), 2 with m16n8k4 (9.0) */
 };
 

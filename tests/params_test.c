@@ -70,7 +70,7 @@ int main(void)
         void (*change)(struct br_kernel_params *);
     } refused[] = {
         {"single precision", BR_S, 90, NULL},
-        {"complex double", BR_Z, 90, NULL},
+        {"complex double read two elements at a time", BR_Z, 90, NULL},
         {"compute capability 7.5", BR_D, 75, NULL},
         {"a device with no capability (not NVIDIA)", BR_D, 0, NULL},
     };
@@ -79,7 +79,20 @@ int main(void)
         if (br_params_valid(&d, refused[i].precision, &base))
             fail("the tensor-core parameters accepted for %s", refused[i].what);
     }
-    ok("the tensor-core kernel refused for s, z, compute capability 7.5 and other vendors");
+    /* Complex double: one element at a time, its real and imaginary planes in local memory
+     * (twice the real kernel's): 64 x 64 tiles of K 16 need 36 KiB. */
+    struct br_kernel_params z = base;
+    z.gemm.vwm = z.gemm.vwn = 1;
+    struct br_device roomy = gpu(90, 48 * 1024), tight = gpu(90, 24 * 1024);
+    if (!br_params_valid(&roomy, BR_Z, &z))
+        fail("complex double with vectors of 1 refused with 48 KiB of local memory");
+    if (br_params_valid(&tight, BR_Z, &z) || !br_params_valid(&tight, BR_D, &z))
+        fail("24 KiB of local memory: z valid %d (want 0), d valid %d (want 1)",
+             br_params_valid(&tight, BR_Z, &z), br_params_valid(&tight, BR_D, &z));
+    if (br_params_valid(&roomy, BR_C, &z))
+        fail("the tensor-core kernel accepted for complex single");
+    ok("the tensor-core kernel refused for s, c, compute capability 7.5 and other vendors; z "
+       "only one element at a time and where both planes fit");
 
     /* Each of these runs on the SIMT kernel (valid with mma = 0): what refuses it is the
      * tensor-core kernel's own constraint. */

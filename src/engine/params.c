@@ -78,19 +78,20 @@ static int divides(int d, int n)
     return d > 0 && n % d == 0;
 }
 
-/* What gemm_mma.cl needs: double precision on an NVIDIA device of compute capability 8.0 or
- * later (9.0 for mma 2, Hopper's m16n8k4), both tiles in local memory (single-buffered, rows
- * padded by 8), and a work-group that splits into warps of 32 rows by a multiple of 8
- * columns, K in steps of 4. */
+/* What gemm_mma.cl needs: double precision, real or complex (a real and an imaginary plane of
+ * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2, Hopper's
+ * m16n8k4), both tiles in local memory (single-buffered, rows padded by 8), and a work-group
+ * that splits into warps of 32 rows by a multiple of 8 columns, K in steps of 4. */
 static int mma_valid(const struct br_device *device, enum br_precision precision,
                      const struct br_kernel_params *p)
 {
     const struct br_gemm_params *g = &p->gemm;
     int threads = g->mdimc * g->ndimc, warps = threads / 32, warps_m = g->mwg / 32;
-    size_t local = (size_t)g->kwg * (size_t)(g->mwg + 8 + g->nwg + 8) * sizeof(double);
+    size_t planes = precision == BR_Z ? 2 : 1;
+    size_t local = (size_t)g->kwg * (size_t)(g->mwg + 8 + g->nwg + 8) * sizeof(double) * planes;
     int shape_ok = (g->mma == 1 && device->nv_compute_capability >= 80) ||
                    (g->mma == 2 && device->nv_compute_capability >= 90);
-    return shape_ok && precision == BR_D && g->sa &&
+    return shape_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
            g->sb && !g->db && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
            divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
            divides(4, g->kwg) && local <= device->local_memory;

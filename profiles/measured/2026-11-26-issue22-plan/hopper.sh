@@ -5,13 +5,15 @@
 #  2. DGEMM 4096 and 8192 resident (blasroute-bench br-res, br-kern) with each of the tuner's
 #     tensor-core shapes, mma 1 and 2, from profiles made here (the device's name matched, the
 #     H200 profile's other [params.d] values), blasroute-info naming the kernel in force;
-#  3. blasroute-tune --quick --precision d --no-cpu (which now tries mma 2 as well), its
-#     profile and journal kept: the profile to ship for the device if it wins.
-# Carried: .gpu, .dev/lib, .dev/bin (this build). About 5 minutes.
+#  3. blasroute-tune --quick --precision dz --no-cpu (which now tries mma 2, and the tensor
+#     cores for complex double), its profile kept, and DGEMM and ZGEMM 8192 with it beside
+#     cuBLAS's: the profile to ship for the device if it wins.
+# Carried: .gpu, .dev/lib, .dev/bin (this build). About 7 minutes.
 source profiles/measured/gpu-common.sh
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 short=$(echo "$name" | grep -o 'H[0-9]*' | head -1)
 timeout 120 python3 profiles/measured/2026-11-26-issue22-plan/cublas.py 8192 | tee $OUT/cublas.txt
+# (the profiles below change every precision's lines; only DGEMM is timed with them)
 # profile MMA MWG NWG KWG MDIMC NDIMC: a profile for this device with those [params.d]
 profile() {
   sed -e "s/^name = .*/name = NVIDIA $short/" -e "s/^match = .*/match = NVIDIA $short/" \
@@ -31,7 +33,12 @@ for shape in 64:64:16:8:16 128:64:16:16:8 64:128:16:8:16 128:128:16:16:16 128:12
     echo "shape $shape mma $mma: $rates[$kernel]"
   done
 done | tee $OUT/shapes.txt
-timeout 240 .dev/bin/blasroute-tune --quick --precision d --no-cpu \
+timeout 300 .dev/bin/blasroute-tune --quick --precision dz --no-cpu \
     --output $OUT/tuned-$short.profile > $OUT/tune.txt 2>&1
-tail -5 $OUT/tune.txt; grep -A24 '^\[params.d\]' $OUT/tuned-$short.profile | grep -E 'mma|wg|dimc'
+tail -5 $OUT/tune.txt
+BLASROUTE_PROFILE=$OUT/tuned-$short.profile timeout 60 .dev/bin/blasroute-bench --routine gemm \
+    --precision d,z --sizes 8192 --no-cpu --no-clblast --no-nvblas --repeat 3 2> /dev/null |
+    grep -E '^[dz]gemm' | tee $OUT/tuned-bench.txt
+BLASROUTE_PROFILE=$OUT/tuned-$short.profile .dev/bin/blasroute-info 2> /dev/null |
+    sed -n '/GEMM kernels/,/^$/p'
 cd $OUT && tar czf errs.tgz bench-*.err && rm -f bench-*.err; true

@@ -141,8 +141,14 @@ child=""
 busy_run orphan 2
 [ -n "$pid" ] && kill -9 "$pid"
 helper_ended 10
+# Gone: no such process, or a zombie waiting for whoever adopted it to reap it (a busy or
+# slow-reaping init). Up to 10 s: the loops hold every core meanwhile.
 gone=1
-for i in $(seq 20); do kill -0 "${child:-0}" 2> /dev/null || { gone=0; break; }; sleep 0.1; done
+for i in $(seq 100); do
+    state=$(sed 's/.*) //' "/proc/${child:-0}/stat" 2> /dev/null | cut -d' ' -f1)
+    [ -z "$state" ] || [ "$state" = Z ] && { gone=0; break; }
+    sleep 0.1
+done
 free_cores
 [ -n "$child" ] && [ $gone -eq 0 ]
 ok $? "the helper killed while its step waits for idle cores: the step (${child:-none}) ends with it"

@@ -2,15 +2,17 @@
 // through PTX's mma.sync m8n8k4 f64, which NVIDIA's OpenCL compiler accepts as inline assembly.
 // The SIMT kernel in gemm.cl reaches about 21 TFLOP/s in double on the H200, whose FP64 units
 // peak at 34; the tensor cores peak at 67. Same arguments, packed operands and duties (triangle,
-// K range, offsets, beta = 0) as gemm.cl's kernel, which this one replaces when MMA is 1: the
-// host chooses it by a tuning parameter, only for double precision on such a device.
+// K range, offsets, beta = 0) as gemm.cl's kernel, which this one replaces when MMA is 1 or 2:
+// the host chooses it by a tuning parameter, only for double precision (real or complex) on
+// such a device.
 //
 // A work-group of MDIMC x NDIMC work-items (a multiple of 32) computes an MWG x NWG tile of C.
 // Its warps form a grid: MWG / 32 along M, the rest along N, each warp owning 32 rows and
 // WTN = NWG / (warps along N) columns, as 4 x (WTN / 8) blocks of 8 x 8. Per step of 4 along K
 // a warp loads one element of A per 8-row block and one of B per 8-column block and lane, and
 // issues 4 x (WTN / 8) mma.sync. The K step's tiles of A and B sit in local memory, rows padded
-// by 8 doubles so that the four K rows a warp reads at once fall in different banks.
+// by 8 doubles so that the four K rows a warp reads at once fall in different banks; with DB,
+// two sets of them, the next step's read from global memory while this one's is multiplied.
 //
 // Complex double (PRECISION 6464) runs on the same tensor cores as four real products
 // ("4M"): the tiles go into local memory as a real and an imaginary plane, and each block
@@ -31,8 +33,8 @@
 #if PRECISION != 64 && PRECISION != 6464
 #error "the tensor-core kernel is for double precision, real or complex"
 #endif
-#if DB || !SA || !SB
-#error "the tensor-core kernel keeps both tiles in local memory, single-buffered"
+#if !SA || !SB
+#error "the tensor-core kernel keeps both tiles in local memory"
 #endif
 
 #define MMA_WARPS (THREADS / 32)
@@ -59,7 +61,51 @@
 #error "the work-group must split into warps of 32 x 8k blocks"
 #endif
 
-#if MMA == 2
+// MMA_EMULATE (tests on devices without tensor cores, BLASROUTE_TEST_MMA_EMULATE): each
+// mma.sync done by the warp's lanes through local memory, with the fragments laid out as PTX
+// lays them out, so that the rest of this kernel (tiles, planes, double buffering, the pairs of
+// m16n8k4, the stores) is checked against the reference on PoCL. Every work-item makes the same
+// calls in the same order, so the work-group barriers inside are uniform.
+#ifndef MMA_EMULATE
+#define MMA_EMULATE 0
+#endif
+#if MMA_EMULATE
+// Each lane's fragments of one mma_accumulate (4 of A, MMA_TN of B) are shared in local memory
+// once, and each emulated instruction reads the other lanes' from there: slot tm holds A's
+// block tm, slot 4 + tn B's block tn.
+#define MMA_SLOTS (4 + MMA_TN)
+#define MMA_SCRATCH_PARAMETER , __local double *scratch
+#define MMA_SCRATCH_ARGUMENT , scratch
+#define MMA_SLOT_PARAMETERS , __local const double *fragments, const int a_slot, const int b_slot
+inline void mma_8x8x4(double *d0, double *d1, const double a, const double b
+                          MMA_SLOT_PARAMETERS)
+{
+    (void)a, (void)b; // this lane's, in `fragments` as every other lane's
+    const int lane = (get_local_id(1) * MDIMC + get_local_id(0)) % 32;
+    const int group = lane / 4, in_group = lane % 4;
+    double sum0 = *d0, sum1 = *d1;
+    for (int k = 0; k < 4; k++) {
+        // A(group, k) is lane group * 4 + k's, B(k, col) lane col * 4 + k's.
+        const double a_gk = fragments[(group * 4 + k) * MMA_SLOTS + a_slot];
+        sum0 += a_gk * fragments[((2 * in_group) * 4 + k) * MMA_SLOTS + 4 + b_slot];
+        sum1 += a_gk * fragments[((2 * in_group + 1) * 4 + k) * MMA_SLOTS + 4 + b_slot];
+    }
+    *d0 = sum0;
+    *d1 = sum1;
+}
+inline void mma_16x8x4(double *d0, double *d1, double *d2, double *d3, const double a0,
+                       const double a1, const double b, __local const double *fragments,
+                       const int a0_slot, const int a1_slot, const int b_slot)
+{
+    mma_8x8x4(d0, d1, a0, b, fragments, a0_slot, b_slot);
+    mma_8x8x4(d2, d3, a1, b, fragments, a1_slot, b_slot);
+}
+#define MMA_SLOTS_8(tm, tn) , fragments, tm, tn
+#define MMA_SLOTS_16(tm0, tm1, tn) , fragments, tm0, tm1, tn
+#elif MMA == 2
+#define MMA_SCRATCH_PARAMETER
+#define MMA_SCRATCH_ARGUMENT
+#define MMA_SLOTS_16(tm0, tm1, tn)
 // D := A B + D for two 8 x 8 blocks stacked along M: a0, a1 this lane's elements of the upper
 // and lower blocks' A (8 x 4 each), b its element of B (4 x 8); d0, d1 and d2, d3 the blocks'.
 inline void mma_16x8x4(double *d0, double *d1, double *d2, double *d3, const double a0,
@@ -71,6 +117,9 @@ inline void mma_16x8x4(double *d0, double *d1, double *d2, double *d3, const dou
                  : "d"(a0), "d"(a1), "d"(b));
 }
 #else
+#define MMA_SCRATCH_PARAMETER
+#define MMA_SCRATCH_ARGUMENT
+#define MMA_SLOTS_8(tm, tn)
 // D := A B + D for one 8 x 8 block: a, b this lane's elements of A (8 x 4) and B (4 x 8).
 inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 {
@@ -83,22 +132,58 @@ inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 
 // acc += a b for a warp's 4 x MMA_TN blocks of 8 x 8: a this lane's elements of A's four 8-row
 // blocks, b of B's MMA_TN 8-column blocks, for one step of 4 along K.
-inline void mma_accumulate(double acc[4][MMA_TN][2], const double a[4], const double b[MMA_TN])
+inline void mma_accumulate(double acc[4][MMA_TN][2], const double a[4],
+                           const double b[MMA_TN] MMA_SCRATCH_PARAMETER)
 {
+#if MMA_EMULATE
+    const int tid = get_local_id(1) * MDIMC + get_local_id(0);
+    __local double *fragments = scratch + tid / 32 * 32 * MMA_SLOTS;
+    for (int tm = 0; tm < 4; tm++)
+        fragments[tid % 32 * MMA_SLOTS + tm] = a[tm];
+    for (int tn = 0; tn < MMA_TN; tn++)
+        fragments[tid % 32 * MMA_SLOTS + 4 + tn] = b[tn];
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 #if MMA == 2
     #pragma unroll
     for (int tm = 0; tm < 4; tm += 2)
         #pragma unroll
         for (int tn = 0; tn < MMA_TN; tn++)
             mma_16x8x4(&acc[tm][tn][0], &acc[tm][tn][1], &acc[tm + 1][tn][0],
-                       &acc[tm + 1][tn][1], a[tm], a[tm + 1], b[tn]);
+                       &acc[tm + 1][tn][1], a[tm], a[tm + 1], b[tn] MMA_SLOTS_16(tm, tm + 1, tn));
 #else
     #pragma unroll
     for (int tm = 0; tm < 4; tm++)
         #pragma unroll
         for (int tn = 0; tn < MMA_TN; tn++)
-            mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn]);
+            mma_8x8x4(&acc[tm][tn][0], &acc[tm][tn][1], a[tm], b[tn] MMA_SLOTS_8(tm, tn));
 #endif
+#if MMA_EMULATE
+    barrier(CLK_LOCAL_MEM_FENCE); // read by all before the next call writes again
+#endif
+}
+
+// One vector of the K step's tile of A (or B) into local memory, element by element into the
+// padded rows (and planes), from where the vectors were read (coalesced, as gemm.cl reads).
+inline void put_a(__local double tile[MMA_PARTS][KWG * MMA_A_LD], const int index,
+                  const realM vector)
+{
+    real v[VWM];
+    UNPACK_M(v, vector)
+    const int kk = index / (MWG / VWM), i = index % (MWG / VWM) * VWM;
+    #pragma unroll
+    for (int w = 0; w < VWM; w++)
+        PUT_PARTS(tile, kk * MMA_A_LD + i + w, v[w])
+}
+inline void put_b(__local double tile[MMA_PARTS][KWG * MMA_B_LD], const int index,
+                  const realN vector)
+{
+    real v[VWN];
+    UNPACK_N(v, vector)
+    const int kk = index / (NWG / VWN), j = index % (NWG / VWN) * VWN;
+    #pragma unroll
+    for (int w = 0; w < VWN; w++)
+        PUT_PARTS(tile, kk * MMA_B_LD + j + w, v[w])
 }
 
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
@@ -117,8 +202,14 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     const int warp_m = warp % MMA_WARPS_M, warp_n = warp / MMA_WARPS_M;
     const int group = lane / 4, in_group = lane % 4; // PTX's groupID, threadID_in_group
 
-    __local double alm[MMA_PARTS][KWG * MMA_A_LD];
-    __local double blm[MMA_PARTS][KWG * MMA_B_LD];
+    // DB: two sets of tiles; the next K step's vectors are read into registers before the
+    // mma work on this one, and stored into the other set after it, so that the global reads'
+    // latency is hidden behind the tensor cores' work (one barrier a step).
+    __local double alm_sets[1 + DB][MMA_PARTS][KWG * MMA_A_LD];
+    __local double blm_sets[1 + DB][MMA_PARTS][KWG * MMA_B_LD];
+#if MMA_EMULATE
+    __local double scratch[MMA_WARPS * 32 * MMA_SLOTS];
+#endif
 
     double acc[MMA_PARTS][4][MMA_TN][2];
     #pragma unroll
@@ -129,30 +220,51 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             for (int tn = 0; tn < MMA_TN; tn++)
                 acc[p][tm][tn][0] = acc[p][tm][tn][1] = 0.0;
 
-    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
-        // The K step's tiles into local memory: vectors read as gemm.cl reads them (coalesced),
-        // stored element by element into the padded rows.
+#if DB
+    if (k_begin < k_end) { // uniform over the work-group, as k_end is
         #pragma unroll
-        for (int l = 0; l < A_TILE_VECTORS; l++) {
-            const int index = tid + l * THREADS;
-            real v[VWM];
-            UNPACK_M(v, a_tile_vector(agm, a_ld_vectors, group_m, kwg, index))
-            const int kk = index / (MWG / VWM), i = index % (MWG / VWM) * VWM;
-            #pragma unroll
-            for (int w = 0; w < VWM; w++)
-                PUT_PARTS(alm, kk * MMA_A_LD + i + w, v[w])
-        }
+        for (int l = 0; l < A_TILE_VECTORS; l++)
+            put_a(alm_sets[0], tid + l * THREADS,
+                  a_tile_vector(agm, a_ld_vectors, group_m, k_begin, tid + l * THREADS));
         #pragma unroll
-        for (int l = 0; l < B_TILE_VECTORS; l++) {
-            const int index = tid + l * THREADS;
-            real v[VWN];
-            UNPACK_N(v, b_tile_vector(bgm, b_ld_vectors, group_n, kwg, index))
-            const int kk = index / (NWG / VWN), j = index % (NWG / VWN) * VWN;
-            #pragma unroll
-            for (int w = 0; w < VWN; w++)
-                PUT_PARTS(blm, kk * MMA_B_LD + j + w, v[w])
-        }
+        for (int l = 0; l < B_TILE_VECTORS; l++)
+            put_b(blm_sets[0], tid + l * THREADS,
+                  b_tile_vector(bgm, b_ld_vectors, group_n, k_begin, tid + l * THREADS));
         barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    int set = 0;
+#endif
+
+    for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
+#if DB
+        const int more = kwg + KWG < k_end; // uniform
+        realM a_next[A_TILE_VECTORS];
+        realN b_next[B_TILE_VECTORS];
+        if (more) {
+            #pragma unroll
+            for (int l = 0; l < A_TILE_VECTORS; l++)
+                a_next[l] = a_tile_vector(agm, a_ld_vectors, group_m, kwg + KWG,
+                                          tid + l * THREADS);
+            #pragma unroll
+            for (int l = 0; l < B_TILE_VECTORS; l++)
+                b_next[l] = b_tile_vector(bgm, b_ld_vectors, group_n, kwg + KWG,
+                                          tid + l * THREADS);
+        }
+        __local double (*alm)[KWG * MMA_A_LD] = alm_sets[set];
+        __local double (*blm)[KWG * MMA_B_LD] = blm_sets[set];
+#else
+        __local double (*alm)[KWG * MMA_A_LD] = alm_sets[0];
+        __local double (*blm)[KWG * MMA_B_LD] = blm_sets[0];
+        #pragma unroll
+        for (int l = 0; l < A_TILE_VECTORS; l++)
+            put_a(alm, tid + l * THREADS,
+                  a_tile_vector(agm, a_ld_vectors, group_m, kwg, tid + l * THREADS));
+        #pragma unroll
+        for (int l = 0; l < B_TILE_VECTORS; l++)
+            put_b(blm, tid + l * THREADS,
+                  b_tile_vector(bgm, b_ld_vectors, group_n, kwg, tid + l * THREADS));
+        barrier(CLK_LOCAL_MEM_FENCE);
+#endif
         #pragma unroll
         for (int kk = 0; kk < KWG; kk += 4) {
             // A (8 x 4, row-major): this lane holds row `group`, K column `in_group`;
@@ -168,17 +280,29 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
                     b[p][tn] =
                         blm[p][(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
             }
-            mma_accumulate(acc[0], a[0], b[0]);
+            mma_accumulate(acc[0], a[0], b[0] MMA_SCRATCH_ARGUMENT);
 #if IS_COMPLEX
             double minus_ai[4];
             #pragma unroll
             for (int tm = 0; tm < 4; tm++)
                 minus_ai[tm] = -a[1][tm];
-            mma_accumulate(acc[0], minus_ai, b[1]); // Re -= Ai Bi
-            mma_accumulate(acc[1], a[0], b[1]);     // Im += Ar Bi
-            mma_accumulate(acc[1], a[1], b[0]);     // Im += Ai Br
+            mma_accumulate(acc[0], minus_ai, b[1] MMA_SCRATCH_ARGUMENT); // Re -= Ai Bi
+            mma_accumulate(acc[1], a[0], b[1] MMA_SCRATCH_ARGUMENT);     // Im += Ar Bi
+            mma_accumulate(acc[1], a[1], b[0] MMA_SCRATCH_ARGUMENT);     // Im += Ai Br
 #endif
         }
+#if DB
+        // Into the other set: every warp finished reading it before the last step's barrier.
+        if (more) {
+            #pragma unroll
+            for (int l = 0; l < A_TILE_VECTORS; l++)
+                put_a(alm_sets[1 - set], tid + l * THREADS, a_next[l]);
+            #pragma unroll
+            for (int l = 0; l < B_TILE_VECTORS; l++)
+                put_b(blm_sets[1 - set], tid + l * THREADS, b_next[l]);
+        }
+        set = 1 - set;
+#endif
         barrier(CLK_LOCAL_MEM_FENCE);
     }
 

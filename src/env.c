@@ -241,6 +241,7 @@ static void read_all(void)
     settings.test_gemm_tiles = read_count("BLASROUTE_TEST_GEMM_TILES", 64);
     settings.test_gemm_a_pieces = read_count("BLASROUTE_TEST_GEMM_A_PIECES", 64);
     settings.test_spread = read_switch("BLASROUTE_TEST_SPREAD", 0);
+    settings.test_mma_emulate = read_switch("BLASROUTE_TEST_MMA_EMULATE", 0);
     settings.test_device_free = read_bytes("BLASROUTE_TEST_DEVICE_FREE");
     settings.test_nvidia_proc = read_string("BLASROUTE_TEST_NVIDIA_PROC");
 }

@@ -80,6 +80,8 @@ struct br_env {
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
+    int test_mma_emulate; /* BLASROUTE_TEST_MMA_EMULATE=1: the tensor-core GEMM allowed on any
+                             device, each mma.sync emulated in OpenCL C (gemm_mma.cl) */
     size_t test_device_free; /* BLASROUTE_TEST_DEVICE_FREE: device allocations fail past this
                                 many bytes held, as when another process holds the rest; 0 off */
     const char *test_nvidia_proc; /* BLASROUTE_TEST_NVIDIA_PROC: where the NVIDIA kernel driver's

@@ -3,7 +3,7 @@
 # it, so a slip in it would first show on a GPU machine. Here clang compiles the programs of
 # double and complex double (the files in the order engine/program.c builds them) for NVIDIA's
 # OpenCL target, for the tuner's tensor-core tile shapes with mma 1 (m8n8k4) and 2 (Hopper's
-# m16n8k4), and checks that each kernel issues the mma.sync instructions its tiles call for:
+# m16n8k4), single- and double-buffered, and checks that each kernel issues the mma.sync instructions its tiles call for:
 # one warp's 32 x WTN results are 4 x WTN/8 blocks of 8 x 8, K in steps of 4, so (KWG / 4) * 4
 # * WTN/8 m8n8k4, or half as many m16n8k4; four times that in complex (four real products),
 # and no private array left in local memory by the front end (ptxas's register allocation, and
@@ -22,20 +22,20 @@ files=$(sed -n '/gemm_files\[\] = {/,/};/p' "$top_srcdir/src/engine/program.c" |
     grep -o '"[a-z_]*\.cl"' | tr -d '"')
 for f in $files; do cat "$top_srcdir/kernels/$f"; done > "$tmp/program.cl"
 
-# compile PRECISION MMA MWG NWG KWG MDIMC NDIMC: the PTX in $tmp/out.ptx, 0 if it compiled
+# compile PRECISION DB MMA MWG NWG KWG MDIMC NDIMC: the PTX in $tmp/out.ptx, 0 if it compiled
 compile() {
     vw=2; [ $1 = 6464 ] && vw=1
-    precision=$1; shift
+    precision=$1 db=$2; shift 2
     $clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header \
         -fgnu-keywords -O2 -S -o "$tmp/out.ptx" -DPRECISION=$precision -DMMA=$1 -DMWG=$2 \
         -DNWG=$3 -DKWG=$4 -DMDIMC=$5 -DNDIMC=$6 -DVWM=$vw -DVWN=$vw -DSA=1 -DSB=1 -DKWI=8 \
         -DCOPY_DIM_X=16 \
         -DCOPY_DIM_Y=8 -DCOPY_WPT=4 -DTRANSPOSE_DIM=16 -DTRANSPOSE_WPT=2 -DDIRECT_DIM=16 \
-        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=0 -DTHIN_MAX=64 "$tmp/program.cl" \
+        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 "$tmp/program.cl" \
         > "$tmp/log" 2>&1
 }
 plan 5
-compile 64 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
+compile 64 0 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
 ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
 diag_file "$tmp/log"
 
@@ -50,18 +50,20 @@ for precision in 64 6464; do
             set -- $(echo $s | tr ':' ' ')
             warps=$(($4 * $5 / 32)); warps_n=$((warps / ($1 / 32))); tn=$(($2 / warps_n / 8))
             want=$(($3 / 4 * 4 * tn * products / mma))
-            if compile $precision $mma "$@"; then
-                got=$(grep -c "mma.sync.aligned.$shape.row.col.f64.f64.f64.f64" "$tmp/out.ptx")
-                others=$(grep 'mma.sync' "$tmp/out.ptx" | grep -vc "$shape")
-                spills=$(grep -c '\.local' "$tmp/out.ptx")
-                [ "$got" -eq "$want" ] && [ "$others" -eq 0 ] && [ "$spills" -eq 0 ] ||
-                    wrong="$wrong $s:$got/$want,local=$spills"
-            else
-                wrong="$wrong $s:no-build"
-            fi
+            for db in 0 1; do
+                if compile $precision $db $mma "$@"; then
+                    got=$(grep -c "mma.sync.aligned.$shape.row.col.f64.f64.f64.f64" "$tmp/out.ptx")
+                    others=$(grep 'mma.sync' "$tmp/out.ptx" | grep -vc "$shape")
+                    spills=$(grep -c '\.local' "$tmp/out.ptx")
+                    [ "$got" -eq "$want" ] && [ "$others" -eq 0 ] && [ "$spills" -eq 0 ] ||
+                        wrong="$wrong $s/db$db:$got/$want,local=$spills"
+                else
+                    wrong="$wrong $s/db$db:no-build"
+                fi
+            done
         done
         [ -z "$wrong" ]
-        ok $? "$name, mma $mma: every tensor-core shape of the tuner compiles, each issuing its $shape count, no array in local memory${wrong:+ (wrong:$wrong)}"
+        ok $? "$name, mma $mma: every tensor-core shape of the tuner compiles, single- and double-buffered, each issuing its $shape count, no array in local memory${wrong:+ (wrong:$wrong)}"
         diag_file "$tmp/log"
     done
 done

@@ -91,8 +91,16 @@ int main(void)
              br_params_valid(&tight, BR_Z, &z), br_params_valid(&tight, BR_D, &z));
     if (br_params_valid(&roomy, BR_C, &z))
         fail("the tensor-core kernel accepted for complex single");
+    /* Double-buffered: two sets of tiles (36 KiB in d, 72 in z at 64 x 64 x 16). */
+    struct br_kernel_params d_db = base, z_db = z;
+    d_db.gemm.db = z_db.gemm.db = 1;
+    if (!br_params_valid(&roomy, BR_D, &d_db) || br_params_valid(&tight, BR_D, &d_db) ||
+        br_params_valid(&roomy, BR_Z, &z_db))
+        fail("double-buffered: d valid %d on 48 KiB (want 1), %d on 24 (want 0); z valid %d "
+             "on 48 (want 0)", br_params_valid(&roomy, BR_D, &d_db),
+             br_params_valid(&tight, BR_D, &d_db), br_params_valid(&roomy, BR_Z, &z_db));
     ok("the tensor-core kernel refused for s, c, compute capability 7.5 and other vendors; z "
-       "only one element at a time and where both planes fit");
+       "only one element at a time; each only where its planes and sets of tiles fit");
 
     /* Each of these runs on the SIMT kernel (valid with mma = 0): what refuses it is the
      * tensor-core kernel's own constraint. */
@@ -104,7 +112,6 @@ int main(void)
         {"a work-group not of whole warps", 32, 8, 16, 4, 4, 0, 1},
         {"warps not split evenly over M's 32-row strips", 64, 8, 16, 8, 4, 0, 1},
         {"warps over N not in steps of 8 columns dividing its tile", 32, 16, 16, 16, 8, 0, 1},
-        {"double-buffered tiles", 64, 64, 16, 8, 16, 1, 1},
         {"A not in local memory", 64, 64, 16, 8, 16, 0, 0},
     };
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "env.h"
+
 static int on_gpu(const struct br_device *device)
 {
     return (device->type & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
@@ -80,19 +82,21 @@ static int divides(int d, int n)
 
 /* What gemm_mma.cl needs: double precision, real or complex (a real and an imaginary plane of
  * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2, Hopper's
- * m16n8k4), both tiles in local memory (single-buffered, rows padded by 8), and a work-group
- * that splits into warps of 32 rows by a multiple of 8 columns, K in steps of 4. */
+ * m16n8k4), both tiles in local memory (rows padded by 8; two sets of them with db), and a
+ * work-group that splits into warps of 32 rows by a multiple of 8 columns, K in steps of 4. */
 static int mma_valid(const struct br_device *device, enum br_precision precision,
                      const struct br_kernel_params *p)
 {
     const struct br_gemm_params *g = &p->gemm;
     int threads = g->mdimc * g->ndimc, warps = threads / 32, warps_m = g->mwg / 32;
-    size_t planes = precision == BR_Z ? 2 : 1;
-    size_t local = (size_t)g->kwg * (size_t)(g->mwg + 8 + g->nwg + 8) * sizeof(double) * planes;
-    int shape_ok = (g->mma == 1 && device->nv_compute_capability >= 80) ||
-                   (g->mma == 2 && device->nv_compute_capability >= 90);
+    size_t planes = precision == BR_Z ? 2 : 1, sets = g->db ? 2 : 1;
+    size_t local = (size_t)g->kwg * (size_t)(g->mwg + 8 + g->nwg + 8) * sizeof(double) * planes *
+                   sets;
+    /* Emulated (tests): any device, as one of compute capability 9.0. */
+    int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
+    int shape_ok = (g->mma == 1 && capability >= 80) || (g->mma == 2 && capability >= 90);
     return shape_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
-           g->sb && !g->db && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
+           g->sb && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
            divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
            divides(4, g->kwg) && local <= device->local_memory;
 }
@@ -150,6 +154,8 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
                         br_params_trsm_block(p), g->db, BR_THIN_MAX, g->mma);
+    if (used > 0 && (size_t)used < size && g->mma && br_env()->test_mma_emulate)
+        used += snprintf(options + used, size - (size_t)used, " -DMMA_EMULATE=1");
     if (used > 0 && (size_t)used < size && p->max_registers > 0)
         used += snprintf(options + used, size - (size_t)used, " -cl-nv-maxrregcount=%d",
                          p->max_registers);

@@ -359,9 +359,9 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
  * the device or the registers cannot take. */
 static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
-    /* The last column: 1 for the tensor-core kernel (legal only in double on NVIDIA from
-     * compute capability 8.0; single-buffered), whose warps hold 32 x 32 or 32 x 64 results;
-     * 2 for the same with Hopper's m16n8k4 (compute capability 9.0). */
+    /* The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
+     * on NVIDIA from compute capability 8.0), whose warps hold 32 x 32 or 32 x 64 results; 2
+     * for the same with Hopper's m16n8k4 (compute capability 9.0). */
     static const int shapes[][7] = {
         /* mwg, nwg, kwg, mdimc, ndimc, vector width, mma */
         {128, 128, 16, 16, 16, 4, 0}, {128, 128, 8, 16, 16, 4, 0}, {128, 128, 16, 16, 16, 2, 0},
@@ -376,7 +376,7 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
         return;
     int complex = br_is_complex(s->precision);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int db = 0; db <= (shapes[i][6] ? 0 : 1); db++) {
+        for (int db = 0; db <= 1; db++) {
             struct br_kernel_params p = s->defaults;
             struct br_gemm_params *g = &p.gemm;
             g->mwg = shapes[i][0], g->nwg = shapes[i][1], g->kwg = shapes[i][2];

@@ -1,0 +1,41 @@
+#!/bin/sh
+# The tensor-core GEMM (kernels/gemm_mma.cl) checked on PoCL: with BLASROUTE_TEST_MMA_EMULATE=1
+# each mma.sync is done by the warp's work-items through local memory, with the fragments where
+# PTX puts them (m8n8k4: A's row groupID and column threadID_in_group, B's row
+# threadID_in_group and column groupID, D's row groupID and columns 2 threadID_in_group + 0, 1;
+# m16n8k4 as two of them stacked along M), so that everything else the kernel does is run
+# against the reference: its tiles in local memory, the planes of complex double, the double
+# buffering, the pairs of 8-row blocks of m16n8k4, K steps, ragged edges, alpha and beta, the
+# stores. For double and complex double, mma 1 and 2, single- and double-buffered, three warp
+# layouts (about a minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
+# 520 x 530 x 260) in device mode with the tiled kernel, every result right, blasroute-info
+# naming the tensor-core kernel for d and z, the report showing their calls on the device.
+. "$top_srcdir/tests/tap.sh"
+require_reference_and_pocl
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+out="$tmp/stdout" err="$tmp/stderr"
+export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
+export BLASROUTE_TEST_MMA_EMULATE=1 BLASROUTE_PROFILE="$tmp/mma.profile"
+
+# profile MMA DB MWG NWG MDIMC NDIMC: the PoCL profile with those [params.d] and [params.z]
+profile() {
+    { cat "$top_srcdir/profiles/pocl-cpu.profile"
+      for p in d z; do
+          vw=2; [ $p = z ] && vw=1
+          printf '\n[params.%s]\nmwg = %s\nnwg = %s\nkwg = 16\nmdimc = %s\nndimc = %s\n' \
+              $p $3 $4 $5 $6
+          printf 'vwm = %s\nvwn = %s\nsa = 1\nsb = 1\nkwi = 8\ndb = %s\nmma = %s\n' $vw $vw $2 $1
+      done; } > "$tmp/mma.profile"
+}
+configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16"
+plan $(echo $configs | wc -w)
+for c in $configs; do
+    set -- $(echo $c | tr ':' ' ')
+    profile "$@"
+    kernels=$("$top_builddir/blasroute-info" 2> /dev/null | grep -c '^ *[dz]: tensor-core')
+    run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled
+    on_device=$(grep -c '^blasroute report: [dz]gemm, [0-9]*, .*device [1-9]' "$err")
+    all_ok && [ "$kernels" -eq 2 ] && [ "$on_device" -eq 2 ]
+    ok $? "mma $1, db $2, tiles $3 x $4 on $5 x $6 work-items: d and z on the emulated tensor cores ($kernels of 2 named, $on_device on the device), every result right"
+    diag_file "$out"; diag_file "$err"
+done

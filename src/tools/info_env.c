@@ -103,6 +103,10 @@ static const struct {
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},
+    {"BLASROUTE_TEST_MMA_EMULATE", "0, 1", "0",
+     "the tensor-core GEMM (mma in a profile's parameters) allowed on any device, each mma.sync "
+     "done by the warp's work-items through local memory (checks the kernel on PoCL; very "
+     "slow)", 1},
     {"BLASROUTE_TEST_NVIDIA_PROC", "a directory", "/proc/driver/nvidia/gpus",
      "where the NVIDIA kernel driver's list of GPUs is read (the warm-up's "
      "first-process prediction)", 1},

@@ -174,7 +174,7 @@ static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
     size_t last = job->columns * (size_t)(part + 1) / (size_t)parts;
     for (size_t j = first; j < last; j++)
         copy_bytes(job->dst + j * job->dst_stride, job->src + j * job->src_stride,
-               job->column_bytes);
+                   job->column_bytes);
 }
 
 /* How many parts a copy is cut into: about PART_BYTES each, whole columns when they are
@@ -325,13 +325,6 @@ void br_host_copy_set_pools(int count)
     atomic_store(&pools_in_use, count < 1 ? 1 : count > BR_MAX_DEVICES ? BR_MAX_DEVICES : count);
 }
 
-/* The job copying its columns whole. */
-static struct copy_job job_whole(struct copy_job job)
-{
-    job.triangle = 0;
-    return job;
-}
-
 /* Runs a job: by the caller alone when small, else in parts claimed by it and the helpers.
  * `bytes`: what the job moves (for a triangle, less than its columns' whole length). */
 static void run_job(int pool, struct copy_job job, size_t bytes)
@@ -381,13 +374,13 @@ void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *s
                            size_t src_stride, size_t element, size_t rows, size_t first_column,
                            size_t columns, char triangle, int skip_diagonal)
 {
+    if (triangle != 'U' && triangle != 'L') {
+        br_host_copy(pool, dst, dst_stride, src, src_stride, rows * element, columns);
+        return;
+    }
     struct copy_job job = {dst,     src,      dst_stride,    src_stride, rows * element,
                            columns, triangle, skip_diagonal, element,    rows,
                            first_column};
-    if (triangle != 'U' && triangle != 'L') {
-        run_job(pool, job_whole(job), rows * element * columns);
-        return;
-    }
     /* The bytes it moves, for the choice of helpers: the columns' rows summed. */
     size_t bytes = 0;
     for (size_t j = 0; j < columns && bytes < PARALLEL_MIN_BYTES; j++) {

@@ -27,7 +27,7 @@ void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_
  * rows are at src + (j - first_column) * src_stride and dst + (j - first_column) * dst_stride,
  * each from its first row, `element` bytes a row. Spread over the helpers as br_host_copy:
  * one thread packed a triangle-masked panel of C at a fifth of the link's rate (the rank-k
- * routines' panels, H200, 2026-11-26). */
+ * routines' panels, H200, 2026-11-26). Any other `triangle` (0): whole columns, br_host_copy. */
 void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *src,
                            size_t src_stride, size_t element, size_t rows, size_t first_column,
                            size_t columns, char triangle, int skip_diagonal);

@@ -27,13 +27,6 @@ static void pack_columns(int pool, void *compact, const struct br_block *b, size
 {
     size_t column = b->rows * b->element, stride = b->ld * b->element;
     char *host = (char *)b->host + first * stride;
-    if (!b->triangle) {
-        if (to_compact)
-            br_host_copy(pool, compact, column, host, stride, column, count);
-        else
-            br_host_copy(pool, host, stride, compact, column, column, count);
-        return;
-    }
     if (to_compact)
         br_host_copy_triangle(pool, compact, column, host, stride, b->element, b->rows, first,
                               count, b->triangle, b->skip_diagonal);

@@ -229,8 +229,10 @@ static void read_all(void)
     static const char *const thread_uses[] = {"keep", "share"};
     settings.cpu_threads_share =
         read_choice("BLASROUTE_CPU_THREADS", thread_uses, 2, 1, "share, keep");
-    static const char *const warmups[] = {"background", "wait"};
-    settings.warmup_wait = read_choice("BLASROUTE_WARMUP", warmups, 2, 0, "background, wait");
+    static const char *const warmups[] = {"background", "wait", "savings"};
+    int warmup = read_choice("BLASROUTE_WARMUP", warmups, 3, 0, "background, wait, savings");
+    settings.warmup_wait = warmup == 1;
+    settings.warmup_hedge = warmup == 0;
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
     settings.test_prepare_ungated = read_switch("BLASROUTE_TEST_PREPARE_UNGATED", 0);
@@ -241,6 +243,7 @@ static void read_all(void)
     settings.test_gemm_tiles = read_count("BLASROUTE_TEST_GEMM_TILES", 64);
     settings.test_gemm_a_pieces = read_count("BLASROUTE_TEST_GEMM_A_PIECES", 64);
     settings.test_spread = read_switch("BLASROUTE_TEST_SPREAD", 0);
+    settings.test_hedge_wait = read_switch("BLASROUTE_TEST_HEDGE_WAIT", 0);
     settings.test_mma_emulate = read_switch("BLASROUTE_TEST_MMA_EMULATE", 0);
     settings.test_device_free = read_bytes("BLASROUTE_TEST_DEVICE_FREE");
     settings.test_nvidia_proc = read_string("BLASROUTE_TEST_NVIDIA_PROC");

@@ -65,6 +65,10 @@ struct br_env {
     int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call
                                  waits for the CPU calibration and the program build instead of
                                  going to the CPU BLAS while they run (warmup.h) */
+    int warmup_hedge;         /* BLASROUTE_WARMUP=background (default): a call the device is
+                                 predicted to answer far faster, and long enough on the CPU,
+                                 has the device got ready while the CPU BLAS begins it
+                                 (br_warmup_hedge); savings: only once the savings paid */
     int cpu_threads_share;    /* BLASROUTE_CPU_THREADS=share (default) | keep: while a device is
                                  in use, the CPU BLAS's threads leave its host copies their cores
                                  (cpu_threads.h); keep: its thread count is never changed */
@@ -80,6 +84,8 @@ struct br_env {
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
+    int test_hedge_wait; /* BLASROUTE_TEST_HEDGE_WAIT=1: a call begun on the CPU while the device
+                            gets ready waits for the opening after its first piece */
     int test_mma_emulate; /* BLASROUTE_TEST_MMA_EMULATE=1: the tensor-core GEMM allowed on any
                              device, each mma.sync emulated in OpenCL C (gemm_mma.cl) */
     size_t test_device_free; /* BLASROUTE_TEST_DEVICE_FREE: device allocations fail past this

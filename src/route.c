@@ -36,6 +36,7 @@ struct devices {
                      build ran beside it) */
     int provisional_cpu; /* the CPU's prediction came from the built-in estimates: a CPU time
                             teaches no cell (the learned factors correct a measured profile) */
+    int hedged; /* the CPU BLAS begins the call while the device gets ready (warmup.h) */
     int count;
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
@@ -74,6 +75,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     in_use->weighed = 0;
     in_use->building = 0;
     in_use->provisional_cpu = 0;
+    in_use->hedged = 0;
     in_use->count = 0;
     /* The engine indexes with 32-bit integers: a call of the 64-bit names beyond them stays on
      * the CPU (whose BLAS for those names takes 64-bit ones). */
@@ -95,7 +97,9 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
      * open them now. */
     in_use->weighed = settled < 0;
     if (settled < 0 && !br_warmup_devices_open()) {
-        prediction->reason = "the device is not worth opening yet";
+        in_use->hedged = br_warmup_hedge(call, &prediction->cpu_seconds);
+        prediction->reason = in_use->hedged ? "the CPU begins while the device gets ready"
+                                            : "the device is not worth opening yet";
         return BR_ON_CPU;
     }
     devices_in_use(call, in_use);
@@ -217,6 +221,61 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     return path;
 }
 
+static void run_on_cpu(const struct br_call *call, double predicted_seconds)
+{
+    double lowered = br_cpu_threads_before_cpu_call(predicted_seconds);
+    br_cpu_level3(call);
+    br_cpu_threads_after_cpu_call(lowered);
+}
+
+/* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it
+ * answers the call in pieces of about a twelfth of its work (split.h's cuts, which leave
+ * ordinary calls on disjoint parts of the output), and before each piece asks whether the
+ * device is ready; once it is, the rest is a call of its own that goes where the decision
+ * sends it (it may wait there for a program that only loads from the cache). A twelfth: a
+ * piece of a dgemm of 8192 on 16 cores (0.15 s) keeps the CPU BLAS at its full rate, and the
+ * device waits at most that long for the rest. prediction->device_share: the share of the
+ * call's work the rest was. */
+enum { HEDGE_PIECES = 12 };
+
+static enum br_path run_while_device_readies(const struct br_call *call,
+                                             struct br_prediction *prediction)
+{
+    struct br_call rest = *call;
+    for (int left = HEDGE_PIECES;; left--) {
+        if (br_engine_discovered()) {
+            struct devices in_use;
+            struct br_prediction p = {0};
+            enum br_where where = choose(&rest, &in_use, &p);
+            if (where != BR_ON_CPU || !in_use.building) {
+                enum br_path path = BR_PATH_CPU;
+                if (where == BR_ON_DEVICE)
+                    path = run_on_devices(&rest, &in_use, &p);
+                else if (where == BR_ON_HYBRID)
+                    path = run_hybrid(&rest, &in_use, &p);
+                else
+                    run_on_cpu(&rest, p.cpu_seconds);
+                if (path == BR_PATH_CPU || path == BR_PATH_FALLBACK)
+                    return path;
+                prediction->device_share = br_call_volume(&rest) / br_call_volume(call);
+                return left == HEDGE_PIECES ? path : BR_PATH_HYBRID;
+            }
+        }
+        struct br_split cut = {0};
+        if (left > 1)
+            br_split_call(&rest, 1.0 / left, &cut);
+        if (cut.cpu_count == 0) { /* the last piece, or one too small to cut */
+            run_on_cpu(&rest, 0);
+            return BR_PATH_CPU;
+        }
+        for (int i = 0; i < cut.device_count; i++)
+            run_on_cpu(&cut.device[i], 0);
+        rest = cut.cpu[0];
+        if (br_unlikely(br_env()->test_hedge_wait) && left == HEDGE_PIECES)
+            br_engine_count(); /* waits for the opening */
+    }
+}
+
 int br_route_uses_device(const struct br_call *call)
 {
     struct br_prediction prediction = {0};
@@ -287,12 +346,12 @@ void br_route(const struct br_call *call)
         case BR_ON_HYBRID:
             path = run_hybrid(call, &in_use, &prediction);
             break;
-        case BR_ON_CPU: {
-            double lowered = br_cpu_threads_before_cpu_call(prediction.cpu_seconds);
-            br_cpu_level3(call);
-            br_cpu_threads_after_cpu_call(lowered);
+        case BR_ON_CPU:
+            if (in_use.hedged)
+                path = run_while_device_readies(call, &prediction);
+            else
+                run_on_cpu(call, prediction.cpu_seconds);
             break;
-        }
         }
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */

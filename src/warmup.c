@@ -55,8 +55,34 @@ static void open_devices(const volatile double *paused)
     }
 }
 
+static void do_job(struct job job);
+
+/* The hedge's job (index -1): opens the devices as the first call that pays would, then builds
+ * the first one's program of the call's precision that can run it (a spread's other devices
+ * build theirs when a call finds them cold). */
+static void open_and_build(enum br_precision precision)
+{
+    if (!atomic_flag_test_and_set(&opening))
+        open_devices(NULL);
+    int found = br_engine_count(); /* another thread's opening: waits for it */
+    int needs_double = precision == BR_D || precision == BR_Z;
+    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++) {
+        const struct br_device *d = br_engine_device_at(i);
+        if (!d || (needs_double && !d->double_precision))
+            continue;
+        int cold = COLD;
+        if (atomic_compare_exchange_strong(&program_state[i][precision], &cold, WARMING))
+            do_job((struct job){i, precision});
+        return;
+    }
+}
+
 static void do_job(struct job job)
 {
+    if (job.index < 0) {
+        open_and_build(job.precision);
+        return;
+    }
     br_engine_build(job.index, job.precision);
     atomic_store(&program_state[job.index][job.precision], WARM);
 }
@@ -350,6 +376,54 @@ int br_warmup_devices_open(void)
         open_devices(NULL); /* measured and kept as the memo */
     else
         br_engine_count(); /* another thread is opening them: waits for it */
+    return 1;
+}
+
+/* --- the CPU begins while the device gets ready -------------------------------------- */
+
+/* The rule above makes a first run pay twice for a program whose first call is its largest: a
+ * numpy script's dgemm of 8192 (1.77 s on the H200's host's CPU BLAS, 0.13 s on the device)
+ * ran on the CPU while its savings were only on paper, the device opened inside its second
+ * call (0.86 s) and the sixth waited 1.1 s for the compile: 14.3 s in auto mode against 11.5
+ * in device mode, opening and compile included (2026-11-26, profiles/measured/
+ * 2026-11-26-issue20-s7). Such a call tells by itself that the device pays: so a call that the
+ * device (the memo's, or the one the kernel driver lists) is predicted to answer in less than
+ * hedge_device_share of its CPU time, and that the CPU is predicted to take at least what
+ * opening costs, has the device opened and its program built on a warm-up thread while the
+ * CPU BLAS begins it in pieces; the rest goes where the decision sends it once the device is
+ * ready (route.c). Its cost, should the device never get ready in time, is the opening beside
+ * one call that long (the driver's work slows the whole process about as long as it lasts,
+ * above): the price the rule pays anyway, once, for any program that saves. Not with a memo
+ * saying the device did not pay this program, and never for calls of the size of a blocked
+ * factorization's (the rule weighs those: a dgetrf 8192's largest product is 14 ms). */
+static const double hedge_device_share = 0.5;
+static atomic_flag hedge_started = ATOMIC_FLAG_INIT;
+
+int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
+{
+    if (!br_env()->warmup_hedge || atomic_load_explicit(&forked, memory_order_relaxed))
+        return 0;
+    pthread_once(&memo_once, read_memos);
+    if (!memo_device)
+        return 0; /* no device known to predict with: the rule's bound decides */
+    double open_seconds = expected_open_seconds();
+    if (last_run_found && last_run.known && last_run.saving_seconds < open_seconds)
+        return 0;
+    double on_cpu = br_predict_cpu_seconds(call, br_warmup_cpu_profile(call));
+    if (!(on_cpu >= open_seconds))
+        return 0;
+    struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);
+    struct br_prediction p = {0};
+    double on_device = br_predict_device_seconds(call, memo_device, &p) * learned.device;
+    if (!(on_device > 0 && on_device < hedge_device_share * on_cpu))
+        return 0;
+    if (!atomic_flag_test_and_set(&hedge_started)) {
+        br_verbose("warm-up: the device opens on a thread of its own while the CPU BLAS begins a %s "
+                   "call predicted at %.3f s there, %.3f s on the device",
+                   br_family_name(call->family), on_cpu, on_device);
+        start((struct job){-1, call->precision});
+    }
+    *cpu_seconds = on_cpu;
     return 1;
 }
 

@@ -20,6 +20,13 @@
  * program's last run says it will; always with BLASROUTE_WARMUP=wait); else 0. */
 int br_warmup_devices_open(void);
 
+/* In auto mode, for a call made before the devices were opened (and not worth opening for yet):
+ * 1 if the CPU BLAS is to begin it while the device gets ready on a warm-up thread (started by
+ * the first such call), the rest of it going where the decision sends it once the device is
+ * ready (route.c), and *cpu_seconds is what the CPU BLAS is predicted to take for it; 0 for
+ * the CPU BLAS alone. Not with BLASROUTE_WARMUP=savings or wait, nor in a forked child. */
+int br_warmup_hedge(const struct br_call *call, double *cpu_seconds);
+
 /* Opens the devices now, measuring the opening and keeping it as the memo (warmup_memo.h), as
  * the first call that pays does; for the prepare helper (prepare.h), whose process may be
  * stopped meanwhile: *paused (NULL: none) counts the seconds it was, left out of the measure.

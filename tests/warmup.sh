@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 12
+plan 14
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -146,6 +146,38 @@ built=$(awk -F, 'NR > 1 && $11 ~ /being built/' "$trace" | wc -l)
     awk -F, 'NR > 1 && $10 == "device" { seen = 1 } NR > 1 && $10 == "cpu" && seen { bad = 1 }
         END { exit bad }' "$trace"
 ok $? "a call predicted at seconds on the CPU waits for the device's program: $waiting calls on the CPU before the opening, $built while it was built, then $device on the device"
+diag_file "$err"
+
+# A call the device is predicted to answer far faster, and long enough on the CPU to cover the
+# opening, begins on the CPU BLAS in pieces while the device opens on a warm-up thread; the
+# rest goes to the device once it is ready (BLASROUTE_TEST_HEDGE_WAIT makes the hand-over
+# happen after the first piece whatever the timing). The memo of the device (made by a first
+# run with BLASROUTE_WARMUP=wait) predicts; the tuned CPU profile above makes each product
+# seconds long on the CPU. The first call's share on the device: the eleven pieces of twelve
+# left, as split.h rounds them.
+run 2 BLASROUTE_WARMUP=wait
+learn=0 keep=1 run 3 XDG_DATA_HOME="$tmp/data" BLASROUTE_TEST_HEDGE_WAIT=1
+share=$(awk -F, 'NR == 2 { print $15 }' "$trace")
+[ $status -eq 0 ] && [ "$first" = hybrid ] &&
+    [ "$first_reason" = "the CPU begins while the device gets ready" ] &&
+    awk -v s="$share" 'BEGIN { exit !(s >= 0.8 && s <= 0.95) }' &&
+    grep -q 'warm-up: the device opens on a thread of its own' "$err" && [ "$device" -eq 2 ]
+ok $? "a long call begins on the CPU while the device opens, the rest on the device: every result right, the first call $first ($first_reason, device share $share), then $device on the device"
+diag_file "$err"
+
+# Not with BLASROUTE_WARMUP=savings, nor when the program's last run says the device did not
+# pay it (its memo, with learning on).
+learn=0 keep=1 run 3 XDG_DATA_HOME="$tmp/data" BLASROUTE_TEST_HEDGE_WAIT=1 BLASROUTE_WARMUP=savings
+savings_first=$first savings_reason=$first_reason savings_status=$status
+keep=1 run 3 XDG_DATA_HOME="$tmp/data"
+sed -i 's/^saving = .*/saving = 0/; s/^known = .*/known = yes/' "$tmp"/cache/program-*.memo
+keep=1 run 3 XDG_DATA_HOME="$tmp/data" BLASROUTE_TEST_HEDGE_WAIT=1
+[ $savings_status -eq 0 ] && [ "$savings_first" = cpu ] &&
+    [ "$savings_reason" = "the device is not worth opening yet" ] &&
+    [ $status -eq 0 ] && [ "$first" = cpu ] &&
+    [ "$first_reason" = "the device is not worth opening yet" ] &&
+    ! grep -q 'warm-up: the device opens' "$err"
+ok $? "no call begun on the CPU for the device with BLASROUTE_WARMUP=savings ($savings_first: $savings_reason), nor after a run the device did not pay ($first: $first_reason)"
 diag_file "$err"
 
 # A program that ends while a warm-up thread is inside the OpenCL driver (building the

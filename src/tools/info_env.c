@@ -76,10 +76,12 @@ static const struct {
      "programs into the cache at idle priority for the next run, while the program goes on "
      "with the CPU BLAS; off by default: on the H200's host the helper slowed a program beside "
      "it (README: Getting the device ready for the next run)", 0},
-    {"BLASROUTE_WARMUP", "background, wait", "background",
-     "in auto mode the device is opened only when what it saves pays for the opening, and the "
-     "CPU BLAS's calibration and the device program's build run on threads of their own while "
-     "the CPU BLAS answers; wait: the first call large enough opens, calibrates and builds", 0},
+    {"BLASROUTE_WARMUP", "background, wait, savings", "background",
+     "in auto mode the device is opened when what it saves pays for the opening, or on a thread "
+     "of its own while the CPU BLAS begins a call it would answer far faster, the rest of that "
+     "call going to it once ready; the program build runs on a thread of its own while the CPU "
+     "BLAS answers; wait: the first call large enough opens and builds at once; savings: only "
+     "when the savings paid, no call begun on the CPU", 0},
     {"BLASROUTE_CPU_THREADS", "share, keep", "share",
      "while a device is in use, a CPU BLAS whose thread count can be set (OpenBLAS) runs on the "
      "cores the device path's host copies leave; keep: its thread count is never changed", 0},
@@ -103,6 +105,9 @@ static const struct {
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},
+    {"BLASROUTE_TEST_HEDGE_WAIT", "0, 1", "0",
+     "a call the CPU BLAS begins while the device gets ready waits for the opening after its "
+     "first piece, so that the rest goes to the device (checks the hand-over without timing)", 1},
     {"BLASROUTE_TEST_MMA_EMULATE", "0, 1", "0",
      "the tensor-core GEMM (mma in a profile's parameters) allowed on any device, each mma.sync "
      "done by the warp's work-items through local memory (checks the kernel on PoCL; very "

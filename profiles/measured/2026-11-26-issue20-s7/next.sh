@@ -11,7 +11,7 @@
 #                                                              BLASROUTE_VERBOSE (opening's parts
 #                                                              and the compile timed since s7)
 # Carried: .gpu, .dev/lib, .dev/bin, .dev/lapack (this build).
-close=profiles/measured/2025-11-25-issue20-threads/close.sh
+close=profiles/measured/2026-11-25-issue20-threads/close.sh
 part=${1:?A, B or C}
 case $part in
   A) bash $close modes-sd; mkdir -p $OUT/a && mv $OUT/*.* $OUT/a/ 2> /dev/null

@@ -1,10 +1,12 @@
 /* The CPU BLAS's threads while a device is in use (why: cpu_threads.h). */
 #include "cpu_threads.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <unistd.h>
 
 #include "cpu.h"
+#include "cpu_names.h"
 #include "engine/engine.h"
 #include "engine/host_copy.h"
 #include "env.h"
@@ -193,6 +195,81 @@ void br_cpu_threads_restore(void)
     pthread_mutex_lock(&lock);
     give_back();
     pthread_mutex_unlock(&lock);
+}
+
+/* --- a core for the warm-up (br_cpu_threads_leave_one) ---------------------------------- */
+
+/* The thread-count setters of the library that answers a family of names on the CPU, looked up
+ * once per family: the CPU BLAS's for the plain names; for the others the library their GEMM
+ * was found in (cpu_names.h), under the names OpenBLAS takes there: pip numpy's bundled OpenBLAS
+ * has scipy_openblas_set_num_threads64_, SciPy's scipy_openblas_set_num_threads, Debian's
+ * ILP64 OpenBLAS openblas_set_num_threads64_ (C bindings all: the Fortran ones take a pointer). */
+struct setters {
+    int (*get)(void);
+    void (*set)(int);
+};
+
+static struct setters named_setters(enum br_names names)
+{
+    static struct setters found[BR_NAMES_COUNT];
+    static int looked[BR_NAMES_COUNT];
+    static const char *const symbols[][2] = {
+        {"scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"},
+        {"scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"},
+        {"openblas_get_num_threads64_", "openblas_set_num_threads64_"},
+        {"openblas_get_num_threads", "openblas_set_num_threads"}};
+    const char *path = names == BR_NAMES_PLAIN ? NULL : br_cpu_named_library(names);
+    pthread_mutex_lock(&lock);
+    if (!looked[names]) {
+        looked[names] = 1;
+        if (names == BR_NAMES_PLAIN) {
+            if (setters_found())
+                found[names] = (struct setters){get_threads, set_threads};
+        } else if (path) {
+            void *library = dlopen(path, RTLD_LAZY | RTLD_NOLOAD); /* loaded: the program's */
+            for (size_t i = 0; library && i < sizeof symbols / sizeof symbols[0]; i++) {
+                void *get = dlsym(library, symbols[i][0]), *set = dlsym(library, symbols[i][1]);
+                if (get && set) {
+                    *(void **)&found[names].get = get;
+                    *(void **)&found[names].set = set;
+                    break;
+                }
+            }
+            if (library)
+                dlclose(library); /* the program keeps it loaded */
+        }
+    }
+    struct setters result = found[names];
+    pthread_mutex_unlock(&lock);
+    return result;
+}
+
+int br_cpu_threads_leave_one(enum br_names names)
+{
+    if (!br_env()->cpu_threads_share)
+        return 0;
+    struct setters library = named_setters(names);
+    if (!library.set)
+        return 0;
+    int current = library.get();
+    if (current < 4)
+        return 0;
+    library.set(current - 1);
+    static atomic_flag told = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&told))
+        br_verbose("CPU BLAS: %d threads instead of %d while the device gets ready beside a call "
+                   "begun on the CPU (%s)", current - 1, current, br_cpu_named_library(names));
+    return current;
+}
+
+void br_cpu_threads_give_back_one(enum br_names names, int count)
+{
+    if (count <= 0)
+        return;
+    struct setters library = named_setters(names);
+    /* A count the program set meanwhile is the program's. */
+    if (library.set && library.get() == count - 1)
+        library.set(count);
 }
 
 /* A child has no device call running (the parent's threads are not in it) and never uses

@@ -23,6 +23,7 @@
 
 #include <stdatomic.h>
 
+#include "call.h"
 #include "common.h"
 
 /* Pure: the CPU BLAS's thread count beside a device call whose copies keep `copy_threads` of
@@ -81,6 +82,15 @@ static inline void br_cpu_threads_after_cpu_call(double start)
     if (br_unlikely(start > 0))
         br_cpu_threads_cpu_call_took(start);
 }
+
+/* While the device gets ready on a warm-up thread beside a call the CPU BLAS begins (route.c),
+ * the library that answers the call's names on the CPU runs on one core fewer, left to the
+ * warm-up: with every core its own, OpenBLAS made the opening and the compile beside a dgemm
+ * of 8192 take 2.2 s instead of about 1.6, and ran the dgemm 20% slower meanwhile (H200's host,
+ * 16 cores, 2026-11-26). The count before (to give back), or 0 if none was changed (no setter,
+ * fewer than 4 threads, BLASROUTE_CPU_THREADS=keep). */
+int br_cpu_threads_leave_one(enum br_names names);
+void br_cpu_threads_give_back_one(enum br_names names, int count);
 
 /* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
 void br_cpu_threads_restore(void);

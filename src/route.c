@@ -230,9 +230,10 @@ static void run_on_cpu(const struct br_call *call, double predicted_seconds)
 
 /* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it
  * answers the call in pieces of about a twelfth of its work (split.h's cuts, which leave
- * ordinary calls on disjoint parts of the output), and before each piece asks whether the
- * device is ready; once it is, the rest is a call of its own that goes where the decision
- * sends it (it may wait there for a program that only loads from the cache). A twelfth: a
+ * ordinary calls on disjoint parts of the output), on one core fewer (cpu_threads.h: the
+ * warm-up's), and before each piece asks whether the device is ready; once it is, the rest is
+ * a call of its own that goes where the decision sends it (it may wait there for a program
+ * that only loads from the cache). A twelfth: a
  * piece of a dgemm of 8192 on 16 cores (0.15 s) keeps the CPU BLAS at its full rate, and the
  * device waits at most that long for the rest. prediction->device_share: the share of the
  * call's work the rest was. */
@@ -242,31 +243,24 @@ static enum br_path run_while_device_readies(const struct br_call *call,
                                              struct br_prediction *prediction)
 {
     struct br_call rest = *call;
-    for (int left = HEDGE_PIECES;; left--) {
+    int left = HEDGE_PIECES;
+    int held = br_cpu_threads_leave_one(call->names); /* a core for the warm-up */
+    struct devices in_use;
+    struct br_prediction p;
+    enum br_where where = BR_ON_CPU;
+    for (;; left--) {
+        p = (struct br_prediction){0};
         if (br_engine_discovered()) {
-            struct devices in_use;
-            struct br_prediction p = {0};
-            enum br_where where = choose(&rest, &in_use, &p);
-            if (where != BR_ON_CPU || !in_use.building) {
-                enum br_path path = BR_PATH_CPU;
-                if (where == BR_ON_DEVICE)
-                    path = run_on_devices(&rest, &in_use, &p);
-                else if (where == BR_ON_HYBRID)
-                    path = run_hybrid(&rest, &in_use, &p);
-                else
-                    run_on_cpu(&rest, p.cpu_seconds);
-                if (path == BR_PATH_CPU || path == BR_PATH_FALLBACK)
-                    return path;
-                prediction->device_share = br_call_volume(&rest) / br_call_volume(call);
-                return left == HEDGE_PIECES ? path : BR_PATH_HYBRID;
-            }
+            where = choose(&rest, &in_use, &p);
+            if (where != BR_ON_CPU || !in_use.building)
+                break; /* ready, or the decision keeps the rest on the CPU */
         }
         struct br_split cut = {0};
         if (left > 1)
             br_split_call(&rest, 1.0 / left, &cut);
         if (cut.cpu_count == 0) { /* the last piece, or one too small to cut */
-            run_on_cpu(&rest, 0);
-            return BR_PATH_CPU;
+            where = BR_ON_CPU;
+            break;
         }
         for (int i = 0; i < cut.device_count; i++)
             run_on_cpu(&cut.device[i], 0);
@@ -274,6 +268,18 @@ static enum br_path run_while_device_readies(const struct br_call *call,
         if (br_unlikely(br_env()->test_hedge_wait) && left == HEDGE_PIECES)
             br_engine_count(); /* waits for the opening */
     }
+    br_cpu_threads_give_back_one(call->names, held);
+    enum br_path path = BR_PATH_CPU;
+    if (where == BR_ON_DEVICE)
+        path = run_on_devices(&rest, &in_use, &p);
+    else if (where == BR_ON_HYBRID)
+        path = run_hybrid(&rest, &in_use, &p);
+    else
+        run_on_cpu(&rest, p.cpu_seconds);
+    if (path == BR_PATH_CPU || path == BR_PATH_FALLBACK)
+        return path;
+    prediction->device_share = br_call_volume(&rest) / br_call_volume(call);
+    return left == HEDGE_PIECES ? path : BR_PATH_HYBRID;
 }
 
 int br_route_uses_device(const struct br_call *call)

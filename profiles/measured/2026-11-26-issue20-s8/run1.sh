@@ -16,7 +16,7 @@ numpy() { # NAME MODE CACHE [VAR=VALUE...]
   left || return 0
   local t0=$(date +%s.%N)
   traced numpy-8192 $name $mode $cache env "$@" python3 scripts/workload_numpy.py 8192
-  echo "  (wall $(echo "$(date +%s.%N) - $t0" | bc) s)"; }
+  echo "  (wall $(awk -v a=$t0 -v b=$(date +%s.%N) "BEGIN { print b - a }") s)"; }
 for round in 1 2 3; do
   rm -rf /tmp/c-a /tmp/c-s /tmp/c-d /tmp/c-c
   numpy auto-cold-$round auto /tmp/c-a

@@ -5,6 +5,9 @@
 #    C's upload and C's download with their bytes (C is 8*m*n bytes each way), each queued
 #    before it started and started before it ended, times counted from the call's first
 #    command;
+#  - staged uploads (the device made to refuse the caller's arrays in place, as a GPU would)
+#    carry their host side: the wait for a staging slot and the host copy into it, a copy
+#    taking time and no other command having one;
 #  - a file that cannot be written: one warning naming the variable, results still right.
 # Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
 . "$top_srcdir/tests/tap.sh"
@@ -13,7 +16,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 2
+plan 3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # The bench checks its GEMM against the CPU BLAS's result: the reference here, as in bench.sh.
 run() {
@@ -25,7 +28,7 @@ run() {
 }
 run "$tmp/timeline.csv"
 status=$?
-verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us") bad = "header"; next }
+verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us,host_wait_us,host_copy_us") bad = "header"; next }
     { calls[$1] = 1
       if ($6 == "gemm_tiled") gemm[$1] = 1
       if ($6 ~ /^pack_/) pack[$1] = 1
@@ -40,6 +43,20 @@ verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_
 [ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
 ok $? "BLASROUTE_TIMELINE: exit $status, $verdict"
 diag_file "$tmp/timeline.csv"; diag_file "$tmp/err"
+
+env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+    BLASROUTE_TIMELINE="$tmp/staged.csv" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
+    BLASROUTE_TEST_FAULT=wrap "$bench" --routine gemm --precision d --sizes 1200 --repeat 1 \
+    --no-cpu --no-clblast --no-nvblas > "$tmp/out" 2> "$tmp/err"
+status=$?
+verdict=$(awk -F, 'NR == 1 { next }
+    $6 == "upload staged" { staged++; if (!($12 > 0 && $11 >= 0)) bad = bad " staged(line " NR ")"; next }
+    { if ($11 != 0 || $12 != 0) bad = bad " other(line " NR ")" }
+    END { print (bad == "" && staged > 0) ? "ok " staged " staged pieces" : "bad:" bad " (" staged " staged)" }' \
+    "$tmp/staged.csv" 2>&1)
+[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
+ok $? "staged uploads carry their host wait and copy: exit $status, $verdict"
+diag_file "$tmp/staged.csv"; diag_file "$tmp/err"
 
 run "$tmp/no-such-dir/timeline.csv"
 status=$?

@@ -12,6 +12,7 @@ struct command {
     cl_event event;
     char what[48];
     size_t bytes;
+    double host_wait_us, host_copy_us; /* a staged transfer's host side (br_timeline_note_host) */
 };
 
 /* The current call's commands, per thread: with several devices, each runs its part of a call
@@ -72,6 +73,12 @@ static struct list *thread_list(int make)
 
 void br_timeline_note(cl_event event, const char *what, size_t bytes)
 {
+    br_timeline_note_host(event, what, bytes, 0, 0);
+}
+
+void br_timeline_note_host(cl_event event, const char *what, size_t bytes, double wait_seconds,
+                           double copy_seconds)
+{
     if (!event || !br_timeline_on())
         return;
     struct list *l = thread_list(1);
@@ -89,6 +96,8 @@ void br_timeline_note(cl_event event, const char *what, size_t bytes)
     c->event = event;
     snprintf(c->what, sizeof c->what, "%s", what);
     c->bytes = bytes;
+    c->host_wait_us = wait_seconds * 1e6;
+    c->host_copy_us = copy_seconds * 1e6;
 }
 
 void br_timeline_forget(void)
@@ -126,7 +135,8 @@ void br_timeline_write_named(const char *name, br_int m, br_int n, br_int k)
             br_warn("BLASROUTE_TIMELINE=%s cannot be written; no timeline", br_env()->timeline);
             failed = 1;
         } else {
-            fprintf(file, "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us\n");
+            fprintf(file, "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us,host_wait_us,"
+                          "host_copy_us\n");
             atexit(close_file);
         }
     }
@@ -151,11 +161,12 @@ void br_timeline_write_named(const char *name, br_int m, br_int n, br_int k)
             known &= clGetEventProfilingInfo(commands[i].event, info[j], sizeof t[j], &t[j],
                                              NULL) == CL_SUCCESS;
         if (file && known)
-            fprintf(file, "%lu,%s,%lld,%lld,%lld,%s,%zu,%.3f,%.3f,%.3f\n", calls, name,
-                    (long long)m, (long long)n, (long long)k, commands[i].what, commands[i].bytes,
-                    ((double)t[0] - (double)origin) * 1e-3,
+            fprintf(file, "%lu,%s,%lld,%lld,%lld,%s,%zu,%.3f,%.3f,%.3f,%.3f,%.3f\n", calls,
+                    name, (long long)m, (long long)n, (long long)k, commands[i].what,
+                    commands[i].bytes, ((double)t[0] - (double)origin) * 1e-3,
                     ((double)t[1] - (double)origin) * 1e-3,
-                    ((double)t[2] - (double)origin) * 1e-3);
+                    ((double)t[2] - (double)origin) * 1e-3, commands[i].host_wait_us,
+                    commands[i].host_copy_us);
         clReleaseEvent(commands[i].event);
     }
     l->count = 0;

@@ -19,8 +19,17 @@ int br_timeline_on(void);
  * "download", a kernel's name; copied) and the bytes it moves (0 for a kernel). */
 void br_timeline_note(cl_event event, const char *what, size_t bytes);
 
+/* The same for a staged transfer's piece, with its host side: how long the calling thread
+ * waited for a free staging slot before it, and how long the host copy between the caller's
+ * memory and the slot took (an upload's before it was enqueued). Written as the columns
+ * host_wait_us and host_copy_us (0 for other commands): with the device's times they tell
+ * whether a staged transfer is bound by its DMA or by its host copy. */
+void br_timeline_note_host(cl_event event, const char *what, size_t bytes, double wait_seconds,
+                           double copy_seconds);
+
 /* Writes the current call's commands (routine and shape from call) and forgets them. Times in
- * microseconds from the first command's queueing: queued, start, end. */
+ * microseconds from the first command's queueing: queued, start, end; then the host side
+ * (br_timeline_note_host). */
 void br_timeline_write(const struct br_call *call);
 
 /* The same for work that is not one Level-3 call (a LAPACK routine's resident session). */

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "engine/host_copy.h"
 #include "engine/timeline.h"
 #include "env.h"
@@ -100,19 +101,24 @@ cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem d
     }
     size_t piece = piece_bytes(b, staging);
     cl_int error = CL_SUCCESS;
+    int timed = br_timeline_on();
     for (size_t offset = 0; offset < bytes && error == CL_SUCCESS; offset += piece) {
         size_t size = bytes - offset < piece ? bytes - offset : piece;
         int slot;
+        double asked = timed ? br_seconds_now() : 0;
         error = br_staging_next_slot(staging, &slot);
         if (error != CL_SUCCESS)
             break;
+        double free_at = timed ? br_seconds_now() : 0;
         copy_piece(staging->copy_pool, staging->host[slot], b, offset, size, 1);
+        double copied_at = timed ? br_seconds_now() : 0;
         error = clEnqueueWriteBuffer(queue, dst, CL_FALSE, dst_offset + offset, size,
                                      staging->host[slot],
                                      offset == 0 ? wait_count : 0, offset == 0 ? wait : NULL,
                                      &staging->busy[slot]);
         if (error == CL_SUCCESS)
-            br_timeline_note(staging->busy[slot], "upload staged", size);
+            br_timeline_note_host(staging->busy[slot], "upload staged", size, free_at - asked,
+                                  copied_at - free_at);
         /* Submitted now, so that its DMA runs while the next piece is copied: OpenCL lets a
          * driver hold enqueued commands until a flush or a wait. (NVIDIA's starts a piece's
          * DMA about 10 us after it is enqueued either way: on the H200 the pieces are spaced

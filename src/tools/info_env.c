@@ -49,7 +49,8 @@ static const struct {
      "CPU, device and hybrid times, the hybrid share, measured time, bytes moved", 0},
     {"BLASROUTE_TIMELINE", "a file name", "none",
      "one CSV line per OpenCL command of each device call (uploads, kernels, downloads) with "
-     "its bytes and when it was queued, started and ended on the device", 0},
+     "its bytes and when it was queued, started and ended on the device; a staged upload's "
+     "pieces also with the host's wait for a staging slot and its copy into it", 0},
     {"BLASROUTE_REPORT", "0, 1", "0",
      "at exit, on stderr, one line per Level-3 routine used (calls, where, GFLOP/s, bytes "
      "moved, seconds saved)", 0},

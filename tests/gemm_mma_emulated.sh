@@ -7,7 +7,7 @@
 # against the reference: its tiles in local memory, the planes of complex double, the double
 # buffering, the pairs of 8-row blocks of m16n8k4, K steps, ragged edges, alpha and beta, the
 # stores. For double and complex double, mma 1 and 2, single- and double-buffered, three warp
-# layouts (about a minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
+# layouts, and the built-in tiles of compute capability 9.0 (about a minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
 # 520 x 530 x 260) in device mode with the tiled kernel, every result right, blasroute-info
 # naming the tensor-core kernel for d and z, the report showing their calls on the device.
 . "$top_srcdir/tests/tap.sh"
@@ -27,11 +27,53 @@ profile() {
           printf 'vwm = %s\nvwn = %s\nsa = 1\nsb = 1\nkwi = 8\ndb = %s\nmma = %s\n' $vw $vw $2 $1
       done; } > "$tmp/mma.profile"
 }
-configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16"
+# The built-in choice from compute capability 9.0 on (src/engine/params.c): d double-buffered
+# 64 x 128 x 8 tiles with vectors of 1 and 2, z 64 x 64 x 16, both m16n8k4.
+hopper_builtins() {
+    { cat "$top_srcdir/profiles/pocl-cpu.profile"
+      printf '
+[params.d]
+mwg = 64
+nwg = 128
+kwg = 8
+mdimc = 8
+ndimc = 16
+vwm = 1
+'
+      printf 'vwn = 2
+sa = 1
+sb = 1
+kwi = 8
+db = 1
+mma = 2
+'
+      printf '
+[params.z]
+mwg = 64
+nwg = 64
+kwg = 16
+mdimc = 8
+ndimc = 16
+vwm = 1
+'
+      printf 'vwn = 1
+sa = 1
+sb = 1
+kwi = 1
+db = 0
+mma = 2
+'; } > "$tmp/mma.profile"
+}
+configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 hopper"
 plan $(echo $configs | wc -w)
 for c in $configs; do
     set -- $(echo $c | tr ':' ' ')
-    profile "$@"
+    if [ "$1" = hopper ]; then
+        hopper_builtins
+        set -- "2 (the 9.0 built-ins)" "1 in d" 64 "128 (z 64)" 8 16
+    else
+        profile "$@"
+    fi
     kernels=$("$top_builddir/blasroute-info" 2> /dev/null | grep -c '^ *[dz]: tensor-core')
     run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled
     on_device=$(grep -c '^blasroute report: [dz]gemm, [0-9]*, .*device [1-9]' "$err")

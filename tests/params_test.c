@@ -1,12 +1,15 @@
 /* The kernels' parameter checks and built-in parameters (src/engine/params.c), without a GPU:
  * devices described as OpenCL would (an NVIDIA GPU of each compute capability, other GPUs, a
  * CPU). The tensor-core GEMM (gemm_mma.cl) is the built-in choice for double precision on
- * NVIDIA GPUs of compute capability 8.0 or later, where its constraints hold, and nowhere
- * else; its checks refuse what the kernel cannot run. */
+ * NVIDIA GPUs of compute capability 8.0 or later (Hopper's m16n8k4 from 9.0, m8n8k4 before),
+ * and for complex double from 9.0, where its constraints hold, and nowhere else; its checks
+ * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel. */
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/params.h"
+#include "policy/keyfile.h"
+#include "policy/profile.h"
 #include "unit_tap.h"
 
 static struct br_device gpu(int compute_capability, cl_ulong local_memory)
@@ -25,32 +28,41 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..5\n");
-    /* Built-in: the tensor-core kernel for d from compute capability 8.0 on, valid; SIMT for
-     * every other precision and device, valid too. */
+    printf("1..6\n");
+    /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
+     * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
     for (size_t i = 0; i < sizeof capabilities / sizeof capabilities[0]; i++) {
         struct br_device d = gpu(capabilities[i], 48 * 1024);
         for (int p = BR_S; p < BR_PRECISION_COUNT; p++) {
             struct br_kernel_params k;
             br_params_default(&d, (enum br_precision)p, &k);
-            int want = p == BR_D && capabilities[i] >= 80;
+            int cc = capabilities[i];
+            int want = p == BR_D ? (cc >= 90 ? 2 : cc >= 80) : p == BR_Z && cc >= 90 ? 2 : 0;
             if (k.gemm.mma != want || !br_params_valid(&d, (enum br_precision)p, &k))
                 fail("compute capability %d, %c: mma %d (want %d), valid %d", capabilities[i],
                      br_precision_letter((enum br_precision)p), k.gemm.mma, want,
                      br_params_valid(&d, (enum br_precision)p, &k));
         }
     }
-    ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later, SIMT elsewhere, all valid");
+    ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later (m16n8k4 from 9.0), for z from 9.0, SIMT elsewhere, all valid");
 
     /* Where its tiles do not fit the local memory, or on a CPU device, the SIMT kernel; the
      * SIMT defaults alone never take the tensor cores. */
     struct br_device small = gpu(90, 16 * 1024), cpu = gpu(90, 48 * 1024);
     cpu.type = CL_DEVICE_TYPE_CPU;
     struct br_kernel_params k;
-    br_params_default(&small, BR_D, &k);
-    if (k.gemm.mma || !br_params_valid(&small, BR_D, &k))
-        fail("16 KiB of local memory: mma %d, valid %d", k.gemm.mma, br_params_valid(&small, BR_D, &k));
+    for (int p = BR_D; p <= BR_Z; p += BR_Z - BR_D) {
+        br_params_default(&small, (enum br_precision)p, &k);
+        if (k.gemm.mma || !br_params_valid(&small, (enum br_precision)p, &k))
+            fail("16 KiB of local memory, %c: mma %d, valid %d", br_precision_letter(p),
+                 k.gemm.mma, br_params_valid(&small, (enum br_precision)p, &k));
+    }
+    /* 20 KiB: Hopper's double-buffered tiles (24 KiB) do not fit, m8n8k4's (18) do. */
+    struct br_device middling = gpu(90, 20 * 1024);
+    br_params_default(&middling, BR_D, &k);
+    if (k.gemm.mma != 1 || !br_params_valid(&middling, BR_D, &k))
+        fail("20 KiB of local memory on 9.0: mma %d (want 1)", k.gemm.mma);
     br_params_default(&cpu, BR_D, &k);
     if (k.gemm.mma)
         fail("a CPU device took the tensor-core kernel");
@@ -60,9 +72,11 @@ int main(void)
         fail("the SIMT defaults on 9.0: mma %d", k.gemm.mma);
     ok("no tensor cores where the tiles do not fit, on a CPU device, or from the SIMT defaults");
 
-    /* Its checks: what gemm_mma.cl cannot run is refused. */
+    /* Its checks: what gemm_mma.cl cannot run is refused (from the m8n8k4 built-in of an
+     * Ampere GPU: 64 x 64 x 16 tiles, vectors of 2). */
     struct br_kernel_params base;
-    br_params_default(&h200, BR_D, &base);
+    struct br_device ampere = gpu(80, 48 * 1024);
+    br_params_default(&ampere, BR_D, &base);
     struct {
         const char *what;
         enum br_precision precision;
@@ -149,5 +163,34 @@ int main(void)
     if (br_params_valid(&h200, BR_D, &hopper))
         fail("mma 3 accepted");
     ok("mma 2 (m16n8k4) valid in double from compute capability 9.0 only, mma 3 refused");
+
+    /* A profile's tile tuned before `mma` and `db` existed (the H200's [params.z]) keeps the
+     * SIMT kernel it was tuned with on a device whose built-in is the tensor cores; one that
+     * names them gets them. */
+    static const char text[] = "[device]\nname = test\n[rates]\n"
+                               "dgemm = 1 2 3 4 5 6 7 8 9\n"
+                               "[params.z]\nmwg = 64\nnwg = 64\nkwg = 16\nmdimc = 8\n"
+                               "ndimc = 16\nvwm = 1\nvwn = 1\n"
+                               "[params.d]\nmwg = 64\nnwg = 64\nkwg = 16\nmdimc = 8\n"
+                               "ndimc = 16\nvwm = 2\nvwn = 2\nkwi = 8\nmma = 2\ndb = 1\n";
+    struct br_keyfile file;
+    struct br_device_profile profile;
+    int parsed = br_keyfile_parse("test.profile", text, &file) == 0 &&
+                 br_device_profile_from_keys(&file, &profile) == 0;
+    struct br_kernel_params zk, dk;
+    br_params_default(&h200, BR_Z, &zk);
+    br_params_default(&h200, BR_D, &dk);
+    int built_in_z = zk.gemm.mma;
+    if (!parsed || !br_profile_apply_params(&profile, BR_Z, &zk) ||
+        !br_profile_apply_params(&profile, BR_D, &dk))
+        fail("the test profile was not read or applied");
+    else if (built_in_z != 2 || zk.gemm.mma != 0 || zk.gemm.db != 0 || zk.gemm.mwg != 64 ||
+             dk.gemm.mma != 2 || dk.gemm.db != 1 || dk.gemm.nwg != 64)
+        fail("z: built-in mma %d, with the profile mma %d db %d mwg %d (want 2, 0, 0, 64); d: "
+             "mma %d db %d nwg %d (want 2, 1, 64)", built_in_z, zk.gemm.mma, zk.gemm.db,
+             zk.gemm.mwg, dk.gemm.mma, dk.gemm.db, dk.gemm.nwg);
+    if (parsed)
+        br_keyfile_free(&file);
+    ok("a profile's tile without mma and db keeps the SIMT kernel over the tensor-core built-in; with them, what it names");
     return failed_tests != 0;
 }

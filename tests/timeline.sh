@@ -5,7 +5,8 @@
 #    C's upload and C's download with their bytes (C is 8*m*n bytes each way), each queued
 #    before it started and started before it ended, times counted from the call's first
 #    command;
-#  - staged uploads (the device made to refuse the caller's arrays in place, as a GPU would)
+#  - staged uploads (the device made to refuse the caller's arrays in place, as a GPU would;
+#    with the engine's copy and with the test knobs' plain stores on 3 threads)
 #    carry their host side: the wait for a staging slot and the host copy into it, a copy
 #    taking time and no other command having one;
 #  - a file that cannot be written: one warning naming the variable, results still right.
@@ -44,19 +45,27 @@ verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_
 ok $? "BLASROUTE_TIMELINE: exit $status, $verdict"
 diag_file "$tmp/timeline.csv"; diag_file "$tmp/err"
 
-env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-    BLASROUTE_TIMELINE="$tmp/staged.csv" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
-    BLASROUTE_TEST_FAULT=wrap "$bench" --routine gemm --precision d --sizes 1200 --repeat 1 \
-    --no-cpu --no-clblast --no-nvblas > "$tmp/out" 2> "$tmp/err"
-status=$?
-verdict=$(awk -F, 'NR == 1 { next }
-    $6 == "upload staged" { staged++; if (!($12 > 0 && $11 >= 0)) bad = bad " staged(line " NR ")"; next }
-    { if ($11 != 0 || $12 != 0) bad = bad " other(line " NR ")" }
-    END { print (bad == "" && staged > 0) ? "ok " staged " staged pieces" : "bad:" bad " (" staged " staged)" }' \
-    "$tmp/staged.csv" 2>&1)
-[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
-ok $? "staged uploads carry their host wait and copy: exit $status, $verdict"
-diag_file "$tmp/staged.csv"; diag_file "$tmp/err"
+# (Also with the copy's test knobs: plain stores, 3 threads; every result still right.)
+verdicts="" failed=0
+for knobs in "" "BLASROUTE_TEST_COPY_STORES=plain BLASROUTE_TEST_COPY_THREADS=3"; do
+    rm -f "$tmp/staged.csv"
+    env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_TIMELINE="$tmp/staged.csv" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
+        BLASROUTE_TEST_FAULT=wrap $knobs "$bench" --routine gemm --precision d --sizes 1200 \
+        --repeat 1 --no-cpu --no-clblast --no-nvblas > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    verdict=$(awk -F, 'NR == 1 { next }
+        $6 == "upload staged" { staged++; if (!($12 > 0 && $11 >= 0)) bad = bad " staged(line " NR ")"; next }
+        { if ($11 != 0 || $12 != 0) bad = bad " other(line " NR ")" }
+        END { print (bad == "" && staged > 0) ? "ok " staged " staged pieces" : "bad:" bad " (" staged " staged)" }' \
+        "$tmp/staged.csv" 2>&1)
+    verdicts="$verdicts${verdicts:+; }${knobs:-defaults}: exit $status, $verdict"
+    if [ $status -ne 0 ] || ! grep -q ' ok$' "$tmp/out" || [ "${verdict%% *}" != ok ]; then
+        failed=1; diag_file "$tmp/staged.csv"; diag_file "$tmp/err"
+    fi
+done
+[ $failed -eq 0 ]
+ok $? "staged uploads carry their host wait and copy, results right: $verdicts"
 
 run "$tmp/no-such-dir/timeline.csv"
 status=$?

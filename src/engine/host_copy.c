@@ -18,6 +18,17 @@
  * claim one at a time. One thread copies pageable memory at a fraction of the link's rate, so
  * the tiles of a mid-sized call (1 to 4 MB each at n = 2048) need the helpers too. */
 enum { PARALLEL_MIN_BYTES = 1 << 20, PART_BYTES = 256 << 10, MAX_HELPERS = 7, MAX_PARTS = 4096 };
+/* The most helpers br_host_copy_configure may ask for. */
+enum { MAX_HELPERS_ASKED = 15 };
+
+/* Set by br_host_copy_configure before the first copy (0: the defaults). */
+static int threads_asked, plain_stores;
+
+void br_host_copy_configure(int threads, int plain)
+{
+    threads_asked = threads;
+    plain_stores = plain;
+}
 
 /* After a copy, helpers watch for the next one this long before sleeping, and the caller
  * watches for the helpers' end this long before sleeping. A device call's copies come every
@@ -78,7 +89,7 @@ struct pool {
     /* One parallel copy at a time per pool (its device's engine is locked anyway; this keeps
      * the helpers simple). */
     pthread_mutex_t job_lock;
-    struct helper members[MAX_HELPERS]; /* what each helper thread is started with */
+    struct helper members[MAX_HELPERS_ASKED]; /* what each helper thread is started with */
 };
 static struct pool pools[BR_MAX_DEVICES];
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -107,7 +118,7 @@ enum { STREAM_MIN_BYTES = 64 << 10 };
 static void copy_bytes(char *dst, const char *src, size_t size)
 {
 #if defined(__x86_64__) && defined(__SSE2__)
-    if (size >= STREAM_MIN_BYTES) {
+    if (size >= STREAM_MIN_BYTES && !plain_stores) {
         size_t head = (16 - ((uintptr_t)dst & 15)) & 15; /* to dst's first 16-byte boundary */
         memcpy(dst, src, head);
         dst += head, src += head, size -= head;
@@ -291,6 +302,8 @@ void br_host_copy_after_fork(void)
 static int helpers_wanted(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN), pools_used = atomic_load(&pools_in_use);
+    if (threads_asked > 0)
+        return threads_asked - 1 < MAX_HELPERS_ASKED ? threads_asked - 1 : MAX_HELPERS_ASKED;
     long share = cores / 2, all_at_once = (cores - pools_used) / pools_used;
     if (share > all_at_once)
         share = all_at_once;

@@ -243,9 +243,9 @@ static void read_all(void)
     settings.test_gemm_tiles = read_count("BLASROUTE_TEST_GEMM_TILES", 64);
     settings.test_gemm_a_pieces = read_count("BLASROUTE_TEST_GEMM_A_PIECES", 64);
     settings.test_copy_threads = read_count("BLASROUTE_TEST_COPY_THREADS", 16);
-    static const char *const stores[] = {"streaming", "plain"};
-    settings.test_copy_plain =
-        read_choice("BLASROUTE_TEST_COPY_STORES", stores, 2, 0, "streaming, plain");
+    static const char *const stores[] = {"plain", "streaming"};
+    settings.test_copy_streaming =
+        read_choice("BLASROUTE_TEST_COPY_STORES", stores, 2, 0, "plain, streaming");
     settings.test_spread = read_switch("BLASROUTE_TEST_SPREAD", 0);
     settings.test_hedge_wait = read_switch("BLASROUTE_TEST_HEDGE_WAIT", 0);
     settings.test_mma_emulate = read_switch("BLASROUTE_TEST_MMA_EMULATE", 0);

@@ -85,8 +85,9 @@ struct br_env {
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_copy_threads; /* BLASROUTE_TEST_COPY_THREADS: threads of a large host copy (the
                               caller and its helpers); 0: the engine's (half the cores, 8 at most) */
-    int test_copy_plain;   /* BLASROUTE_TEST_COPY_STORES=plain: host copies by memcpy alone, no
-                              streaming stores (for measuring which a host copies faster with) */
+    int test_copy_streaming; /* BLASROUTE_TEST_COPY_STORES=streaming: host copies with
+                                streaming stores from 64 KiB instead of memcpy's (for measuring
+                                which a host copies faster with) */
     int test_spread;     /* BLASROUTE_TEST_SPREAD=1: every device call over all the devices */
     int test_hedge_wait; /* BLASROUTE_TEST_HEDGE_WAIT=1: a call begun on the CPU while the device
                             gets ready waits for the opening after its first piece */

@@ -2,7 +2,8 @@
  * belongs and nothing outside the destination's columns is written, for copies below and above
  * the size the helpers join at, contiguous and strided, round after round, from two pools at
  * once, and while busy threads take every core (the helpers then get little time, and the
- * parts they do not claim are copied by the others). Fresh random data each run. */
+ * parts they do not claim are copied by the others); memcpy's stores (the default) and
+ * streaming ones (a test knob). Fresh random data each run. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -224,7 +225,7 @@ int main(void)
     random_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     diag("seed %llu, %d copy threads per pool", (unsigned long long)random_state,
          br_host_copy_threads());
-    printf("1..7\n");
+    printf("1..8\n");
 
     contiguous(0);
     ok("contiguous copies below and above the helpers' threshold are exact, guards kept");
@@ -271,5 +272,15 @@ int main(void)
         pthread_join(busy[i], NULL);
     diag("%d busy threads on %ld cores", started, cores);
     ok("copies while busy threads hold every core are exact");
+
+    /* The copies as BLASROUTE_TEST_COPY_STORES=streaming and BLASROUTE_TEST_COPY_THREADS make
+     * them: streaming stores from 64 KiB (their unaligned heads and tails), on a third pool
+     * whose helpers start with the count asked. */
+    br_host_copy_configure(3, 1);
+    contiguous(2);
+    strided(2);
+    triangles(2);
+    rounds(2, 100);
+    ok("with streaming stores, on 3 threads: contiguous, strided, triangle copies and 100 rounds exact");
     return failed_tests ? 1 : 0;
 }

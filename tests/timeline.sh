@@ -6,7 +6,7 @@
 #    before it started and started before it ended, times counted from the call's first
 #    command;
 #  - staged uploads (the device made to refuse the caller's arrays in place, as a GPU would;
-#    with the engine's copy and with the test knobs' plain stores on 3 threads)
+#    with the engine's copy and with the test knobs' streaming stores on 3 threads)
 #    carry their host side: the wait for a staging slot and the host copy into it, a copy
 #    taking time and no other command having one;
 #  - a file that cannot be written: one warning naming the variable, results still right.
@@ -45,9 +45,9 @@ verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_
 ok $? "BLASROUTE_TIMELINE: exit $status, $verdict"
 diag_file "$tmp/timeline.csv"; diag_file "$tmp/err"
 
-# (Also with the copy's test knobs: plain stores, 3 threads; every result still right.)
+# (Also with the copy's test knobs: streaming stores, 3 threads; every result still right.)
 verdicts="" failed=0
-for knobs in "" "BLASROUTE_TEST_COPY_STORES=plain BLASROUTE_TEST_COPY_THREADS=3"; do
+for knobs in "" "BLASROUTE_TEST_COPY_STORES=streaming BLASROUTE_TEST_COPY_THREADS=3"; do
     rm -f "$tmp/staged.csv"
     env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
         BLASROUTE_TIMELINE="$tmp/staged.csv" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \

@@ -220,7 +220,7 @@ static void discover(void)
     if (count == 0)
         br_verbose("device: %s; every call goes to the CPU BLAS", why);
     br_host_copy_set_pools(count);
-    br_host_copy_configure(br_env()->test_copy_threads, br_env()->test_copy_plain);
+    br_host_copy_configure(br_env()->test_copy_threads, br_env()->test_copy_streaming);
     for (int i = 0; i < count; i++) {
         struct slot *s = &slots[i];
         pthread_mutex_init(&s->lock, NULL);

@@ -22,12 +22,12 @@ enum { PARALLEL_MIN_BYTES = 1 << 20, PART_BYTES = 256 << 10, MAX_HELPERS = 7, MA
 enum { MAX_HELPERS_ASKED = 15 };
 
 /* Set by br_host_copy_configure before the first copy (0: the defaults). */
-static int threads_asked, plain_stores;
+static int threads_asked, streaming_stores;
 
-void br_host_copy_configure(int threads, int plain)
+void br_host_copy_configure(int threads, int streaming)
 {
     threads_asked = threads;
-    plain_stores = plain;
+    streaming_stores = streaming;
 }
 
 /* After a copy, helpers watch for the next one this long before sleeping, and the caller
@@ -104,21 +104,20 @@ static void cpu_relax(void)
 
 /* Part `part` of `parts` of a job: a contiguous range of columns, or of bytes when the columns
  * are contiguous on both sides. */
-/* Copies of at least this many bytes store with non-temporal (streaming) stores: a plain
- * store first reads the destination's line into the cache, so a copy of pageable memory into
- * staging moved each byte across host memory three times, and the staged transfers were bound
- * by that copy (25 to 28 GB/s on the H200's host with 8 threads, against 40 GB/s and more of
- * DMA, 2026-11-26). glibc's memcpy streams only beyond a threshold near the cache's size,
- * which one helper's part (256 KiB) never reaches. Below this size the data may still be
- * wanted from the cache (a short column of C the program reads next). */
+/* memcpy; with BLASROUTE_TEST_COPY_STORES=streaming, copies of at least STREAM_MIN_BYTES store
+ * with non-temporal (streaming) stores instead (SSE2: every x86-64). They skip reading the
+ * destination's lines first, and ran the development machine's copies at 23 GB/s against
+ * memcpy's 17; but in place on the H200's host, beside the DMA reading the previous piece,
+ * each 8 MiB piece of a staged upload took 264 us with them and 182 with memcpy on 8 threads
+ * (dgemm 8192 end to end 17 969 GFLOP/s against 19 687, dgemm 2048 4 593 against 5 515;
+ * 2026-11-26, profiles/measured/2026-11-26-issue21-s8/copies-out): the staging ring is small
+ * enough to stay in the caches, where plain stores are cheap. The other way stays measurable. */
 enum { STREAM_MIN_BYTES = 64 << 10 };
 
-/* memcpy, with streaming stores for large copies where the CPU has them (SSE2: every
- * x86-64). */
 static void copy_bytes(char *dst, const char *src, size_t size)
 {
 #if defined(__x86_64__) && defined(__SSE2__)
-    if (size >= STREAM_MIN_BYTES && !plain_stores) {
+    if (size >= STREAM_MIN_BYTES && streaming_stores) {
         size_t head = (16 - ((uintptr_t)dst & 15)) & 15; /* to dst's first 16-byte boundary */
         memcpy(dst, src, head);
         dst += head, src += head, size -= head;

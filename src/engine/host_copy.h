@@ -12,9 +12,9 @@
 void br_host_copy_set_pools(int count);
 
 /* For measuring the staged path in place (BLASROUTE_TEST_COPY_THREADS, _STORES): a large copy's
- * threads, the caller included (0: the default, half the cores and at most 8), and plain
- * stores (memcpy alone) instead of streaming ones. Set before the first copy. */
-void br_host_copy_configure(int threads, int plain);
+ * threads, the caller included (0: the default, half the cores and at most 8), and streaming
+ * stores instead of memcpy's. Set before the first copy. */
+void br_host_copy_configure(int threads, int streaming);
 
 /* How many threads one device call's copies keep busy: its caller and a pool's helpers. */
 int br_host_copy_threads(void);

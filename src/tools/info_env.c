@@ -110,9 +110,9 @@ static const struct {
      "the threads (the caller and its helpers) of a large host copy between the caller's "
      "arrays and pinned staging; the engine's: half the cores, 8 at most (for measuring the "
      "staged path)", 1},
-    {"BLASROUTE_TEST_COPY_STORES", "streaming, plain", "streaming",
-     "plain: the host copies by memcpy alone, without streaming stores from 64 KiB (for "
-     "measuring which a host copies faster with)", 1},
+    {"BLASROUTE_TEST_COPY_STORES", "plain, streaming", "plain",
+     "streaming: the host copies of 64 KiB and more with streaming stores instead of memcpy's "
+     "(for measuring which a host copies faster with)", 1},
     {"BLASROUTE_TEST_HEDGE_WAIT", "0, 1", "0",
      "a call the CPU BLAS begins while the device gets ready waits for the opening after its "
      "first piece, so that the rest goes to the device (checks the hand-over without timing)", 1},

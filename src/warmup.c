@@ -409,7 +409,13 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     double open_seconds = expected_open_seconds();
     if (last_run_found && last_run.known && last_run.saving_seconds < open_seconds)
         return 0;
-    double on_cpu = br_predict_cpu_seconds(call, br_warmup_cpu_profile(call));
+    /* The CPU's profile as could_save has it: a tuned or cached one, else the built-in
+     * estimates (faster than the hosts measured: a hedge leans to not happening). Not the one
+     * the program's calls measure: asking for it would settle it from the first four, and
+     * keep that for the next process, before the device was ever opened. */
+    br_routing_calibrate_names(call->names);
+    const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
+    double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
         return 0;
     struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);

@@ -84,7 +84,8 @@ struct br_env {
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_copy_threads; /* BLASROUTE_TEST_COPY_THREADS: threads of a large host copy (the
-                              caller and its helpers); 0: the engine's (half the cores, 8 at most) */
+                              caller and its helpers); 0: the engine's (half the cores, at most
+                              8) */
     int test_copy_streaming; /* BLASROUTE_TEST_COPY_STORES=streaming: host copies with
                                 streaming stores from 64 KiB instead of memcpy's (for measuring
                                 which a host copies faster with) */

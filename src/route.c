@@ -233,10 +233,9 @@ static void run_on_cpu(const struct br_call *call, double predicted_seconds)
  * ordinary calls on disjoint parts of the output), on one core fewer (cpu_threads.h: the
  * warm-up's), and before each piece asks whether the device is ready; once it is, the rest is
  * a call of its own that goes where the decision sends it (it may wait there for a program
- * that only loads from the cache). A twelfth: a
- * piece of a dgemm of 8192 on 16 cores (0.15 s) keeps the CPU BLAS at its full rate, and the
- * device waits at most that long for the rest. prediction->device_share: the share of the
- * call's work the rest was. */
+ * that only loads from the cache). A twelfth: a piece of a dgemm of 8192 on 16 cores (0.15 s)
+ * keeps the CPU BLAS at its full rate, and the device waits at most that long for the rest.
+ * prediction->device_share: the share of the call's work the rest was. */
 enum { HEDGE_PIECES = 12 };
 
 static enum br_path run_while_device_readies(const struct br_call *call,

@@ -395,7 +395,9 @@ int br_warmup_devices_open(void)
  * one call that long (the driver's work slows the whole process about as long as it lasts,
  * above): the price the rule pays anyway, once, for any program that saves. Not with a memo
  * saying the device did not pay this program, and never for calls of the size of a blocked
- * factorization's (the rule weighs those: a dgetrf 8192's largest product is 14 ms). */
+ * factorization's (the rule weighs those: a dgetrf 8192's largest product is 14 ms). The same
+ * numpy script's first run then took 12.3 and 12.6 s against 12.0 and 11.7 in device mode and
+ * 13.5 and 14.7 with the rule alone (profiles/measured/2026-11-26-issue20-s8). */
 static const double hedge_device_share = 0.5;
 static atomic_flag hedge_started = ATOMIC_FLAG_INIT;
 
@@ -424,8 +426,8 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     if (!(on_device > 0 && on_device < hedge_device_share * on_cpu))
         return 0;
     if (!atomic_flag_test_and_set(&hedge_started)) {
-        br_verbose("warm-up: the device opens on a thread of its own while the CPU BLAS begins a %s "
-                   "call predicted at %.3f s there, %.3f s on the device",
+        br_verbose("warm-up: the device opens on a thread of its own while the CPU BLAS begins "
+                   "a %s call predicted at %.3f s there, %.3f s on the device",
                    br_family_name(call->family), on_cpu, on_device);
         start((struct job){-1, call->precision});
     }

@@ -281,6 +281,7 @@ int main(void)
     strided(2);
     triangles(2);
     rounds(2, 100);
-    ok("with streaming stores, on 3 threads: contiguous, strided, triangle copies and 100 rounds exact");
+    ok("with streaming stores, on 3 threads: contiguous, strided, triangle copies and 100 "
+       "rounds exact");
     return failed_tests ? 1 : 0;
 }

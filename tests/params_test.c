@@ -45,7 +45,8 @@ int main(void)
                      br_params_valid(&d, (enum br_precision)p, &k));
         }
     }
-    ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later (m16n8k4 from 9.0), for z from 9.0, SIMT elsewhere, all valid");
+    ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later (m16n8k4 "
+       "from 9.0), for z from 9.0, SIMT elsewhere, all valid");
 
     /* Where its tiles do not fit the local memory, or on a CPU device, the SIMT kernel; the
      * SIMT defaults alone never take the tensor cores. */
@@ -191,6 +192,7 @@ int main(void)
              zk.gemm.mwg, dk.gemm.mma, dk.gemm.db, dk.gemm.nwg);
     if (parsed)
         br_keyfile_free(&file);
-    ok("a profile's tile without mma and db keeps the SIMT kernel over the tensor-core built-in; with them, what it names");
+    ok("a profile's tile without mma and db keeps the SIMT kernel over the tensor-core "
+       "built-in; with them, what it names");
     return failed_tests != 0;
 }

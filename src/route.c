@@ -378,7 +378,9 @@ void br_route(const struct br_call *call)
             br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,
                             took, 1);
         }
-        if (in_use.weighed && path != BR_PATH_FALLBACK)
+        if (in_use.hedged)
+            br_warmup_hedge_took(call, path == BR_PATH_CPU, took);
+        else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
                            path != BR_PATH_CPU, took);
     }

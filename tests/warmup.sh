@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 14
+plan 15
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -164,6 +164,24 @@ share=$(awk -F, 'NR == 2 { print $15 }' "$trace")
     grep -q 'warm-up: the device opens on a thread of its own' "$err" && [ "$device" -eq 2 ]
 ok $? "a long call begins on the CPU while the device opens, the rest on the device: every result right, the first call $first ($first_reason, device share $share), then $device on the device"
 diag_file "$err"
+
+# What a hedged call tells the program's memo: what the device would have saved on the whole
+# call had it been ready (its time against the device's prediction), not the CPU's prediction
+# against its time. Here the CPU is claimed just fast enough (3.2 GFLOP/s: 5 ms a product) for
+# a hedge beside an opening the memo says takes 1 ms; the hedged call, which waits for the
+# real opening, takes longer than that, and counted against the CPU's prediction it would
+# leave the memo's saving below zero.
+mkdir -p "$tmp/data3/blasroute/profiles"
+{ echo "[rates]"; for p in s d c z; do echo "${p}gemm = 3.2 3.2 3.2 3.2 3.2 3.2 3.2 3.2 3.2"; done; } \
+    > "$tmp/data3/blasroute/profiles/cpu.profile"
+sed -i 's/^seconds = .*/seconds = 0.0010/' "$tmp"/cache/opened-*.memo
+rm -f "$tmp"/cache/program-*.memo
+keep=1 run 3 XDG_DATA_HOME="$tmp/data3" BLASROUTE_TEST_HEDGE_WAIT=1
+saving=$(sed -n 's/^saving = //p' "$tmp"/cache/program-*.memo)
+[ $status -eq 0 ] && [ "$first" = hybrid ] && grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
+    awk -v s="$saving" 'BEGIN { exit !(s > 0) }'
+ok $? "a hedged call's memo: what the device would have saved on it (first call $first, saving $saving s)"
+diag_file "$tmp"/cache/program-*.memo
 
 # Not with BLASROUTE_WARMUP=savings, nor when the program's last run says the device did not
 # pay it (its memo, with learning on).

@@ -420,19 +420,34 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
         return 0;
-    struct br_learned_factors learned = br_learn_factors(call, memo.name, memo.driver);
-    struct br_prediction p = {0};
-    double on_device = br_predict_device_seconds(call, memo_device, &p) * learned.device;
-    if (!(on_device > 0 && on_device < hedge_device_share * on_cpu))
+    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver);
+    if (!(saved > (1 - hedge_device_share) * on_cpu))
         return 0;
     if (!atomic_flag_test_and_set(&hedge_started)) {
         br_verbose("warm-up: the device opens on a thread of its own while the CPU BLAS begins "
                    "a %s call predicted at %.3f s there, %.3f s on the device",
-                   br_family_name(call->family), on_cpu, on_device);
+                   br_family_name(call->family), on_cpu, on_cpu - saved);
         start((struct job){-1, call->precision});
     }
     *cpu_seconds = on_cpu;
     return 1;
+}
+
+/* The device a call's savings are predicted with: the opened device `engine`, or before any
+ * is opened (-1) the memo's (NULL: none known); its name and driver for what was learned. */
+static const struct br_device_profile *predicting_device(int engine, const char **name,
+                                                        const char **driver)
+{
+    if (engine >= 0) {
+        const struct br_device *d = br_engine_device_at(engine);
+        *name = d ? d->name : "";
+        *driver = d ? d->driver : "";
+        return br_engine_profile_at(engine);
+    }
+    pthread_once(&memo_once, read_memos);
+    *name = memo.name;
+    *driver = memo.driver;
+    return memo_device;
 }
 
 /* A device-sized call was weighed: the program's memo is kept at exit. */
@@ -456,14 +471,9 @@ void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seco
      * against the CPU's prediction, a hedged dgemm of 8192 would have saved less than nothing
      * (the built-in estimates predict 1.2 s, the hedged call took 1.7 to 2.4), and the next
      * run would not have opened the device for it (tests/warmup.sh 12). */
-    const struct br_device_profile *profile = memo_device;
-    const char *name = memo.name, *driver = memo.driver;
-    const struct br_device *d = br_engine_discovered() ? br_engine_device_at(0) : NULL;
-    if (d && br_engine_profile_at(0)) {
-        profile = br_engine_profile_at(0);
-        name = d->name;
-        driver = d->driver;
-    }
+    const char *name, *driver;
+    int engine = br_engine_discovered() && br_engine_device_at(0) ? 0 : -1;
+    const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     if (!profile)
         return;
     count(&saving_ns, could_save(call, seconds, profile, name, driver));
@@ -490,22 +500,13 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     }
     if (engine < 0 && br_engine_discovered())
         return; /* opened, and no device can run it */
-    const struct br_device_profile *profile = NULL;
-    const char *name = memo.name, *driver = memo.driver;
-    if (engine >= 0) {
-        const struct br_device *d = br_engine_device_at(engine);
-        profile = br_engine_profile_at(engine);
-        name = d ? d->name : "";
-        driver = d ? d->driver : "";
-    } else {
-        pthread_once(&memo_once, read_memos);
-        profile = memo_device;
-        /* A device never opened on this host: a helper gets it ready for the next run
-         * (prepare.h), whether or not this run ends up opening it. */
-        if ((!memo_device || memo_guessed) &&
-            !atomic_load_explicit(&forked, memory_order_relaxed))
-            br_prepare_next_run();
-    }
+    const char *name, *driver;
+    const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
+    /* A device never opened on this host: a helper gets it ready for the next run (prepare.h),
+     * whether or not this run ends up opening it. */
+    if (engine < 0 && (!memo_device || memo_guessed) &&
+        !atomic_load_explicit(&forked, memory_order_relaxed))
+        br_prepare_next_run();
     if (!profile) {
         /* No device known to predict it: at most the whole call, until one is opened. */
         count(&bound_ns, seconds);

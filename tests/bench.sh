@@ -9,6 +9,8 @@
 #    header, a rate in each of those columns, and every mode's result checked and right;
 #  - a device that does not exist: blasroute answers on the CPU, the device columns are '-',
 #    results still checked and right;
+#  - sizes that give a routine the same problem (symm takes 40x40x8 as 40 x 40, the same as
+#    40; syrk takes n and k) are timed once: one row per distinct problem of each routine;
 #  - an invalid option exits 2 with nothing on stdout;
 #  - --plot FILE.png: a PNG drawn by gnuplot, its data file with one row per problem, each with
 #    the predicted CPU and device rates, and a crossover marked in the script; without gnuplot
@@ -26,7 +28,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 9
+plan 10
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -77,6 +79,17 @@ bad=$(rows "$tmp/none" | awk '!($6 > 0 && $7 == "-" && $8 == "-" && $9 > 0 && $N
     grep -q '^# device: none' "$tmp/none"
 ok $? "no device: exit $status, device columns '-', results right ($bad bad rows)"
 diag_file "$tmp/none"; diag_file "$tmp/none.err"
+
+# gemm takes all three sizes (3 rows), symm m and n (40x40 twice: 2 rows), syrk n and k (3),
+# trsm m and n (2): 10 rows, each problem once.
+$clean_env BLASROUTE_DEVICE=no-such-device timeout 300 "$bench" --routine gemm,symm,syrk,trsm \
+    --precision d --sizes 40,40x40x8,40x8x40 --repeat 1 --no-clblast > "$tmp/dup" 2> "$tmp/dup.err"
+status=$?
+shapes=$(rows "$tmp/dup" | awk '{print $1, $3, $4, $5}' | tr '\n' ';')
+want="dgemm 40 40 40;dgemm 40 40 8;dgemm 40 8 40;dsymm 40 40 -;dsymm 40 8 -;dsyrk - 40 40;dsyrk - 40 8;dsyrk - 8 40;dtrsm 40 40 -;dtrsm 40 8 -;"
+[ $status -eq 0 ] && [ "$shapes" = "$want" ]
+ok $? "each problem once: exit $status, rows $shapes"
+diag_file "$tmp/dup.err"
 
 # --plot: sizes where PoCL's device path overtakes the CPU BLAS's somewhere or not at all; what
 # is checked is the drawing, the data and the marks, not where the crossover falls.

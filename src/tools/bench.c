@@ -441,6 +441,19 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     free(a), free(b), free(c), free(c0), free(reference);
 }
 
+/* Whether an earlier entry of --sizes gives the routine the same problem as entry s (symm
+ * takes 8192x8192x64 as 8192 x 8192, the same as 8192): a sweep times each problem once. */
+static int taken_before(const struct bench_options *o, enum bench_family family, int s)
+{
+    struct bench_shape mine = bench_shape_taken(family, o->sizes[s]);
+    for (int e = 0; e < s; e++) {
+        struct bench_shape earlier = bench_shape_taken(family, o->sizes[e]);
+        if (earlier.m == mine.m && earlier.n == mine.n && earlier.k == mine.k)
+            return 1;
+    }
+    return 0;
+}
+
 /* Every problem of one routine: precisions, then option strings, then sizes. */
 static void run_routine(const struct bench_options *o, enum bench_family family)
 {
@@ -469,7 +482,8 @@ static void run_routine(const struct bench_options *o, enum bench_family family)
                 seen |= strcmp(options, earlier) == 0;
             }
             for (int s = 0; s < o->size_count && !seen; s++)
-                measure(o, family, precision, options, o->sizes[s]);
+                if (!taken_before(o, family, s))
+                    measure(o, family, precision, options, o->sizes[s]);
         }
     }
 }

@@ -82,6 +82,15 @@ enum bench_option_shape bench_family_shape(enum bench_family family)
     return families[family].shape;
 }
 
+struct bench_shape bench_shape_taken(enum bench_family family, struct bench_shape shape)
+{
+    switch (families[family].shape) {
+    case BENCH_SHAPE_NONE: return shape;
+    case BENCH_SHAPE_UPLO_TRANS: return (struct bench_shape){0, shape.n, shape.k};
+    default: return (struct bench_shape){shape.m, shape.n, 0};
+    }
+}
+
 const char *bench_family_default(enum bench_family family)
 {
     return families[family].default_options;

@@ -28,6 +28,11 @@ const char *bench_family_default(enum bench_family family);
 void bench_effective_options(enum bench_family family, char precision, const char *given,
                              char out[5]);
 
+/* The dimensions of shape the routine takes (gemm m, n, k; symm, hemm, trmm, trsm m, n; the
+ * rank-k families n, k), the others 0: two sizes of --sizes that give the same are the same
+ * problem for that routine. */
+struct bench_shape bench_shape_taken(enum bench_family family, struct bench_shape shape);
+
 /* Sets p up for the routine, precision, options (effective) and shape: sizes as the routine
  * names them, leading dimensions, array sizes, alpha and beta. The arrays are left NULL. */
 void bench_setup(struct bench_problem *p, enum bench_family family, char precision,

@@ -31,6 +31,8 @@ static const double FULL_THREADS_SECONDS = 0.1;
 
 /* How long after a call the CPU BLAS's threads may spin (br_cpu_threads_may_spin). */
 static const double SPIN_SECONDS = 0.15;
+/* A cold call shorter than this is disturbed by its threads' wake-up (cpu_threads.h). */
+static const double COLD_DISTURBS_SECONDS = 0.02;
 
 atomic_int br_cpu_threads_lowered;
 BR_THREAD_LOCAL int br_cpu_threads_trying;
@@ -61,6 +63,11 @@ int br_cpu_threads_beside_device(int current, long cores, int copy_threads)
 int br_cpu_threads_may_spin(double since_cpu_call)
 {
     return since_cpu_call >= 0 && since_cpu_call < SPIN_SECONDS;
+}
+
+int br_cpu_threads_spin_slows(double largest_copy_bytes)
+{
+    return largest_copy_bytes >= (double)br_host_copy_parallel_bytes();
 }
 
 int br_cpu_threads_full_for(double predicted_seconds)
@@ -108,6 +115,16 @@ int br_cpu_threads_spin_at(double start)
 {
     double end = atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);
     return end > 0 && br_cpu_threads_may_spin(start - end);
+}
+
+int br_cpu_threads_cold_at(double start)
+{
+    return cpu_blas_spins() && !br_cpu_threads_spin_at(start);
+}
+
+int br_cpu_threads_cold_disturbs(double measured_seconds)
+{
+    return measured_seconds < COLD_DISTURBS_SECONDS;
 }
 
 /* Under lock. */

@@ -46,10 +46,28 @@ int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double sin
  * between the paths ran its device products at half their speed (H200, 2026-11-26). */
 int br_cpu_threads_may_spin(double since_cpu_call);
 
+/* Pure: whether the spin can slow a device call whose largest host copy is
+ * `largest_copy_bytes`: only copies spread over the engine's helper threads wait for cores the
+ * spin holds (br_host_copy_parallel_bytes); smaller ones run on the caller, which is running.
+ * On the H200 (2026-11-26) a dsymm 256's device call (512 KiB operands) took 0.24 ms in a spin
+ * and out of one, an sgemm 512's (1 MiB) 1.0 ms in one and 0.33 out. */
+int br_cpu_threads_spin_slows(double largest_copy_bytes);
+
 /* The router: a routed CPU call ended at `now`; whether a device call starting at `start` may
  * meet the spin it left (its measurement is then disturbed, for learning: policy/learn.h). */
 void br_cpu_threads_cpu_call_ended(double now);
 int br_cpu_threads_spin_at(double start);
+
+/* The router: whether a CPU call starting at `start` finds the CPU BLAS's threads asleep (no
+ * routed CPU call ended within their spin before it, on a CPU BLAS that spins): it pays their
+ * wake-up. On the H200 host a dgemm 256 after 250 ms without CPU calls took 0.7 to 0.9 ms,
+ * 0.15 ms once they were awake (2026-11-26): a cost of the pause before the call, not of the
+ * call, which a learned CPU cell must not take for the call's (policy/learn.h). */
+int br_cpu_threads_cold_at(double start);
+
+/* Pure: whether a cold call that took `measured_seconds` is disturbed for learning: the
+ * wake-up, under a millisecond, is a large part of calls shorter than 20 ms only. */
+int br_cpu_threads_cold_disturbs(double measured_seconds);
 
 /* Set by the router on its thread around a device call made only to measure the device (a
  * learning try): such a call does not lower the count; the calls around it are the CPU's. */

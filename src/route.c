@@ -339,11 +339,15 @@ void br_route(const struct br_call *call)
         double start = learning || in_use.weighed ? br_seconds_now() : 0;
         /* A device call whose copies may meet the CPU BLAS's threads still spinning after a
          * CPU call pays part of the switch between the paths (on the H200, dgeqrf's first
-         * device products at a third of their copy speed). */
+         * device products at a third of their copy speed); one whose copies all run on its
+         * own thread does not, and teaches what it took. */
         int disturbed = 0;
+        /* A CPU call that wakes the CPU BLAS's sleeping threads pays for the pause before it. */
+        int cold = where == BR_ON_CPU && learning && start > 0 && br_cpu_threads_cold_at(start);
         switch (where) {
         case BR_ON_DEVICE:
-            disturbed = start > 0 && br_cpu_threads_spin_at(start);
+            disturbed = start > 0 && br_cpu_threads_spin_at(start) &&
+                        br_cpu_threads_spin_slows(br_call_largest_copy(call));
             br_cpu_threads_trying = tried; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
             br_cpu_threads_trying = 0;
@@ -369,7 +373,7 @@ void br_route(const struct br_call *call)
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
             br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took,
-                            !cpu && disturbed);
+                            cpu ? cold && br_cpu_threads_cold_disturbs(took) : disturbed);
             if (tried)
                 br_learn_try_took(took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
                                                                  : prediction.device_seconds));

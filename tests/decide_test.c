@@ -824,15 +824,36 @@ static void check_cpu_times(void)
                              routine(c.family, c.precision), c.side ? c.side : '-', n, got,
                              expected, expected_flops(&c), rate);
                 }
-    /* Rectangular: 2000 x 300 x 50 dgemm runs at the rate of its effective order
-     * cbrt(3e7) = 310.7, between the 256 and 512 entries. */
+    /* Rectangular: 2000 x 300 x 50 dgemm runs at the rate of 2.5 / (1/2000 + 1/300 + 0.5/50)
+     * = 180.7, between the 128 and 256 entries (not at its cube root, 310.7); a thin
+     * 8192 x 64 x 8192 at 157.3, between 128 and 256 (not 1625), and so does the TRMM of its
+     * shape (8192 x 64, side L: 8192, 64, 8192); a rank-64 update 8192 x 8192 x 64 at 309.9,
+     * between 256 and 512. */
     struct br_call r = make_call(BR_GEMM, BR_D, 0, 2000, 300, 50, 1, 0);
     double t = br_predict_cpu_seconds(&r, &cpu), flops = 2.0 * 2000 * 300 * 50;
-    double slow = flops / (cpu.rates[BR_GEMM][BR_D][3] * 1e9);
-    double fast = flops / (cpu.rates[BR_GEMM][BR_D][4] * 1e9);
+    double slow = flops / (cpu.rates[BR_GEMM][BR_D][2] * 1e9);
+    double fast = flops / (cpu.rates[BR_GEMM][BR_D][3] * 1e9);
     if (!(t < slow && t > fast))
         fail("dgemm 2000x300x50: CPU %.9g s, not between %.9g and %.9g", t, fast, slow);
-    ok("CPU time = flops / the table's rate at the effective order, family row or GEMM's");
+    struct br_call thin = make_call(BR_GEMM, BR_D, 0, 8192, 64, 8192, 1, 0);
+    struct br_call thin_trmm = make_call(BR_TRMM, BR_D, 'L', 8192, 64, 0, 1, 0);
+    struct br_call rank = make_call(BR_GEMM, BR_D, 0, 8192, 8192, 64, 1, 0);
+    struct br_call odd = square(BR_GEMM, BR_D, 777, 1);
+    double thin_size = 2.5 / (1.0 / 8192 + 1.0 / 64 + 0.5 / 8192);
+    if (!(fabs(br_cpu_effective_size(&thin) - thin_size) < 1e-9 &&
+          fabs(br_cpu_effective_size(&thin_trmm) - thin_size) < 1e-9 &&
+          fabs(br_cpu_effective_size(&rank) - 2.5 / (2.0 / 8192 + 0.5 / 64)) < 1e-9 &&
+          fabs(br_cpu_effective_size(&odd) - 777) < 1e-9))
+        fail("CPU sizes: thin gemm %.3f, trmm %.3f (want %.3f), rank-64 %.3f, 777 %.3f",
+             br_cpu_effective_size(&thin), br_cpu_effective_size(&thin_trmm), thin_size,
+             br_cpu_effective_size(&rank), br_cpu_effective_size(&odd));
+    t = br_predict_cpu_seconds(&thin, &cpu), flops = 2.0 * 8192 * 64 * 8192;
+    slow = flops / (cpu.rates[BR_GEMM][BR_D][2] * 1e9);
+    fast = flops / (cpu.rates[BR_GEMM][BR_D][3] * 1e9);
+    if (!(t < slow && t > fast))
+        fail("dgemm 8192x64x8192: CPU %.9g s, not between %.9g and %.9g", t, fast, slow);
+    ok("CPU time = flops / the table's rate at the weighted harmonic mean of the dimensions "
+       "(the order for square calls), family row or GEMM's");
 }
 
 static void check_device_bounds(void)
@@ -954,7 +975,9 @@ static void check_finite(void)
                                                          shapes[i][2], 1, 0);
                             struct br_prediction p;
                             enum br_where w = br_decide(&c, devices[dv], &cpu, &policies[pi], &p);
-                            double margin = policies[pi].rules[f][q].margin;
+                            /* (a device on the host's own cores needs twice the margin) */
+                            double margin = policies[pi].rules[f][q].margin *
+                                            (devices[dv]->shares_host_cpu ? 2 : 1);
                             int finite = isfinite(p.effective_size) && isfinite(p.cpu_seconds) &&
                                          isfinite(p.device_seconds) && isfinite(p.bytes_up) &&
                                          isfinite(p.bytes_down) && p.cpu_seconds >= 0 &&
@@ -1326,9 +1349,26 @@ static void check_cpu_threads(void)
         !br_cpu_threads_may_spin(0.149) || br_cpu_threads_may_spin(0.15) ||
         br_cpu_threads_may_spin(2) || br_cpu_threads_may_spin(-0.01))
         fail("the CPU BLAS's spin after a full-count call: 0 to 0.15 s");
+    /* It slows only copies spread over helpers: a dsymm 256's (512 KiB blocks) runs on its
+     * caller; an sgemm 512's 1 MiB blocks do not. */
+    struct br_call small = make_call(BR_SYMM, BR_D, 'L', 256, 256, 0, 1, 0);
+    struct br_call spread = make_call(BR_GEMM, BR_S, 0, 512, 512, 512, 0, 0);
+    if (br_call_largest_copy(&small) != 256.0 * 256 * 8 ||
+        br_call_largest_copy(&spread) != 512.0 * 512 * 4 ||
+        br_cpu_threads_spin_slows(br_call_largest_copy(&small)) ||
+        !br_cpu_threads_spin_slows(br_call_largest_copy(&spread)))
+        fail("the spin slows: dsymm 256 (largest copy %.0f) %d, sgemm 512 (%.0f) %d",
+             br_call_largest_copy(&small), br_cpu_threads_spin_slows(br_call_largest_copy(&small)),
+             br_call_largest_copy(&spread),
+             br_cpu_threads_spin_slows(br_call_largest_copy(&spread)));
+    /* Waking the CPU BLAS's threads (under a millisecond) disturbs calls under 20 ms only. */
+    if (!br_cpu_threads_cold_disturbs(0.0001) || !br_cpu_threads_cold_disturbs(0.0199) ||
+        br_cpu_threads_cold_disturbs(0.02) || br_cpu_threads_cold_disturbs(1))
+        fail("a cold CPU call is disturbed under 20 ms");
     ok("CPU BLAS threads beside a device: the cores its copies leave, at least 1, at most its "
        "own; kept while the CPU calls since a device call take less than it did, at most 0.25 s; "
-       "all of them for calls predicted at 0.1 s or more; their spin met for 0.15 s");
+       "all of them for calls predicted at 0.1 s or more; their spin met for 0.15 s, by copies "
+       "spread over helpers only; a cold call under 20 ms is disturbed");
 }
 
 /* The GPU named by the NVIDIA kernel driver's "information" file (gpu_guess.h). */

@@ -1,13 +1,15 @@
 /* A plain BLAS client making the same call again and again, as a program's loop does:
  *
- *     repeat_dgemm CALLS M N K
+ *     repeat_dgemm CALLS M N K [PAUSE_MS]
  *
  * CALLS dgemm_ products of M x K by K x N on fresh random data (linked with -lblas), every one
- * checked against a naive product in long double; exit status 0 when all are right. Used by
- * tests/learn.sh, whose checks read blasroute's trace of the calls. */
+ * checked against a naive product in long double, PAUSE_MS milliseconds apart (default 0);
+ * exit status 0 when all are right. Used by tests/learn.sh, whose checks read blasroute's trace
+ * of the calls. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
             const double *, const int *, const double *, const int *, const double *, double *,
@@ -15,9 +17,10 @@ void dgemm_(const char *, const char *, const int *, const int *, const int *, c
 
 int main(int argc, char **argv)
 {
-    if (argc != 5)
+    if (argc != 5 && argc != 6)
         return 2;
     int calls = atoi(argv[1]), m = atoi(argv[2]), n = atoi(argv[3]), k = atoi(argv[4]);
+    long pause_ms = argc == 6 ? atol(argv[5]) : 0;
     double one = 1, zero = 0;
     double *a = malloc(sizeof *a * (size_t)m * k), *b = malloc(sizeof *b * (size_t)k * n);
     double *c = malloc(sizeof *c * (size_t)m * n);
@@ -26,6 +29,10 @@ int main(int argc, char **argv)
     srand(7);
     int wrong = 0;
     for (int call = 0; call < calls; call++) {
+        if (pause_ms > 0 && call > 0) {
+            struct timespec pause = {pause_ms / 1000, pause_ms % 1000 * 1000000L};
+            nanosleep(&pause, NULL);
+        }
         for (int i = 0; i < m * k; i++)
             a[i] = rand() / (double)RAND_MAX - 0.5;
         for (int i = 0; i < k * n; i++)

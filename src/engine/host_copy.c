@@ -309,6 +309,11 @@ static int helpers_wanted(void)
     return cores > 1 && share > 0 ? (int)(share < MAX_HELPERS ? share : MAX_HELPERS) : 0;
 }
 
+size_t br_host_copy_parallel_bytes(void)
+{
+    return PARALLEL_MIN_BYTES;
+}
+
 int br_host_copy_threads(void)
 {
     return 1 + helpers_wanted();

@@ -19,6 +19,10 @@ void br_host_copy_configure(int threads, int streaming);
 /* How many threads one device call's copies keep busy: its caller and a pool's helpers. */
 int br_host_copy_threads(void);
 
+/* Copies of at least this many bytes are spread over the helpers; smaller ones run on the
+ * caller alone. */
+size_t br_host_copy_parallel_bytes(void);
+
 /* Copies `columns` columns of column_bytes each, from src (columns src_stride bytes apart) to
  * dst (dst_stride apart), with the helpers of `pool`. Large copies are split over the helper
  * threads and the caller; the call returns when all of it is done. */

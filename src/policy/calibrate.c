@@ -60,7 +60,7 @@ void br_cpu_profile_from_measurements(const double *orders, const double *s_rate
 
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds)
 {
-    double order = br_effective_size(call);
+    double order = br_cpu_effective_size(call); /* where the model looks its rate up */
     if (call->family != BR_GEMM || order < 128 || !(seconds > 0))
         return;
     struct br_cpu_profile base;

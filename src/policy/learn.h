@@ -48,7 +48,8 @@ double br_learned_factor(const struct br_learned *learned, const struct br_call 
  * call took `measured`. Robust: past the first sample, a ratio more than 4 times away from the
  * cell's moves it as if it were 4 times away; the weight of a new sample falls as 1/(n + 1) to
  * a floor of 1/5, so that the cell follows a machine that changes. A `disturbed` measurement
- * (one that something outside the call may have slowed: cpu_threads.h) counts as a sample
+ * (one that something outside the call may have slowed: cpu_threads.h, a device call
+ * in the CPU BLAS's spin, a short CPU call waking its threads) counts as a sample
  * but may only lower the cell's ratio, never raise it (a first one is taken as at most the
  * prediction): the tries of a path that always come right after the other path's calls still
  * end, and a cell is never taught a cost that belonged to the switch between the paths. */

@@ -50,6 +50,15 @@ double br_effective_size(const struct br_call *c)
     return cbrt(br_call_volume(c));
 }
 
+double br_cpu_effective_size(const struct br_call *c)
+{
+    double d[3];
+    dimensions(c, d);
+    if (!(d[0] > 0 && d[1] > 0 && d[2] > 0))
+        return 0;
+    return 2.5 / (1 / d[0] + 1 / d[1] + 0.5 / d[2]);
+}
+
 /* The share of the padded work that is real: the device computes whole tiles. */
 static double tile_efficiency(const struct br_call *c)
 {
@@ -105,6 +114,17 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
     return count;
 }
 
+double br_call_largest_copy(const struct br_call *c)
+{
+    double blocks[3], up, down;
+    int triangles[3], count = upload_blocks(c, blocks, triangles);
+    br_call_bytes_moved(c, &up, &down);
+    double largest = down;
+    for (int i = 0; i < count; i++)
+        largest = fmax(largest, blocks[i]);
+    return largest;
+}
+
 /* Bytes the engine moves: only what it really moves (no C when beta = 0, the referenced
  * triangle only): the blocks above going up, the result coming down. */
 void br_call_bytes_moved(const struct br_call *c, double *up, double *down)
@@ -123,7 +143,7 @@ void br_call_bytes_moved(const struct br_call *c, double *up, double *down)
 double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu)
 {
     double rate = br_profile_rate(&cpu->rates, call->family, call->precision,
-                                  br_effective_size(call));
+                                  br_cpu_effective_size(call));
     return rate > 0 ? br_call_flops(call) / (rate * 1e9) : 0;
 }
 

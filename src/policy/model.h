@@ -34,6 +34,20 @@ struct br_prediction {
 double br_call_volume(const struct br_call *call);
 double br_effective_size(const struct br_call *call);
 
+/* The size the CPU BLAS's rates are looked up at: a weighted harmonic mean of the call's
+ * dimensions, 2.5 / (1/m + 1/n + 0.5/k) with k the inner (summed) one, equal to the order for
+ * square calls. The cube root takes a thin call for a large one; the CPU BLAS runs it at the
+ * rate of a small one, streaming its large operand for few flops a byte, and a short inner
+ * dimension costs it half as much as a short outer one (C is streamed, not packed). Fitted on
+ * the H200 host (OpenBLAS, 16 threads, 2026-11-26) against the square rates: dgemm
+ * 8192 x 8192 x 64 at the rate of order 300 (here 310; cube root 1625), 4096 x 4096 x 256 at
+ * 1000 (1024), 8192 x 64 x 8192 at 180 (157) and 64 x 8192 x 8192 at 160 (157). */
+double br_cpu_effective_size(const struct br_call *call);
+
+/* The largest block of a call the engine copies on the host (an operand going up, the result
+ * coming down), in bytes: whether its copies are spread over helper threads. */
+double br_call_largest_copy(const struct br_call *call);
+
 /* The device-side byte counts and time alone (also for blasroute-info's crossover search). */
 double br_predict_device_seconds(const struct br_call *call,
                                  const struct br_device_profile *device,

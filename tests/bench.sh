@@ -11,6 +11,9 @@
 #    results still checked and right;
 #  - sizes that give a routine the same problem (symm takes 40x40x8 as 40 x 40, the same as
 #    40; syrk takes n and k) are timed once: one row per distinct problem of each routine;
+#  - --rounds 3 --repeat 1 --modes cpu,auto: the two columns timed in turn, three times each
+#    (the trace's calls alternate between cpu mode and auto mode in six stretches), the header
+#    says so, results right; --rounds 0 exits 2;
 #  - an invalid option exits 2 with nothing on stdout;
 #  - --plot FILE.png: a PNG drawn by gnuplot, its data file with one row per problem, each with
 #    the predicted CPU and device rates, and a crossover marked in the script; without gnuplot
@@ -28,7 +31,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 10
+plan 11
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -90,6 +93,20 @@ want="dgemm 40 40 40;dgemm 40 40 8;dgemm 40 8 40;dsymm 40 40 -;dsymm 40 8 -;dsyr
 [ $status -eq 0 ] && [ "$shapes" = "$want" ]
 ok $? "each problem once: exit $status, rows $shapes"
 diag_file "$tmp/dup.err"
+
+$clean_env BLASROUTE_DEVICE=no-such-device BLASROUTE_TRACE="$tmp/rounds.csv" timeout 300 \
+    "$bench" --routine gemm --precision d --sizes 40 --repeat 1 --rounds 3 --modes cpu,auto \
+    --no-clblast > "$tmp/rounds" 2> "$tmp/rounds.err"
+status=$?
+# The stretches of consecutive calls made in cpu mode (reason "mode cpu") and in auto mode.
+stretches=$(awk -F, 'NR > 1 { mode = $11 == "mode cpu" ? "cpu" : "auto"
+    if (mode != last) printf "%s ", mode; last = mode }' "$tmp/rounds.csv")
+"$bench" --rounds 0 > /dev/null 2>&1
+bad=$?
+[ $status -eq 0 ] && [ "$stretches" = "cpu auto cpu auto cpu auto " ] && [ $bad -eq 2 ] &&
+    [ "$(rows "$tmp/rounds" | awk '$NF == "ok"' | wc -l)" -eq 1 ] && grep -q '^# .*3 rounds' "$tmp/rounds"
+ok $? "--rounds 3: exit $status, the columns in turn ($stretches), --rounds 0 exit $bad"
+diag_file "$tmp/rounds"; diag_file "$tmp/rounds.err"
 
 # --plot: sizes where PoCL's device path overtakes the CPU BLAS's somewhere or not at all; what
 # is checked is the drawing, the data and the marks, not where the crossover falls.

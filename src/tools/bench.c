@@ -107,14 +107,16 @@ static void pause_for(const struct bench_options *o)
 #define BENCH_MIN_SECONDS 0.02
 enum { BENCH_MAX_SHORT_CALLS = 100000 };
 
-/* Best of at least `repeats` runs after a warm-up of at least one call, C restored before every
- * call, outside the timed region: every call computes the same thing, and the last one can be
- * checked. The warm-up may compile kernels. source: whose entry point is called. */
-static double time_fortran(const struct bench_problem *p, enum bench_entry source, int repeats)
+/* Best of at least `repeats` runs after a warm-up of at least one call (none when `warm_up` is
+ * 0: a later round of the same column), C restored before every call, outside the timed region:
+ * every call computes the same thing, and the last one can be checked. The warm-up may compile
+ * kernels. source: whose entry point is called. */
+static double time_runs(const struct bench_problem *p, enum bench_entry source, int repeats,
+                        int warm_up)
 {
     double start = bench_now();
-    for (int r = 0; r == 0 || (bench_now() - start < BENCH_MIN_SECONDS &&
-                               r < BENCH_MAX_SHORT_CALLS); r++) {
+    for (int r = 0; warm_up && (r == 0 || (bench_now() - start < BENCH_MIN_SECONDS &&
+                                           r < BENCH_MAX_SHORT_CALLS)); r++) {
         memcpy(p->c, p->c0, bench_c_bytes(p));
         bench_call(p, source);
     }
@@ -130,6 +132,11 @@ static double time_fortran(const struct bench_problem *p, enum bench_entry sourc
             best = elapsed;
     }
     return best;
+}
+
+static double time_fortran(const struct bench_problem *p, enum bench_entry source, int repeats)
+{
+    return time_runs(p, source, repeats, 1);
 }
 
 /* "dsymm LU 96x64", the problem in messages: the routine, its options, the sizes it has. */
@@ -231,6 +238,10 @@ static void print_header(const struct bench_options *o)
                "her2k's beta); A, B, C random in [-1,1], but trsm's A diagonally dominant: "
                "diagonal 2*order+-1/2, or with diag U off-diagonal in [-1,1]/(2*order)\n",
                o->repeat);
+    if (o->rounds > 1)
+        printf("# blasroute's e2e columns: %d rounds, each column in turn in every round, each "
+               "round best of %d (the first after a warm-up); a column's rate is its best round\n",
+               o->rounds, o->repeat);
     if (!o->no_cpu)
         printf(gemm ? "# cpu: the CPU BLAS's Fortran ?gemm_, from host arrays\n"
                     : "# cpu: the CPU BLAS's Fortran entry point (?gemm_, ?symm_, ...), from "
@@ -386,15 +397,20 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     }
     /* Each end-to-end result is checked at once, before the next run overwrites C. */
     struct bench_expected expected = {.count = 0, .bound = NULL};
-    for (int column = BR_E2E; column < BR_E2E_IN + BENCH_MODE_COUNT; column++) {
-        if (o->no_device || !column_shown(o, column))
-            continue;
-        if (column != BR_E2E)
-            blasroute_bench_set_mode(bench_mode_names[column - BR_E2E_IN]);
-        pause_for(o);
-        rate[column] = gflop / time_fortran(&p, BENCH_BLASROUTE, o->repeat);
-        verdict[column] = check_result(&p, reference, &expected, column);
-    }
+    for (int round = 0; round < o->rounds; round++)
+        for (int column = BR_E2E; column < BR_E2E_IN + BENCH_MODE_COUNT; column++) {
+            if (o->no_device || !column_shown(o, column))
+                continue;
+            if (column != BR_E2E)
+                blasroute_bench_set_mode(bench_mode_names[column - BR_E2E_IN]);
+            pause_for(o);
+            double this_round = gflop / time_runs(&p, BENCH_BLASROUTE, o->repeat, round == 0);
+            if (round == 0 || this_round > rate[column])
+                rate[column] = this_round;
+            int right = check_result(&p, reference, &expected, column);
+            if (round == 0 || verdict[column] != 0)
+                verdict[column] = right; /* one wrong round marks the column */
+        }
     if (run.clblast_ready) {
         char why[512];
         pause_for(o);

@@ -39,6 +39,12 @@ static void usage(void)
         "                        A routine given no string of its shape takes its default\n"
         "  --repeat N          best of N runs (default 3) after a warm-up; calls shorter than\n"
         "                        20 ms are warmed up and repeated for 20 ms at least\n"
+        "  --rounds N          time blasroute's e2e columns (br-e2e, or the --modes columns)\n"
+        "                        in N rounds, each column in turn in every round (cpu,\n"
+        "                        device, auto, cpu, device, auto, ...), each round best of\n"
+        "                        --repeat runs, the first after a warm-up; a column's rate is\n"
+        "                        its best round. With --repeat 1, best of N with no column\n"
+        "                        always timed first or last (default 1)\n"
         "  --pause MS          sleep MS milliseconds before each timed column, so that the\n"
         "                        CPU BLAS's threads, which spin for a while after a call, are\n"
         "                        idle: each column then times its path alone (OpenBLAS's\n"
@@ -222,7 +228,8 @@ static int bad_option(const char *format, ...)
 int bench_parse_options(int argc, char **argv, const char *const *routines, int routine_count,
                         struct bench_options *o)
 {
-    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, PAUSE, CSV, NO_CPU,
+    enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, ROUNDS, PAUSE,
+           CSV, NO_CPU,
            NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT, HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
@@ -234,6 +241,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"trans", required_argument, NULL, TRANS},
         {"options", required_argument, NULL, OPTIONS},
         {"repeat", required_argument, NULL, REPEAT},
+        {"rounds", required_argument, NULL, ROUNDS},
         {"pause", required_argument, NULL, PAUSE},
         {"csv", no_argument, NULL, CSV},
         {"no-cpu", no_argument, NULL, NO_CPU},
@@ -252,6 +260,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
     double step = 2;
     int option;
     o->repeat = 3;
+    o->rounds = 1;
     routine_names = routines, routine_name_count = routine_count;
     opterr = 0; /* our own messages, one style */
     while ((option = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
@@ -282,6 +291,10 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case REPEAT:
             if ((o->repeat = (int)parse_number(optarg, 1, 1000000)) < 0)
                 return bad_option("--repeat: expected a whole number of at least 1");
+            break;
+        case ROUNDS:
+            if ((o->rounds = (int)parse_number(optarg, 1, 1000)) < 0)
+                return bad_option("--rounds: expected a whole number from 1 to 1000");
             break;
         case CSV: o->csv = 1; break;
         case NO_CPU: o->no_cpu = 1; break;

@@ -29,6 +29,7 @@ struct bench_options {
     struct bench_shape sizes[BENCH_MAX_SIZES];
     int size_count;
     int repeat, csv, no_cpu, no_device, no_clblast, no_nvblas;
+    int rounds; /* blasroute's e2e columns are timed in this many rounds, one after another */
     int builtin_params; /* --builtin-params: the br-builtin column */
     /* --modes: blasroute's e2e path timed in each of these modes (bits of 1 << bench_mode) in
      * place of the one br-e2e column; 0: one column in BLASROUTE_MODE (default device) */

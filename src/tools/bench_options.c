@@ -229,8 +229,8 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, ROUNDS, PAUSE,
-           CSV, NO_CPU,
-           NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT, HELP };
+           CSV, NO_CPU, NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT,
+           HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
         {"precision", required_argument, NULL, PRECISION},

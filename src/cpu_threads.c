@@ -35,6 +35,7 @@ static const double SPIN_SECONDS = 0.15;
 static const double COLD_DISTURBS_SECONDS = 0.02;
 
 atomic_int br_cpu_threads_lowered;
+atomic_int br_cpu_threads_untimed_call;
 BR_THREAD_LOCAL int br_cpu_threads_trying;
 atomic_int br_cpu_threads_hybrid_runs;
 
@@ -109,6 +110,7 @@ void br_cpu_threads_cpu_call_ended(double now)
 {
     if (cpu_blas_spins())
         atomic_store_explicit(&last_cpu_call_end, now, memory_order_relaxed);
+    atomic_store_explicit(&br_cpu_threads_untimed_call, 0, memory_order_relaxed);
 }
 
 int br_cpu_threads_spin_at(double start)
@@ -119,7 +121,8 @@ int br_cpu_threads_spin_at(double start)
 
 int br_cpu_threads_cold_at(double start)
 {
-    return cpu_blas_spins() && !br_cpu_threads_spin_at(start);
+    return cpu_blas_spins() && !br_cpu_threads_spin_at(start) &&
+           !atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed);
 }
 
 int br_cpu_threads_cold_disturbs(double measured_seconds)

@@ -65,6 +65,17 @@ int br_cpu_threads_spin_at(double start);
  * call, which a learned CPU cell must not take for the call's (policy/learn.h). */
 int br_cpu_threads_cold_at(double start);
 
+/* The router's shortest path (calls the rules alone keep on the CPU, untimed) marks that the
+ * CPU BLAS ran a call the router did not time: the next timed CPU call is then not taken for
+ * cold (a factorization's small panel calls keep its threads awake between its updates). One
+ * relaxed load on that path, a store once per timed call. */
+extern atomic_int br_cpu_threads_untimed_call;
+static inline void br_cpu_threads_note_untimed_call(void)
+{
+    if (br_unlikely(!atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed)))
+        atomic_store_explicit(&br_cpu_threads_untimed_call, 1, memory_order_relaxed);
+}
+
 /* Pure: whether a cold call that took `measured_seconds` is disturbed for learning: the
  * wake-up, under a millisecond, is a large part of calls shorter than 20 ms only. */
 int br_cpu_threads_cold_disturbs(double measured_seconds);

@@ -299,6 +299,7 @@ void br_route(const struct br_call *call)
                   !br_stats_wanted() && br_decide_cpu_by_rules(call, br_policy()))) {
         route_depth++;
         double lowered = br_cpu_threads_before_cpu_call(0);
+        br_cpu_threads_note_untimed_call();
         br_cpu_level3(call);
         br_cpu_threads_after_cpu_call(lowered);
         route_depth--;

@@ -230,9 +230,9 @@ static void read_all(void)
     settings.cpu_threads_share =
         read_choice("BLASROUTE_CPU_THREADS", thread_uses, 2, 1, "share, keep");
     static const char *const warmups[] = {"background", "wait", "savings"};
-    int warmup = read_choice("BLASROUTE_WARMUP", warmups, 3, 0, "background, wait, savings");
-    settings.warmup_wait = warmup == 1;
-    settings.warmup_hedge = warmup == 0;
+    settings.warmup = (enum br_warmup_choice)read_choice("BLASROUTE_WARMUP", warmups, 3,
+                                                        BR_WARMUP_BACKGROUND,
+                                                        "background, wait, savings");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
     settings.test_prepare_ungated = read_switch("BLASROUTE_TEST_PREPARE_UNGATED", 0);

@@ -33,6 +33,9 @@ enum br_fault {
 /* The kernel family the GEMM engine must use (BLASROUTE_TEST_GEMM_KERNEL). */
 enum br_gemm_kernel_choice { BR_GEMM_KERNEL_AUTO, BR_GEMM_KERNEL_DIRECT, BR_GEMM_KERNEL_TILED };
 
+/* BLASROUTE_WARMUP, in the order of its values. */
+enum br_warmup_choice { BR_WARMUP_BACKGROUND, BR_WARMUP_WAIT, BR_WARMUP_SAVINGS };
+
 struct br_env {
     const char *cpu_blas;     /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
     const char *cpu_blas64;   /* BLASROUTE_CPU_BLAS64: an ILP64 BLAS, NULL for the defaults */
@@ -62,13 +65,13 @@ struct br_env {
                                  process get it ready for the next run (prepare.h); default 0 */
     const char *prepare_helper; /* BLASROUTE_PREPARE as a path: that helper; NULL: the
                                    installed one */
-    int warmup_wait;          /* BLASROUTE_WARMUP=wait: auto mode's first device-sized call
-                                 waits for the CPU calibration and the program build instead of
-                                 going to the CPU BLAS while they run (warmup.h) */
-    int warmup_hedge;         /* BLASROUTE_WARMUP=background (default): a call the device is
-                                 predicted to answer far faster, and long enough on the CPU,
-                                 has the device got ready while the CPU BLAS begins it
-                                 (br_warmup_hedge); savings: only once the savings paid */
+    enum br_warmup_choice warmup; /* BLASROUTE_WARMUP (warmup.h): background (default): the
+                                 device is got ready on threads of its own, also while the CPU
+                                 BLAS begins a call the device is predicted to answer far
+                                 faster (br_warmup_hedge); wait: auto mode's first device-sized
+                                 call waits for the CPU calibration and the program build;
+                                 savings: as background, but the device is opened only once the
+                                 savings paid */
     int cpu_threads_share;    /* BLASROUTE_CPU_THREADS=share (default) | keep: while a device is
                                  in use, the CPU BLAS's threads leave its host copies their cores
                                  (cpu_threads.h); keep: its thread count is never changed */

@@ -356,7 +356,7 @@ int br_warmup_devices_open(void)
 {
     if (br_likely(br_engine_discovered()))
         return 1;
-    if (!br_env()->warmup_wait) {
+    if (br_env()->warmup != BR_WARMUP_WAIT) {
         pthread_once(&memo_once, read_memos);
         double threshold = br_warmup_open_threshold(
             expected_open_seconds(),
@@ -403,7 +403,8 @@ static atomic_flag hedge_started = ATOMIC_FLAG_INIT;
 
 int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
 {
-    if (!br_env()->warmup_hedge || atomic_load_explicit(&forked, memory_order_relaxed))
+    if (br_env()->warmup != BR_WARMUP_BACKGROUND ||
+        atomic_load_explicit(&forked, memory_order_relaxed))
         return 0;
     pthread_once(&memo_once, read_memos);
     if (!memo_device)
@@ -560,7 +561,7 @@ const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
     if (br_likely(br_routing_cpu_profile_loaded()))
         return br_routing_cpu_profile();
     br_routing_calibrate_names(call->names);
-    if (br_env()->warmup_wait)
+    if (br_env()->warmup == BR_WARMUP_WAIT)
         return br_routing_cpu_profile();
     /* A tuned profile or a cached calibration is only a file to read: no thread for it. */
     const struct br_cpu_profile *known = br_routing_cpu_profile_known();
@@ -620,7 +621,7 @@ int br_warmup_device_ready(int index, enum br_precision precision)
     _Atomic int *state = &program_state[index][precision];
     if (br_likely(atomic_load_explicit(state, memory_order_acquire) == WARM))
         return 1;
-    if (br_env()->warmup_wait) {
+    if (br_env()->warmup == BR_WARMUP_WAIT) {
         br_warmup_device_wait(index, precision);
         return 1;
     }

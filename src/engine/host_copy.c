@@ -102,8 +102,6 @@ static void cpu_relax(void)
 #endif
 }
 
-/* Part `part` of `parts` of a job: a contiguous range of columns, or of bytes when the columns
- * are contiguous on both sides. */
 /* memcpy; with BLASROUTE_TEST_COPY_STORES=streaming, copies of at least STREAM_MIN_BYTES store
  * with non-temporal (streaming) stores instead (SSE2: every x86-64). They skip reading the
  * destination's lines first, and ran the development machine's copies at 23 GB/s against
@@ -158,6 +156,8 @@ static void triangle_rows(const struct copy_job *job, size_t j, size_t *lo, size
     }
 }
 
+/* Part `part` of `parts` of a job: a contiguous range of columns, or of bytes when the columns
+ * are contiguous on both sides. */
 static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
 {
     if (job->triangle) {
@@ -168,8 +168,8 @@ static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
             triangle_rows(job, job->first_column + j, &lo, &hi);
             if (hi > lo)
                 copy_bytes(job->dst + j * job->dst_stride + lo * job->element,
-                       job->src + j * job->src_stride + lo * job->element,
-                       (hi - lo) * job->element);
+                           job->src + j * job->src_stride + lo * job->element,
+                           (hi - lo) * job->element);
         }
         return;
     }

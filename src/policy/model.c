@@ -114,12 +114,20 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
     return count;
 }
 
+/* The result the engine downloads, in bytes: C, or its referenced triangle. */
+static double download_bytes(const struct br_call *c)
+{
+    double m = c->m, n = c->n;
+    int rank = c->family == BR_SYRK || c->family == BR_HERK || c->family == BR_SYR2K ||
+               c->family == BR_HER2K;
+    return (rank ? n * (n + 1) / 2 : m * n) * (double)br_element_size(c->precision);
+}
+
 double br_call_largest_copy(const struct br_call *c)
 {
-    double blocks[3], up, down;
+    double blocks[3];
     int triangles[3], count = upload_blocks(c, blocks, triangles);
-    br_call_bytes_moved(c, &up, &down);
-    double largest = down;
+    double largest = download_bytes(c);
     for (int i = 0; i < count; i++)
         largest = fmax(largest, blocks[i]);
     return largest;
@@ -134,10 +142,7 @@ void br_call_bytes_moved(const struct br_call *c, double *up, double *down)
     *up = 0;
     for (int i = 0; i < count; i++)
         *up += blocks[i];
-    double m = c->m, n = c->n;
-    int rank = c->family == BR_SYRK || c->family == BR_HERK || c->family == BR_SYR2K ||
-               c->family == BR_HER2K;
-    *down = (rank ? n * (n + 1) / 2 : m * n) * (double)br_element_size(c->precision);
+    *down = download_bytes(c);
 }
 
 double br_predict_cpu_seconds(const struct br_call *call, const struct br_cpu_profile *cpu)

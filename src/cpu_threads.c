@@ -31,6 +31,8 @@ static const double FULL_THREADS_SECONDS = 0.1;
 
 /* How long after a call the CPU BLAS's threads may spin (br_cpu_threads_may_spin). */
 static const double SPIN_SECONDS = 0.15;
+/* A device idle this long wakes slowly too (br_cpu_threads_device_cold_at). */
+static const double DEVICE_IDLE_SECONDS = 0.1;
 /* A cold call shorter than this is disturbed by its threads' wake-up (cpu_threads.h). */
 static const double COLD_DISTURBS_SECONDS = 0.02;
 
@@ -123,6 +125,13 @@ int br_cpu_threads_cold_at(double start)
 {
     return cpu_blas_spins() && !br_cpu_threads_spin_at(start) &&
            !atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed);
+}
+
+int br_cpu_threads_device_cold_at(double start)
+{
+    double end = atomic_load_explicit(&last_device_end, memory_order_relaxed);
+    return atomic_load_explicit(&devices_busy, memory_order_relaxed) == 0 && end > 0 &&
+           start - end >= DEVICE_IDLE_SECONDS;
 }
 
 int br_cpu_threads_cold_disturbs(double measured_seconds)

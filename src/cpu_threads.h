@@ -76,8 +76,17 @@ static inline void br_cpu_threads_note_untimed_call(void)
         atomic_store_explicit(&br_cpu_threads_untimed_call, 1, memory_order_relaxed);
 }
 
-/* Pure: whether a cold call that took `measured_seconds` is disturbed for learning: the
- * wake-up, under a millisecond, is a large part of calls shorter than 20 ms only. */
+/* The router: whether a device call starting at `start` finds the device idle for 0.1 s or
+ * more (no device call running, the last one ended that long before; not before the first):
+ * it pays a wake-up as a CPU call finding the CPU BLAS's threads asleep does. On the H200
+ * (2026-11-26) the first device call after the bench's 250 ms pauses took 0.65 ms in sgemm
+ * 512, 0.69 in ssymm 512, 0.93 to 0.96 in ssyr2k 512, against 0.34, 0.38 and 0.50 in the calls
+ * after it. */
+int br_cpu_threads_device_cold_at(double start);
+/* Pure: whether a cold call (of either path) that took `measured_seconds` is disturbed for
+ * learning: the wake-up, under a millisecond, is a large part of calls shorter than 20 ms
+ * only. Over a program whose calls all come cold, at most 0.1 s apart, it is at most a few
+ * per mille of its time, whichever path a wrong belief keeps. */
 int br_cpu_threads_cold_disturbs(double measured_seconds);
 
 /* Set by the router on its thread around a device call made only to measure the device (a
@@ -121,7 +130,8 @@ static inline void br_cpu_threads_after_cpu_call(double start)
 int br_cpu_threads_leave_one(enum br_names names);
 void br_cpu_threads_give_back_one(enum br_names names, int count);
 
-/* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
+/* Gives the CPU BLAS its thread count back now (blasroute-bench between modes; the router
+ * before a learning try of the CPU, which must time what the CPU path takes when chosen). */
 void br_cpu_threads_restore(void);
 
 #endif

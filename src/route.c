@@ -119,7 +119,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     const struct br_device *device = br_engine_device_at(in_use->engines[0]);
     struct br_learned_factors learned =
         device ? br_learn_factors(call, device->name, device->driver)
-               : (struct br_learned_factors){1, 1};
+               : (struct br_learned_factors){.cpu = 1, .device = 1};
     enum br_where where = br_decide_after_rules(call, in_use->profiles[0], cpu, policy, settled,
                                                 in_use->count, &learned, prediction);
     if (where == BR_ON_CPU)
@@ -221,11 +221,13 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     return path;
 }
 
-static void run_on_cpu(const struct br_call *call, double predicted_seconds)
+/* Returns whether the call ran on the CPU BLAS's lowered thread count (cpu_threads.h). */
+static int run_on_cpu(const struct br_call *call, double predicted_seconds)
 {
     double lowered = br_cpu_threads_before_cpu_call(predicted_seconds);
     br_cpu_level3(call);
     br_cpu_threads_after_cpu_call(lowered);
+    return lowered > 0;
 }
 
 /* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it
@@ -343,12 +345,22 @@ void br_route(const struct br_call *call)
          * device products at a third of their copy speed); one whose copies all run on its
          * own thread does not, and teaches what it took. */
         int disturbed = 0;
-        /* A CPU call that wakes the CPU BLAS's sleeping threads pays for the pause before it. */
+        /* A CPU call that wakes the CPU BLAS's sleeping threads pays for the pause before it;
+         * so does a device call that wakes an idle device (cpu_threads.h). */
         int cold = where == BR_ON_CPU && learning && start > 0 && br_cpu_threads_cold_at(start);
+        /* A CPU call on the lowered thread count (cpu_threads.h) is slower than the model's
+         * full-count prediction: on the H200, dtrmm 512's tries of the CPU amid its device
+         * calls took 0.56 to 0.91 ms against 0.31 to 0.44 in CPU mode, and each raised the
+         * CPU's cell until the device kept calls the CPU ran faster. A try asks what the CPU
+         * path would take were it chosen: it gets the full count back first. */
+        int lowered = 0;
+        if (tried && where == BR_ON_CPU)
+            br_cpu_threads_restore();
         switch (where) {
         case BR_ON_DEVICE:
             disturbed = start > 0 && br_cpu_threads_spin_at(start) &&
                         br_cpu_threads_spin_slows(br_call_largest_copy(call));
+            cold = start > 0 && br_cpu_threads_device_cold_at(start);
             br_cpu_threads_trying = tried; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
             br_cpu_threads_trying = 0;
@@ -360,7 +372,7 @@ void br_route(const struct br_call *call)
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
             else
-                run_on_cpu(call, prediction.cpu_seconds);
+                lowered = run_on_cpu(call, prediction.cpu_seconds);
             break;
         }
         /* What the model predicted for the path taken, before its learned factor, against
@@ -374,7 +386,7 @@ void br_route(const struct br_call *call)
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
             br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took,
-                            cpu ? cold && br_cpu_threads_cold_disturbs(took) : disturbed);
+                            lowered || disturbed || (cold && br_cpu_threads_cold_disturbs(took)));
             if (tried)
                 br_learn_try_took(took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
                                                                  : prediction.device_seconds));

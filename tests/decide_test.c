@@ -79,7 +79,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 40 };
+enum { PLAN = 41 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1114,7 +1114,7 @@ static void check_learning(void)
     struct br_prediction p0, p1;
     enum br_where before = br_decide(&big, &gpu, &cpu, &defaults, &p0);
     int settled = br_decide_by_rules(&big, &defaults, &p1);
-    struct br_learned_factors slower = {1, 100};
+    struct br_learned_factors slower = {.cpu = 1, .device = 100};
     enum br_where with = br_decide_after_rules(&big, &gpu, &cpu, &defaults, settled, 1, &slower,
                                                &p1);
     if (before != BR_ON_DEVICE || with != BR_ON_CPU ||
@@ -1125,6 +1125,36 @@ static void check_learning(void)
              with == BR_ON_CPU ? "cpu" : "not cpu", p0.device_seconds, p1.device_seconds);
     ok("decision: a learned device factor of 100 multiplies its prediction and sends dgemm 4096 "
        "to the CPU");
+
+    /* A near tie: the device predicted 1.15 times faster, under the rules' 1.2. Predicted
+     * only, or with one path unmeasured, the CPU keeps it; with both measured, the device
+     * takes it; the narrowed margin never goes under a quarter of the excess. */
+    struct br_learned_factors tie = {.cpu = 1, .device = 1};
+    struct br_prediction pt;
+    struct br_policy one_path = defaults; /* where a hybrid run would not win the tie */
+    one_path.rules[BR_GEMM][BR_D].hybrid_allowed = 0;
+    br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1, &tie, &pt);
+    tie.device = pt.cpu_seconds / (1.15 * pt.device_seconds);
+    enum br_where unmeasured = br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1,
+                                                     &tie, &pt);
+    tie.cpu_samples = 12;
+    enum br_where one_side = br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1,
+                                                   &tie, &pt);
+    tie.device_samples = 12;
+    enum br_where measured = br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1,
+                                                   &tie, &pt);
+    double m0 = br_decide_margin(1.2, 0, 0), m2 = br_decide_margin(1.2, 2, 50),
+           m10 = br_decide_margin(1.2, 10, 10), far = br_decide_margin(1.2, 100000, 100000),
+           strict = br_decide_margin(2, 100000, 100000);
+    if (unmeasured != BR_ON_CPU || one_side != BR_ON_CPU || measured != BR_ON_DEVICE ||
+        m0 != 1.2 || !(m2 < m0 && m10 < m2 && far < m10) || !(far >= 1.05) ||
+        !(strict >= 1.25) || br_decide_margin(1, 9, 9) != 1)
+        fail("near tie at 1.15: %d unmeasured, %d one side, %d both (cpu 0, device 1); "
+             "margins %g %g %g %g, strict %g",
+             unmeasured, one_side, measured, m0, m2, m10, far, strict);
+    printf("# margin 1.2 after 2, 10, 100000 measurements of each path: %.3f %.3f %.3f\n", m2,
+           m10, far);
+    ok("decision: a near tie under the margin goes to the device once both paths are measured");
 }
 
 /* When auto mode opens the device (warmup.c): once the calls made without it have saved what
@@ -1411,7 +1441,7 @@ int main(void)
     check_pocl();             /* 1 */
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
-    check_learning();         /* 3 */
+    check_learning();         /* 4 */
     check_open_threshold();   /* 1 */
     check_sweeps();           /* 1 */
     check_observed_cpu();     /* 1 */

@@ -696,7 +696,7 @@ static void check_forced(void)
      * moved it away, and raises the predicted run. */
     for (int f = 0; f < BR_FAMILY_COUNT; f++) {
         struct br_call c = square((enum br_family)f, BR_Z, 3000);
-        struct br_learned_factors same = {1, 1}, slow_cpu = {3, 1};
+        struct br_learned_factors same = {.cpu = 1, .device = 1}, slow_cpu = {.cpu = 3, .device = 1};
         double up, down, model = br_hybrid_share(&c, &balanced, &cpu, &policy);
         double plain = br_predict_hybrid_seconds(&c, &balanced, &cpu, model, &up, &down);
         double as_is = br_hybrid_share_learned(&c, &balanced, &cpu, &policy, &same);

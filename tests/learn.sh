@@ -11,7 +11,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 7
+plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 calls=200
@@ -95,3 +95,23 @@ else
     ok $? "short CPU calls waking OpenBLAS's threads never raise the CPU's cell (log ratio $sleeping, at most 0), back to back they do ($warm, above 1), after an untimed small call too ($woken)"
     diag_file "$err"
 fi
+
+# The device's side of it: under the profile claiming the device a hundred times faster, with the
+# reference as the CPU BLAS (no threads to spin or sleep), 12 products back to back teach the
+# device's cell its real cost (log ratio above 1); 300 ms apart, each finding the device idle
+# (cpu_threads.h: a device call after 0.1 s without one pays a wake-up), they leave it at most
+# where the profile put it.
+idle() { # PAUSE_MS: the device cell's learned log ratio after 12 products that far apart
+    rm -rf "$tmp/idle"
+    env $clear_knobs LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_WARMUP=wait \
+        BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_PROFILE="$tmp/wrong.profile" \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CACHE_DIR="$tmp/idle" \
+        BLASROUTE_LEARN=1 BLASROUTE_THRESHOLD=1 BLASROUTE_ROUTINES=gemm \
+        timeout 300 "$program" 12 96 96 96 "$1" > "$out" 2> "$err" || return 1
+    sed -n 's/^dgemm\.square\.[0-9]*\.device = [0-9]* //p' "$tmp"/idle/learned-*.table 2> /dev/null
+}
+busy=$(idle 0) idle=$(idle 300)
+[ -n "$busy" ] && [ -n "$idle" ] &&
+    awk -v b="$busy" -v i="$idle" 'BEGIN { exit !(b > 1 && i <= 0) }'
+ok $? "short device calls finding the device idle never raise its cell (log ratio $idle, at most 0), back to back they do ($busy, above 1)"
+diag_file "$err"

@@ -38,6 +38,12 @@ enum br_where br_decide_after_rules(const struct br_call *call,
                                     const struct br_learned_factors *learned,
                                     struct br_prediction *prediction);
 
+/* Pure: the margin by which auto mode wants the device predicted faster than the CPU, from
+ * the rules' `margin`, given how many measurements of each path the call's learned cell
+ * holds: the rules' while either path is unmeasured, narrowing to 1 + (margin - 1) / 4 as both
+ * are measured. */
+double br_decide_margin(double margin, unsigned cpu_samples, unsigned device_samples);
+
 /* Whether the rules alone send the call to the CPU (br_decide_by_rules would say BR_ON_CPU):
  * the router's shortest path, taken by every small call. */
 int br_decide_cpu_by_rules(const struct br_call *call, const struct br_policy *policy);

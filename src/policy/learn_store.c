@@ -112,13 +112,15 @@ static void load(const char *device, const char *driver)
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
                                            const char *driver)
 {
-    struct br_learned_factors factors = {1, 1};
+    struct br_learned_factors factors = {.cpu = 1, .device = 1};
     if (!br_env()->learn)
         return factors;
     pthread_mutex_lock(&lock);
     load(device, driver);
     factors.cpu = br_learned_factor(&table, call, BR_LEARN_CPU);
     factors.device = br_learned_factor(&table, call, BR_LEARN_DEVICE);
+    factors.cpu_samples = br_learned_cell(&table, call, BR_LEARN_CPU)->samples;
+    factors.device_samples = br_learned_cell(&table, call, BR_LEARN_DEVICE)->samples;
     pthread_mutex_unlock(&lock);
     return factors;
 }

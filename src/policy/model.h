@@ -12,9 +12,11 @@
 #include "policy/spread.h"
 
 /* What the router has learned of this call's cell (policy/learn.h): the model's predictions
- * for each path are multiplied by these. */
+ * for each path are multiplied by these; the measurements behind each (the decision's margin
+ * narrows once both paths were measured: br_decide_margin). */
 struct br_learned_factors {
     double cpu, device;
+    unsigned cpu_samples, device_samples;
 };
 
 struct br_prediction {

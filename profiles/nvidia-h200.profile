@@ -153,6 +153,9 @@ trsm_block_factor = 2
 db = 0
 max_registers = 0
 
-[lapack]                       # measured on an H100 with 16 host cores, pip numpy/SciPy
-getrf_min_order = 6144         # getrf: slower or even at 4096, 1.8x at 8192
+[lapack]                       # measured with 16 host cores, pip numpy/SciPy
+getrf_min_order = 4096         # H200, 2026-11-26, numpy.linalg.solve in a warm process, best
+                               # of 3: 4096 0.35 s against 0.37 on the CPU (its LAPACK), 6144
+                               # 0.70 against 0.86 (an H100 before the SkylakeX kernels were
+                               # named: slower or even at 4096, 1.8x at 8192)
 potrf_min_order = 4096         # potrf: slower at 2048, 1.15x-1.2x at 4096

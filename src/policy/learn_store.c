@@ -28,6 +28,14 @@ static struct turns {
     double since_far_try;
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
+/* The other path predicted at most close_band times the chosen one's time is close: tried at
+ * a cell's first calls, then one call in 32. The model is calibrated on square calls; on the
+ * others its CPU time was off by 1.5 to 3 times, pessimistic (H200 host, 2026-11-26: dsyr2k
+ * n = 64, k = 8192 predicted 3.1 ms, 1.2 to 1.5 measured; dsyr2k n = 8192, k = 64 36 ms, 22
+ * measured), so that the device kept calls the CPU ran faster, its tries far off and rare. So
+ * for a cell of another shape whose other path is not yet measured the band is unmeasured_band;
+ * once it is, its measurements correct the prediction, and the band is close_band again. */
+static const double close_band = 1.5, unmeasured_band = 3;
 /* Over the process (br_learn_explore): the seconds of the calls learning saw, and what the
  * tries cost beyond the chosen path, of which they may owe try_budget_share. */
 static double seen_seconds, tries_owe;
@@ -157,9 +165,13 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
         return 0;
     }
     struct turns *t = turns_of(call);
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    int unmeasured = br_learned_cell(&table, call, other_path)->samples < 2;
     int explore;
-    if (other <= 1.5 * mine) {
-        explore = br_learned_cell(&table, call, other_path)->samples < 2 || ++t->calls % 32 == 0;
+    if (other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) * mine) {
+        explore = unmeasured || ++t->calls % 32 == 0;
     } else {
         /* Far: tried once the cell's calls have earned what a try is predicted to cost. */
         explore = t->since_far_try * far_try_share >= other - mine;

@@ -130,8 +130,7 @@ static inline void br_cpu_threads_after_cpu_call(double start)
 int br_cpu_threads_leave_one(enum br_names names);
 void br_cpu_threads_give_back_one(enum br_names names, int count);
 
-/* Gives the CPU BLAS its thread count back now (blasroute-bench between modes; the router
- * before a learning try of the CPU, which must time what the CPU path takes when chosen). */
+/* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
 void br_cpu_threads_restore(void);
 
 #endif

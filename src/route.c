@@ -349,13 +349,13 @@ void br_route(const struct br_call *call)
          * so does a device call that wakes an idle device (cpu_threads.h). */
         int cold = where == BR_ON_CPU && learning && start > 0 && br_cpu_threads_cold_at(start);
         /* A CPU call on the lowered thread count (cpu_threads.h) is slower than the model's
-         * full-count prediction: on the H200, dtrmm 512's tries of the CPU amid its device
-         * calls took 0.56 to 0.91 ms against 0.31 to 0.44 in CPU mode, and each raised the
-         * CPU's cell until the device kept calls the CPU ran faster. A try asks what the CPU
-         * path would take were it chosen: it gets the full count back first. */
+         * full-count prediction, so it may only lower the CPU's cell: on the H200, dtrmm
+         * 512's tries of the CPU amid its device calls took 0.56 to 0.91 ms against 0.31 to
+         * 0.44 in CPU mode, and each raised the cell until the device kept calls the CPU ran
+         * faster. A try does not get the full count back: its 16 threads' spin then slowed
+         * the device calls after it (ssymm 512: 0.77 to 1.1 ms for the next 30 calls, 0.40
+         * in device mode; 2026-11-26). */
         int lowered = 0;
-        if (tried && where == BR_ON_CPU)
-            br_cpu_threads_restore();
         switch (where) {
         case BR_ON_DEVICE:
             disturbed = start > 0 && br_cpu_threads_spin_at(start) &&

@@ -13,7 +13,8 @@
 #    40; syrk takes n and k) are timed once: one row per distinct problem of each routine;
 #  - --rounds 3 --repeat 1 --modes cpu,auto: the two columns timed in turn, three times each
 #    (the trace's calls alternate between cpu mode and auto mode in six stretches), the header
-#    says so, results right; --rounds 0 exits 2;
+#    says so, results right; --rounds 0 exits 2; with device mode too, on an 8 x 8 call
+#    (device mode far slower on PoCL), the device column is timed in the first round only;
 #  - an invalid option exits 2 with nothing on stdout;
 #  - --plot FILE.png: a PNG drawn by gnuplot, its data file with one row per problem, each with
 #    the predicted CPU and device rates, and a crossover marked in the script; without gnuplot
@@ -31,7 +32,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 11
+plan 12
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -107,6 +108,20 @@ bad=$?
     [ "$(rows "$tmp/rounds" | awk '$NF == "ok"' | wc -l)" -eq 1 ] && grep -q '^# .*3 rounds' "$tmp/rounds"
 ok $? "--rounds 3: exit $status, the columns in turn ($stretches), --rounds 0 exit $bad"
 diag_file "$tmp/rounds"; diag_file "$tmp/rounds.err"
+
+# An 8 x 8 dgemm in device mode on PoCL takes tens of microseconds, on the CPU well under one:
+# after the first round device mode is out of the race and only cpu and auto are timed again.
+$clean_env BLASROUTE_DEVICE=cpu BLASROUTE_TRACE="$tmp/race.csv" timeout 300 \
+    "$bench" --routine gemm --precision d --sizes 8 --repeat 1 --rounds 3 \
+    --modes cpu,device,auto --no-clblast > "$tmp/race" 2> "$tmp/race.err"
+status=$?
+stretches=$(awk -F, 'NR > 1 { mode = $11 == "mode cpu" ? "cpu" : $11 == "mode device" ? "device" : "auto"
+    if (mode != last) printf "%s ", mode; last = mode }' "$tmp/race.csv")
+[ $status -eq 0 ] && [ "$stretches" = "cpu device auto cpu auto cpu auto " ] &&
+    [ "$(rows "$tmp/race" | awk '$NF == "ok"' | wc -l)" -eq 1 ] &&
+    grep -q '^# .*4 times slower than another column is not timed again' "$tmp/race"
+ok $? "--rounds 3: device mode 4 times slower than cpu mode after the first round is not timed again (exit $status; $stretches)"
+diag_file "$tmp/race"; diag_file "$tmp/race.err"
 
 # --plot: sizes where PoCL's device path overtakes the CPU BLAS's somewhere or not at all; what
 # is checked is the drawing, the data and the marks, not where the crossover falls.

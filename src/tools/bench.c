@@ -134,6 +134,21 @@ static double time_runs(const struct bench_problem *p, enum bench_entry source, 
     return best;
 }
 
+/* In a later round, a forced mode's column (cpu, device) whose best is already FAR_BEHIND times
+ * another e2e column's cannot become the better one, and is not timed again: the CPU's calls of
+ * order 8192 took most of a modes sweep's time on the H200 (zgemm 8192: 6 s a call). Auto and
+ * hybrid mode learn across rounds, and keep theirs. */
+#define FAR_BEHIND 4.0
+static int out_of_the_race(const struct bench_options *o, const double *rate, int column)
+{
+    if (column != BR_E2E_IN + BENCH_MODE_CPU && column != BR_E2E_IN + BENCH_MODE_DEVICE)
+        return 0;
+    for (int other = BR_E2E; other < BR_E2E_IN + BENCH_MODE_COUNT; other++)
+        if (other != column && column_shown(o, other) && rate[other] > FAR_BEHIND * rate[column])
+            return 1;
+    return 0;
+}
+
 static double time_fortran(const struct bench_problem *p, enum bench_entry source, int repeats)
 {
     return time_runs(p, source, repeats, 1);
@@ -240,8 +255,9 @@ static void print_header(const struct bench_options *o)
                o->repeat);
     if (o->rounds > 1)
         printf("# blasroute's e2e columns: %d rounds, each column in turn in every round, each "
-               "round best of %d (the first after a warm-up); a column's rate is its best round\n",
-               o->rounds, o->repeat);
+               "round best of %d (the first after a warm-up); a column's rate is its best round; "
+               "cpu or device mode %g times slower than another column is not timed again\n",
+               o->rounds, o->repeat, FAR_BEHIND);
     if (!o->no_cpu)
         printf(gemm ? "# cpu: the CPU BLAS's Fortran ?gemm_, from host arrays\n"
                     : "# cpu: the CPU BLAS's Fortran entry point (?gemm_, ?symm_, ...), from "
@@ -400,6 +416,8 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     for (int round = 0; round < o->rounds; round++)
         for (int column = BR_E2E; column < BR_E2E_IN + BENCH_MODE_COUNT; column++) {
             if (o->no_device || !column_shown(o, column))
+                continue;
+            if (round > 0 && out_of_the_race(o, rate, column))
                 continue;
             if (column != BR_E2E)
                 blasroute_bench_set_mode(bench_mode_names[column - BR_E2E_IN]);

@@ -6,8 +6,9 @@
 # profile's belief; a short CPU call that wakes the CPU BLAS's sleeping threads (OpenBLAS, no
 # CPU call in the 0.15 s before it) may lower its cell but never raise it, while the same calls
 # made back to back do raise it, and so do they after a pause when an untimed small call (one
-# the rules keep on the CPU) came just before each. tests/repeat_dgemm makes the calls (each checked), the trace
-# says where each ran.
+# the rules keep on the CPU) came just before each; likewise a short device call finding the
+# device idle for 0.1 s never raises the device's cell, while back to back they do.
+# tests/repeat_dgemm makes the calls (each checked), the trace says where each ran.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"

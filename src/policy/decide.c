@@ -71,7 +71,6 @@ double br_decide_margin(double margin, unsigned cpu_samples, unsigned device_sam
 
 /* In auto mode, whether a hybrid run can win at all: even split perfectly, both sides working
  * the whole time, it takes cpu * device / (cpu + device); skip the search when that cannot beat
-
  * the device alone by the hybrid margin nor the CPU by the policy's. */
 static int hybrid_may_win(double cpu_seconds, double device_seconds, double margin,
                           double slowdown)

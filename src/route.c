@@ -347,7 +347,7 @@ void br_route(const struct br_call *call)
         int disturbed = 0;
         /* A CPU call that wakes the CPU BLAS's sleeping threads pays for the pause before it;
          * so does a device call that wakes an idle device (cpu_threads.h). */
-        int cold = where == BR_ON_CPU && learning && start > 0 && br_cpu_threads_cold_at(start);
+        int cold = 0;
         /* A CPU call on the lowered thread count (cpu_threads.h) is slower than the model's
          * full-count prediction, so it may only lower the CPU's cell: on the H200, dtrmm
          * 512's tries of the CPU amid its device calls took 0.56 to 0.91 ms against 0.31 to
@@ -369,6 +369,7 @@ void br_route(const struct br_call *call)
             path = run_hybrid(call, &in_use, &prediction);
             break;
         case BR_ON_CPU:
+            cold = start > 0 && br_cpu_threads_cold_at(start);
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
             else

@@ -57,24 +57,32 @@ void br_learn_classify(const struct br_call *call, enum br_learn_shape *shape, i
     *size = octave < 0 ? 0 : octave >= BR_LEARN_SIZES ? BR_LEARN_SIZES - 1 : octave;
 }
 
-struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
-                                        enum br_learn_path path)
+struct br_learned_cell *br_learned_cells(struct br_learned *learned, const struct br_call *call)
 {
     enum br_learn_shape shape;
     int size;
     br_learn_classify(call, &shape, &size);
-    return &learned->cells[call->family][call->precision][shape][size][path];
+    return learned->cells[call->family][call->precision][shape][size];
+}
+
+struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
+                                        enum br_learn_path path)
+{
+    return &br_learned_cells(learned, call)[path];
+}
+
+double br_learned_cell_factor(const struct br_learned_cell *cell)
+{
+    if (cell->samples == 0)
+        return 1;
+    double weight = (double)cell->samples / ((double)cell->samples + 1);
+    return exp(weight * cell->log_ratio);
 }
 
 double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
                          enum br_learn_path path)
 {
-    const struct br_learned_cell *cell =
-        br_learned_cell((struct br_learned *)learned, call, path);
-    if (cell->samples == 0)
-        return 1;
-    double weight = (double)cell->samples / ((double)cell->samples + 1);
-    return exp(weight * cell->log_ratio);
+    return br_learned_cell_factor(br_learned_cell((struct br_learned *)learned, call, path));
 }
 
 void br_learned_add(struct br_learned *learned, const struct br_call *call,

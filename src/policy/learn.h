@@ -34,15 +34,18 @@ struct br_learned {
 /* A call's shape class and size octave. */
 void br_learn_classify(const struct br_call *call, enum br_learn_shape *shape, int *size);
 
-/* The cell a call and path fall in. */
+/* The cells a call falls in, one per path (indexed by enum br_learn_path), and the one of a
+ * path. */
+struct br_learned_cell *br_learned_cells(struct br_learned *learned, const struct br_call *call);
 struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
                                         enum br_learn_path path);
 
 /* The factor the model's prediction for this call and path is multiplied by: 1 with nothing
  * learned. A cell of n samples counts for n / (n + 1) of its ratio (in logarithms), so that
- * one odd measurement never decides alone. */
+ * one odd measurement never decides alone. br_learned_cell_factor: the same for a cell. */
 double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
                          enum br_learn_path path);
+double br_learned_cell_factor(const struct br_learned_cell *cell);
 
 /* Takes one measurement in: the model predicted `predicted` seconds (before any factor), the
  * call took `measured`. Robust: past the first sample, a ratio more than 4 times away from the

@@ -125,10 +125,11 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
         return factors;
     pthread_mutex_lock(&lock);
     load(device, driver);
-    factors.cpu = br_learned_factor(&table, call, BR_LEARN_CPU);
-    factors.device = br_learned_factor(&table, call, BR_LEARN_DEVICE);
-    factors.cpu_samples = br_learned_cell(&table, call, BR_LEARN_CPU)->samples;
-    factors.device_samples = br_learned_cell(&table, call, BR_LEARN_DEVICE)->samples;
+    const struct br_learned_cell *cells = br_learned_cells(&table, call);
+    factors.cpu = br_learned_cell_factor(&cells[BR_LEARN_CPU]);
+    factors.device = br_learned_cell_factor(&cells[BR_LEARN_DEVICE]);
+    factors.cpu_samples = cells[BR_LEARN_CPU].samples;
+    factors.device_samples = cells[BR_LEARN_DEVICE].samples;
     pthread_mutex_unlock(&lock);
     return factors;
 }
@@ -164,11 +165,12 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
         pthread_mutex_unlock(&lock);
         return 0;
     }
-    struct turns *t = turns_of(call);
     enum br_learn_shape shape;
     int size;
     br_learn_classify(call, &shape, &size);
-    int unmeasured = br_learned_cell(&table, call, other_path)->samples < 2;
+    struct turns *t = &turns[call->family][call->precision][shape][size];
+    int unmeasured =
+        table.cells[call->family][call->precision][shape][size][other_path].samples < 2;
     int explore;
     if (other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) * mine) {
         explore = unmeasured || ++t->calls % 32 == 0;

@@ -189,9 +189,10 @@ void br_cpu_threads_device_ends(void)
             memory_order_relaxed);
 }
 
-int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double since_device)
+int br_cpu_threads_keep_lowered(int trying, double device_took, double cpu_since,
+                                double since_device)
 {
-    return since_device < PHASE_SECONDS && cpu_since < device_took;
+    return since_device < PHASE_SECONDS && (trying || cpu_since < device_took);
 }
 
 double br_cpu_threads_settle(double predicted_seconds)
@@ -200,7 +201,7 @@ double br_cpu_threads_settle(double predicted_seconds)
         double now = br_seconds_now();
         if (atomic_load(&devices_busy) > 0 ||
             br_cpu_threads_keep_lowered(
-                atomic_load_explicit(&last_device_took, memory_order_relaxed),
+                br_cpu_threads_trying, atomic_load_explicit(&last_device_took, memory_order_relaxed),
                 (double)atomic_load_explicit(&cpu_ns_since, memory_order_relaxed) * 1e-9,
                 now - atomic_load_explicit(&last_device_end, memory_order_relaxed)))
             return now; /* still lowered: the call is timed */

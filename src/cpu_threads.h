@@ -36,8 +36,12 @@ int br_cpu_threads_full_for(double predicted_seconds);
 
 /* Pure: whether the lowered count is kept for a CPU call, the last device call having taken
  * `device_took` seconds and ended `since_device` ago, the routed CPU calls since then
- * `cpu_since`. */
-int br_cpu_threads_keep_lowered(double device_took, double cpu_since, double since_device);
+ * `cpu_since`; `trying`: the call is learning's try of the CPU amid device calls, kept lowered
+ * while a device call is in sight whatever the CPU calls took (a try repeated at the cell's
+ * next call, learn_store.h, would otherwise wake the other threads, and their spin slow the
+ * device calls after it). */
+int br_cpu_threads_keep_lowered(int trying, double device_took, double cpu_since,
+                                double since_device);
 
 /* Pure: whether a device call starting `since_cpu_call` seconds after a routed CPU call ended
  * may find the CPU BLAS's threads still spinning (and its host copies slowed by them):
@@ -89,8 +93,10 @@ int br_cpu_threads_device_cold_at(double start);
  * per mille of its time, whichever path a wrong belief keeps. */
 int br_cpu_threads_cold_disturbs(double measured_seconds);
 
-/* Set by the router on its thread around a device call made only to measure the device (a
- * learning try): such a call does not lower the count; the calls around it are the CPU's. */
+/* Set by the router on its thread around a call made only to measure the path the model did
+ * not choose (a learning try). A device try does not lower the count: the calls around it are
+ * the CPU's. A short CPU try keeps the lowered count (br_cpu_threads_keep_lowered): the calls
+ * around it are the device's. */
 extern BR_THREAD_LOCAL int br_cpu_threads_trying;
 
 /* Hybrid runs in flight (the router counts them): while one runs, device calls do not lower

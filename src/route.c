@@ -333,8 +333,9 @@ void br_route(const struct br_call *call)
         /* A try on a device whose program is not built yet would wait for the build (1.3 s
          * inside a dgeqrf 8192's product on the H200): it starts the build and waits for a
          * later call. */
-        int tried = may_explore && br_learn_explore(call, chosen, &prediction) &&
-                    (where != BR_ON_CPU || programs_ready(call, &in_use));
+        int tried = may_explore ? br_learn_explore(call, chosen, &prediction) : 0;
+        if (tried && where == BR_ON_CPU && !programs_ready(call, &in_use))
+            tried = 0;
         if (tried) {
             where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
             prediction.reason = "the other path tried (learning)";
@@ -370,10 +371,13 @@ void br_route(const struct br_call *call)
             break;
         case BR_ON_CPU:
             cold = start > 0 && br_cpu_threads_cold_at(start);
-            if (in_use.hedged)
+            if (in_use.hedged) {
                 path = run_while_device_readies(call, &prediction);
-            else
+            } else {
+                br_cpu_threads_trying = tried != 0; /* a try keeps the lowered count */
                 lowered = run_on_cpu(call, prediction.cpu_seconds);
+                br_cpu_threads_trying = 0;
+            }
             break;
         }
         /* What the model predicted for the path taken, before its learned factor, against
@@ -386,11 +390,13 @@ void br_route(const struct br_call *call)
             int cpu = path == BR_PATH_CPU;
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
-            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took,
-                            lowered || disturbed || (cold && br_cpu_threads_cold_disturbs(took)));
+            int unsteady = lowered || disturbed || (cold && br_cpu_threads_cold_disturbs(took));
+            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took, unsteady);
             if (tried)
-                br_learn_try_took(took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
-                                                                 : prediction.device_seconds));
+                br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE,
+                                  took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
+                                                                 : prediction.device_seconds),
+                                  unsteady && tried != BR_LEARN_TRY_AGAIN);
         } else if (in_use.building && cpu_taught && start > 0 && prediction.cpu_seconds > 0 &&
                    prediction.factors.cpu > 0) {
             br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,

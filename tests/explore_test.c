@@ -14,6 +14,8 @@
  *    own account;
  *  - over the process, what the tries cost beyond the chosen path stays within 1% of the
  *    time of the calls learning saw (and one try), and tries still come;
+ *  - a disturbed try is repeated at its cell's next call, once, unless another cell's call
+ *    comes between;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -29,7 +31,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 5 };
+enum { PLAN = 6 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -114,7 +116,7 @@ static void check_budget(void)
             double took = other ? 0.05 : 0.01;
             br_learn_record(&c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, took, took, 0);
             if (other) {
-                br_learn_try_took(took - p.cpu_seconds);
+                br_learn_try_took(&c, BR_LEARN_DEVICE, took - p.cpu_seconds, 0);
                 cost += took - p.cpu_seconds;
                 longest = took - p.cpu_seconds;
                 tried++;
@@ -140,8 +142,9 @@ static void check_budget(void)
  * then, measured, as a far prediction; a square call waits its far turn from the start. */
 static void check_unmeasured_shape(void)
 {
-    br_learn_try_took(-1); /* the budget test's tries owed: cleared, as by a try that gained */
     struct br_call skinny = gemm(4096, 4096, 64), square = gemm(300, 300, 300);
+    /* The budget test's tries owed: cleared, as by a try that gained. */
+    br_learn_try_took(&skinny, BR_LEARN_DEVICE, -1, 0);
     int first[2], square_first[2];
     int tried = play(&skinny, 100, 0.01, 0.025, first);
     int square_tried = play(&square, 50, 0.01, 0.025, square_first);
@@ -151,6 +154,40 @@ static void check_unmeasured_shape(void)
              "(the first at %d)", first[0], first[1], tried, square_tried, square_first[0]);
     ok("an unmeasured other path predicted 2.5 times slower: tried at once for a skinny call, "
        "not before its far turn for a square one");
+}
+
+/* A disturbed try (cold, on the lowered thread count, beside the CPU BLAS's spin) is tried
+ * again at its cell's next call, once, whatever the budget; not if another cell's call comes
+ * first, nor for an undisturbed try, nor for a try of the path the call's model chose. Cells
+ * of their own (orders 5000 and 10000), the device predicted 5 times slower: far, so that
+ * nothing but a repeat tries it here. */
+static void check_repeat(void)
+{
+    struct br_call c = gemm(5000, 5000, 5000), other = gemm(10000, 10000, 10000);
+    struct br_prediction p = {.cpu_seconds = 0.01, .device_seconds = 0.05};
+    int before = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, 0.04, 1);
+    int again = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    int once = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, 0.04, 1);
+    int between = br_learn_explore(&other, BR_LEARN_CPU, &p);
+    int after_other = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, 0.04, 0);
+    int steady = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_CPU, 0.04, 1); /* the chosen path: not a try to repeat */
+    int same_path = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, 1000, 1); /* owing far past the budget */
+    int over_budget = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    int held_back = br_learn_explore(&c, BR_LEARN_CPU, &p);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, -1, 0);
+    if (before || again != BR_LEARN_TRY_AGAIN || once || between || after_other || steady ||
+        same_path || over_budget != BR_LEARN_TRY_AGAIN || held_back)
+        fail("repeats: before %d, again %d, once more %d, another cell %d then %d, undisturbed "
+             "%d, the chosen path %d, over the budget %d then %d",
+             before, again, once, between, after_other, steady, same_path, over_budget,
+             held_back);
+    ok("a disturbed try is tried again at its cell's next call, once, even over the budget; "
+       "not after another cell's call, an undisturbed try or a try of the chosen path");
 }
 
 int main(int argc, char **argv)
@@ -184,6 +221,7 @@ int main(int argc, char **argv)
     check_far();
     check_budget();
     check_unmeasured_shape();
+    check_repeat();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

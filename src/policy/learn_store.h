@@ -21,7 +21,8 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
                      double measured, int disturbed);
 
 /* Whether to try the other path for this call now, though the model chose `chosen`, so that a
- * belief that is wrong cannot last and the cost of trying is bounded. When the other is
+ * belief that is wrong cannot last and the cost of trying is bounded (non-zero: try;
+ * BR_LEARN_TRY_AGAIN for the repeat of a disturbed try, below). When the other is
  * predicted at most 1.5 times slower (a try costs little): the first two calls of its cell,
  * and after that one call in 32 of the cell. When it is predicted slower still (a belief that
  * may be wrong by more than that: a device measured while the CPU BLAS's threads spun beside
@@ -32,11 +33,18 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
  * opens (a warm dgeqrf 8192 on the H200 spent 0.25 s of 7 s on close tries, 2026-11-26). */
 int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
                      const struct br_prediction *prediction);
+/* What br_learn_explore returns for the repeat of a disturbed try (br_learn_try_took). */
+enum { BR_LEARN_TRY_AGAIN = 2 };
 
-/* What a try cost: its measured seconds less the chosen path's prediction (with its learned
- * factor). A try that gained (negative) clears what the tries owe: a belief it corrected is
- * worth the next. */
-void br_learn_try_took(double extra_seconds);
+/* What a try of `path` for `call` cost: its measured seconds less the chosen path's prediction
+ * (with its learned factor). A try that gained (negative) clears what the tries owe: a belief
+ * it corrected is worth the next. `again`: the try was disturbed (learn.h: cold, on the
+ * lowered thread count, beside the CPU BLAS's spin) and is not itself a repeat: it is tried
+ * again at its cell's next call, unless a call of another cell comes first (then the
+ * warmth it was repeated for is gone), whatever the budget above; br_learn_explore then
+ * returns BR_LEARN_TRY_AGAIN. */
+void br_learn_try_took(const struct br_call *call, enum br_learn_path path, double extra_seconds,
+                       int again);
 
 /* For blasroute-info: the table of the device named as the next process would start from it
  * (this process's, if loaded, else the file's), and the file's path. 0 when learning is on. */

@@ -333,9 +333,10 @@ void br_route(const struct br_call *call)
         /* A try on a device whose program is not built yet would wait for the build (1.3 s
          * inside a dgeqrf 8192's product on the H200): it starts the build and waits for a
          * later call. */
-        int tried = may_explore ? br_learn_explore(call, chosen, &prediction) : 0;
+        enum br_learn_try tried =
+            may_explore ? br_learn_explore(call, chosen, &prediction) : BR_LEARN_NO_TRY;
         if (tried && where == BR_ON_CPU && !programs_ready(call, &in_use))
-            tried = 0;
+            tried = BR_LEARN_NO_TRY;
         if (tried) {
             where = where == BR_ON_CPU ? BR_ON_DEVICE : BR_ON_CPU;
             prediction.reason = "the other path tried (learning)";
@@ -362,7 +363,7 @@ void br_route(const struct br_call *call)
             disturbed = start > 0 && br_cpu_threads_spin_at(start) &&
                         br_cpu_threads_spin_slows(br_call_largest_copy(call));
             cold = start > 0 && br_cpu_threads_device_cold_at(start);
-            br_cpu_threads_trying = tried; /* a try leaves the CPU BLAS its threads */
+            br_cpu_threads_trying = tried != BR_LEARN_NO_TRY; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
             br_cpu_threads_trying = 0;
             break;
@@ -374,7 +375,7 @@ void br_route(const struct br_call *call)
             if (in_use.hedged) {
                 path = run_while_device_readies(call, &prediction);
             } else {
-                br_cpu_threads_trying = tried != 0; /* a try keeps the lowered count */
+                br_cpu_threads_trying = tried != BR_LEARN_NO_TRY; /* a try keeps the lowered count */
                 lowered = run_on_cpu(call, prediction.cpu_seconds);
                 br_cpu_threads_trying = 0;
             }
@@ -393,10 +394,10 @@ void br_route(const struct br_call *call)
             int unsteady = lowered || disturbed || (cold && br_cpu_threads_cold_disturbs(took));
             br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took, unsteady);
             if (tried)
-                br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE,
+                br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, tried,
                                   took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
                                                                  : prediction.device_seconds),
-                                  unsteady && tried != BR_LEARN_TRY_AGAIN);
+                                  unsteady);
         } else if (in_use.building && cpu_taught && start > 0 && prediction.cpu_seconds > 0 &&
                    prediction.factors.cpu > 0) {
             br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,

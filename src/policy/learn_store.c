@@ -37,7 +37,12 @@ static const double far_try_share = 0.02;
  * once it is, its measurements correct the prediction, and the band is close_band again. */
 static const double close_band = 1.5, unmeasured_band = 3;
 /* Over the process (br_learn_explore): the seconds of the calls learning saw, and what the
- * tries cost beyond the chosen path, of which they may owe try_budget_share. */
+ * opening tries (a cell's first, br_learn_explore) cost beyond the chosen path, of which they
+ * may owe try_budget_share. The cells' later tries have their own accounts (one call in 32,
+ * far_try_share) and are not held back: when every try counted here, the first try of zsyrk
+ * n = 8192, k = 64 on the CPU (138 ms, cold, against 43 predicted) held back every try of
+ * every cell for the rest of a sweep, csyr2k 256's among them, which the device kept at half
+ * the CPU's speed (H200, 2026-11-26). */
 static double seen_seconds, tries_owe;
 static const double try_budget_share = 0.01;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
@@ -164,15 +169,15 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
     pthread_mutex_unlock(&lock);
 }
 
-int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
-                     const struct br_prediction *p)
+enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
+                                   const struct br_prediction *p)
 {
     if (!br_env()->learn)
-        return 0;
+        return BR_LEARN_NO_TRY;
     double mine = chosen == BR_LEARN_CPU ? p->cpu_seconds : p->device_seconds;
     double other = chosen == BR_LEARN_CPU ? p->device_seconds : p->cpu_seconds;
     if (!(mine > 0) || !(other > 0))
-        return 0;
+        return BR_LEARN_NO_TRY;
     enum br_learn_path other_path = chosen == BR_LEARN_CPU ? BR_LEARN_DEVICE : BR_LEARN_CPU;
     enum br_learn_shape shape;
     int size;
@@ -183,35 +188,38 @@ int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
         if (repeat.family == call->family && repeat.precision == call->precision &&
             repeat.shape == shape && repeat.size == size && repeat.path == other_path) {
             pthread_mutex_unlock(&lock);
-            return 2; /* part of the try that asked for it: not held back by the budget */
+            return BR_LEARN_TRY_AGAIN;
         }
-    }
-    if (tries_owe > try_budget_share * seen_seconds) {
-        pthread_mutex_unlock(&lock);
-        return 0;
     }
     struct turns *t = &turns[call->family][call->precision][shape][size];
     int unmeasured =
         table.cells[call->family][call->precision][shape][size][other_path].samples < 2;
-    int explore;
+    enum br_learn_try explore = BR_LEARN_NO_TRY;
     if (other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) * mine) {
-        explore = unmeasured || ++t->calls % 32 == 0;
-    } else {
+        if (unmeasured) {
+            if (tries_owe <= try_budget_share * seen_seconds)
+                explore = BR_LEARN_TRY_OPENING;
+        } else if (++t->calls % 32 == 0) {
+            explore = BR_LEARN_TRY_TURN;
+        }
+    } else if (t->since_far_try * far_try_share >= other - mine) {
         /* Far: tried once the cell's calls have earned what a try is predicted to cost. */
-        explore = t->since_far_try * far_try_share >= other - mine;
-        if (explore)
-            t->since_far_try = 0;
+        explore = BR_LEARN_TRY_TURN;
+        t->since_far_try = 0;
     }
     pthread_mutex_unlock(&lock);
     return explore;
 }
 
-void br_learn_try_took(const struct br_call *call, enum br_learn_path path, double extra_seconds,
-                       int again)
+void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
+                       enum br_learn_try kind, double extra_seconds, int disturbed)
 {
     pthread_mutex_lock(&lock);
-    tries_owe = extra_seconds < 0 ? 0 : tries_owe + extra_seconds;
-    repeat.pending = again;
+    if (extra_seconds < 0)
+        tries_owe = 0;
+    else if (kind == BR_LEARN_TRY_OPENING)
+        tries_owe += extra_seconds;
+    repeat.pending = disturbed && kind != BR_LEARN_TRY_AGAIN;
     if (repeat.pending) {
         repeat.family = call->family;
         repeat.precision = call->precision;

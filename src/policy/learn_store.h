@@ -20,31 +20,40 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
                      double measured, int disturbed);
 
-/* Whether to try the other path for this call now, though the model chose `chosen`, so that a
- * belief that is wrong cannot last and the cost of trying is bounded (non-zero: try;
- * BR_LEARN_TRY_AGAIN for the repeat of a disturbed try, below). When the other is
- * predicted at most 1.5 times slower (a try costs little): the first two calls of its cell,
- * and after that one call in 32 of the cell. When it is predicted slower still (a belief that
- * may be wrong by more than that: a device measured while the CPU BLAS's threads spun beside
- * it): once the cell's calls since the last such try have taken 50 times what the try is
- * predicted to lose, so that such tries cost at most 2% of the cell's time. Over the whole
- * process, no try while what the tries cost so far (br_learn_try_took) is more than 1% of the
- * time of the calls learning saw: a run pays at most that and one try, however many cells it
- * opens (a warm dgeqrf 8192 on the H200 spent 0.25 s of 7 s on close tries, 2026-11-26). */
-int br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
-                     const struct br_prediction *prediction);
-/* What br_learn_explore returns for the repeat of a disturbed try (br_learn_try_took). */
-enum { BR_LEARN_TRY_AGAIN = 2 };
+/* What br_learn_explore answers: no try; a cell's opening try (its other path not measured
+ * twice yet); a later turn of the cell's own account; the repeat of a disturbed try. */
+enum br_learn_try {
+    BR_LEARN_NO_TRY,
+    BR_LEARN_TRY_OPENING,
+    BR_LEARN_TRY_TURN,
+    BR_LEARN_TRY_AGAIN,
+};
 
-/* What a try of `path` for `call` cost: its measured seconds less the chosen path's prediction
- * (with its learned factor). A try that gained (negative) clears what the tries owe: a belief
- * it corrected is worth the next. `again`: the try was disturbed (learn.h: cold, on the
- * lowered thread count, beside the CPU BLAS's spin) and is not itself a repeat: it is tried
- * again at its cell's next call, unless a call of another cell comes first (then the
- * warmth it was repeated for is gone), whatever the budget above; br_learn_explore then
- * returns BR_LEARN_TRY_AGAIN. */
-void br_learn_try_took(const struct br_call *call, enum br_learn_path path, double extra_seconds,
-                       int again);
+/* Whether to try the other path for this call now, though the model chose `chosen`, so that a
+ * belief that is wrong cannot last and the cost of trying is bounded. When the other is
+ * predicted at most 1.5 times slower (a try costs little): the first two calls of its cell
+ * (opening), and after that one call in 32 of the cell (turns). When it is predicted slower
+ * still (a belief that may be wrong by more than that: a device measured while the CPU BLAS's
+ * threads spun beside it): once the cell's calls since the last such try have taken 50 times
+ * what the try is predicted to lose, so that such tries cost at most 2% of the cell's time.
+ * Over the whole process, no opening try while what the opening tries cost so far
+ * (br_learn_try_took) is more than 1% of the time of the calls learning saw: a run pays at
+ * most that and one try, however many cells it opens (a warm dgeqrf 8192 on the H200 spent
+ * 0.25 s of 7 s on such tries, 2026-11-26). A try that was disturbed (learn.h: cold, on the
+ * lowered thread count, beside the CPU BLAS's spin) is tried again at its cell's next call
+ * unless a call of another cell comes first (the warmth it is repeated for is then gone),
+ * whatever the budget: a try of the CPU amid device calls otherwise measures only the CPU
+ * waking up. */
+enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
+                                   const struct br_prediction *prediction);
+
+/* What a try of `path` for `call`, of the kind br_learn_explore gave, cost: its measured
+ * seconds less the chosen path's prediction (with its learned factor). A try that gained
+ * (negative) clears what the opening tries owe: a belief it corrected is worth the next.
+ * `disturbed`: the try's measurement was (br_learned_add); unless it was a repeat, it is
+ * repeated at the cell's next call. */
+void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
+                       enum br_learn_try kind, double extra_seconds, int disturbed);
 
 /* For blasroute-info: the table of the device named as the next process would start from it
  * (this process's, if loaded, else the file's), and the file's path. 0 when learning is on. */

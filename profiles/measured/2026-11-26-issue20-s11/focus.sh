@@ -3,7 +3,7 @@
 # rows the c and z sweep of calls 1 to 3 missed and their neighbours, after the repeat of a
 # disturbed try (the CPU tried twice in a row on the lowered count), plus s and d at 512
 # (session 10's misses there). One device call (about 5 minutes):
-#     bash profiles/measured/2026-11-26-issue20-s11/focus.sh
+#     bash profiles/measured/2026-11-26-issue20-s11/focus.sh [all|short]
 # Carried: .gpu, .dev (this build). Dry run here: DRY=1 OUT=dir.
 source profiles/measured/gpu-common.sh
 run() { # PRECISIONS ROUTINES SIZES NAME
@@ -20,6 +20,13 @@ run() { # PRECISIONS ROUTINES SIZES NAME
   gzip $OUT/trace-$4.csv
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-$4.csv \
       | tee $OUT/modes-$4-summary.txt; }
-run c,z syrk,herk,syr2k,her2k,trmm,trsm 128,256,512,8192x8192x64,8192x64x8192,64x8192x8192 cz
-run s,d gemm,symm,trmm,syr2k 256,512 sd
+case ${1:-all} in
+  all)  # call 4 (d6d992c): the cz part ended at its 250 s in csyr2k's skinny rows
+    run c,z syrk,herk,syr2k,her2k,trmm,trsm 128,256,512,8192x8192x64,8192x64x8192,64x8192x8192 cz
+    run s,d gemm,symm,trmm,syr2k 256,512 sd ;;
+  short)  # call 5: the rows call 4 missed, fewer sizes
+    run c,z syrk,herk,syr2k,her2k 256,512,8192x8192x64,8192x64x8192 cz
+    run c,z trmm 256,512,64x8192x8192 cz-trmm
+    run s,d gemm,symm,trmm,syr2k 256,512 sd ;;
+esac
 pack

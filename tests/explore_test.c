@@ -17,6 +17,7 @@
  *    come; an opened cell's later turns come whatever the opening tries owe;
  *  - a disturbed try is repeated at its cell's next call, once, unless another cell's call
  *    comes between;
+ *  - a cell the process's budget keeps from opening is tried on its own account;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -32,7 +33,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 6 };
+enum { PLAN = 7 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -205,6 +206,24 @@ static void check_repeat(void)
        "not after another cell's call, an undisturbed try or a try of the chosen path");
 }
 
+/* With the process's budget spent, a new cell predicted close (the device 1.2 times the CPU)
+ * cannot open; it is tried on its own account as a far one is: a try predicted to cost 2 ms
+ * once its calls of 10 ms have taken 50 times that, about every 10 calls, until its two
+ * samples make it measured (then one call in 32: none more in 50 calls). */
+static void check_held_back(void)
+{
+    struct br_call c = gemm(20000, 20000, 20000);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, 1000, 0);
+    int first[2];
+    int tried = play(&c, 50, 0.01, 0.012, first);
+    br_learn_try_took(&c, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, -1, 0);
+    if (first[0] < 9 || first[0] > 12 || first[1] - first[0] < 9 || first[1] - first[0] > 12 ||
+        tried != 2)
+        fail("held back: %d tries in 50 calls, the first at %d and %d, not 2, about 10 apart",
+             tried, first[0], first[1]);
+    ok("a cell the process's budget keeps from opening is tried on its own account");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -237,6 +256,7 @@ int main(int argc, char **argv)
     check_budget();
     check_unmeasured_shape();
     check_repeat();
+    check_held_back();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

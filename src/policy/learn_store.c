@@ -195,15 +195,19 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     int unmeasured =
         table.cells[call->family][call->precision][shape][size][other_path].samples < 2;
     enum br_learn_try explore = BR_LEARN_NO_TRY;
-    if (other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) * mine) {
-        if (unmeasured) {
-            if (tries_owe <= try_budget_share * seen_seconds)
-                explore = BR_LEARN_TRY_OPENING;
-        } else if (++t->calls % 32 == 0) {
+    int close = other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) *
+                             mine;
+    int may_open = tries_owe <= try_budget_share * seen_seconds;
+    if (close && unmeasured && may_open) {
+        explore = BR_LEARN_TRY_OPENING;
+    } else if (close && !unmeasured) {
+        if (++t->calls % 32 == 0)
             explore = BR_LEARN_TRY_TURN;
-        }
     } else if (t->since_far_try * far_try_share >= other - mine) {
-        /* Far: tried once the cell's calls have earned what a try is predicted to cost. */
+        /* Far, or a cell whose opening the process's budget holds back: tried once the cell's
+         * own calls have earned what a try is predicted to cost (a held-back cell otherwise
+         * waited on other cells' tries: csyr2k n = 64, k = 8192 stayed on the device at a
+         * third of the CPU's speed through an H200 sweep, 2026-11-26). */
         explore = BR_LEARN_TRY_TURN;
         t->since_far_try = 0;
     }

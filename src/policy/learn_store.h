@@ -39,7 +39,8 @@ enum br_learn_try {
  * Over the whole process, no opening try while what the opening tries cost so far
  * (br_learn_try_took) is more than 1% of the time of the calls learning saw: a run pays at
  * most that and one try, however many cells it opens (a warm dgeqrf 8192 on the H200 spent
- * 0.25 s of 7 s on such tries, 2026-11-26). A try that was disturbed (learn.h: cold, on the
+ * 0.25 s of 7 s on such tries, 2026-11-26); a cell held back so is tried by the far rule, on
+ * its own account. A try that was disturbed (learn.h: cold, on the
  * lowered thread count, beside the CPU BLAS's spin) is tried again at its cell's next call
  * unless a call of another cell comes first (the warmth it is repeated for is then gone),
  * whatever the budget: a try of the CPU amid device calls otherwise measures only the CPU

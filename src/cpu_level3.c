@@ -4,6 +4,7 @@
 
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -84,7 +85,14 @@ static const short level3_symbols[BR_FAMILY_COUNT][BR_PRECISION_COUNT] = {
  * pays no locked instruction: two of them were half of blasroute's 35 ns over the CPU BLAS on
  * the development machine. Where membarrier is refused, or a thread finds no free slot, calls
  * are counted in stripes with atomic increments instead (a thread keeps to one stripe, so
- * that threads making many small calls do not fight over one cache line). */
+ * that threads making many small calls do not fight over one cache line).
+ *
+ * The process registers for membarrier on a thread of its own, started at its first call:
+ * in a process that already has other threads (OpenBLAS starts its own when it loads) the
+ * registration waits for every core to pass a scheduling point, 10 ms on the development
+ * machine, and made inside the first call it was the whole of a 5 ms dpotrf 1024's 3x
+ * slowdown against the CPU BLAS alone (2026-11-26). Until it is done calls count in stripes;
+ * a thread takes its slot at its first call after. */
 enum { THREAD_SLOTS = 512, STRIPES = 16 };
 struct thread_slot {
     _Alignas(64) atomic_int busy;
@@ -97,9 +105,14 @@ static struct {
 static atomic_uint next_stripe;
 static BR_THREAD_LOCAL struct thread_slot *own_slot;
 static BR_THREAD_LOCAL int own_stripe = -1;
+static BR_THREAD_LOCAL int own_stripe_for_good; /* no slot will ever be this thread's */
 static atomic_int closing;
 static pthread_t closing_thread;
-static int barrier_works; /* membarrier is registered: the slots can be used */
+/* The registration: pending until its thread ends it, ready (the slots can be used) or off.
+ * The exiting thread turns a pending one off, so that no thread takes a slot it could not
+ * then fence (br_cpu_close_at_exit). */
+enum { BARRIER_PENDING, BARRIER_READY, BARRIER_OFF };
+static atomic_int barrier_state;
 static pthread_once_t slots_once = PTHREAD_ONCE_INIT;
 static pthread_key_t slot_key;
 
@@ -109,30 +122,59 @@ static void release_slot(void *slot)
     atomic_store(&((struct thread_slot *)slot)->taken, 0);
 }
 
-static void set_up_slots(void)
+static void *register_barrier(void *unused)
 {
-    barrier_works = syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) ==
-                        0 &&
-                    pthread_key_create(&slot_key, release_slot) == 0;
+    (void)unused;
+    int ok = syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+    int pending = BARRIER_PENDING;
+    atomic_compare_exchange_strong(&barrier_state, &pending, ok ? BARRIER_READY : BARRIER_OFF);
+    return NULL;
 }
 
-/* This thread's slot, taken on its first call; NULL when it counts in a stripe instead. */
+/* Starts the registration on a detached thread that takes none of the program's signals. */
+static void set_up_slots(void)
+{
+    int started = 0;
+    pthread_attr_t attributes;
+    if (pthread_key_create(&slot_key, release_slot) == 0 &&
+        pthread_attr_init(&attributes) == 0) {
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attributes, 64 * 1024);
+        sigset_t all, before;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &before);
+        pthread_t thread;
+        started = pthread_create(&thread, &attributes, register_barrier, NULL) == 0;
+        pthread_sigmask(SIG_SETMASK, &before, NULL);
+        pthread_attr_destroy(&attributes);
+    }
+    if (!started)
+        atomic_store(&barrier_state, BARRIER_OFF);
+}
+
+/* This thread's slot, taken at its first call once the registration is ready; NULL when it
+ * counts in a stripe instead (for now, or for good). */
 static struct thread_slot *my_slot(void)
 {
     if (br_likely(own_slot != NULL))
         return own_slot;
-    if (own_stripe >= 0)
+    if (own_stripe >= 0 && own_stripe_for_good)
         return NULL;
     pthread_once(&slots_once, set_up_slots);
-    for (int i = 0; barrier_works && i < THREAD_SLOTS; i++) {
-        int free = 0;
-        if (atomic_compare_exchange_strong(&thread_slots[i].taken, &free, 1)) {
-            pthread_setspecific(slot_key, &thread_slots[i]);
-            return own_slot = &thread_slots[i];
+    int state = atomic_load_explicit(&barrier_state, memory_order_acquire);
+    if (state == BARRIER_READY) {
+        for (int i = 0; i < THREAD_SLOTS; i++) {
+            int free = 0;
+            if (atomic_compare_exchange_strong(&thread_slots[i].taken, &free, 1)) {
+                pthread_setspecific(slot_key, &thread_slots[i]);
+                return own_slot = &thread_slots[i];
+            }
         }
     }
-    own_stripe =
-        (int)(atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) % STRIPES);
+    own_stripe_for_good = state != BARRIER_PENDING;
+    if (own_stripe < 0)
+        own_stripe =
+            (int)(atomic_fetch_add_explicit(&next_stripe, 1, memory_order_relaxed) % STRIPES);
     return NULL;
 }
 
@@ -189,7 +231,10 @@ void br_cpu_close_at_exit(void)
 {
     closing_thread = pthread_self();
     atomic_store(&closing, 1);
-    if (barrier_works)
+    /* A registration still pending is turned off: no thread has a slot, and none takes one. */
+    int state = BARRIER_PENDING;
+    if (!atomic_compare_exchange_strong(&barrier_state, &state, BARRIER_OFF) &&
+        state == BARRIER_READY)
         syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
     /* Each slot and stripe only falls once closing is seen; the exiting thread's own slot is
      * not in a call (it is running the exit handlers). */

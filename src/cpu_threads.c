@@ -201,7 +201,8 @@ double br_cpu_threads_settle(double predicted_seconds)
         double now = br_seconds_now();
         if (atomic_load(&devices_busy) > 0 ||
             br_cpu_threads_keep_lowered(
-                br_cpu_threads_trying, atomic_load_explicit(&last_device_took, memory_order_relaxed),
+                br_cpu_threads_trying,
+                atomic_load_explicit(&last_device_took, memory_order_relaxed),
                 (double)atomic_load_explicit(&cpu_ns_since, memory_order_relaxed) * 1e-9,
                 now - atomic_load_explicit(&last_device_end, memory_order_relaxed)))
             return now; /* still lowered: the call is timed */

@@ -358,29 +358,27 @@ void br_route(const struct br_call *call)
          * the device calls after it (ssymm 512: 0.77 to 1.1 ms for the next 30 calls, 0.40
          * in device mode; 2026-11-26). */
         int lowered = 0;
+        /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */
+        br_cpu_threads_trying = tried != BR_LEARN_NO_TRY;
         switch (where) {
         case BR_ON_DEVICE:
             disturbed = start > 0 && br_cpu_threads_spin_at(start) &&
                         br_cpu_threads_spin_slows(br_call_largest_copy(call));
             cold = start > 0 && br_cpu_threads_device_cold_at(start);
-            br_cpu_threads_trying = tried != BR_LEARN_NO_TRY; /* a try leaves the CPU BLAS its threads */
             path = run_on_devices(call, &in_use, &prediction);
-            br_cpu_threads_trying = 0;
             break;
         case BR_ON_HYBRID:
             path = run_hybrid(call, &in_use, &prediction);
             break;
         case BR_ON_CPU:
             cold = start > 0 && br_cpu_threads_cold_at(start);
-            if (in_use.hedged) {
+            if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
-            } else {
-                br_cpu_threads_trying = tried != BR_LEARN_NO_TRY; /* a try keeps the lowered count */
+            else
                 lowered = run_on_cpu(call, prediction.cpu_seconds);
-                br_cpu_threads_trying = 0;
-            }
             break;
         }
+        br_cpu_threads_trying = 0;
         /* What the model predicted for the path taken, before its learned factor, against
          * what it took: a device call finished on the CPU teaches nothing. */
         double took = start > 0 ? br_seconds_now() - start : 0;

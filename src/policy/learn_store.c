@@ -51,14 +51,8 @@ static const double try_budget_share = 0.01;
  * does cold, never what it does in a stream of its own (H200 host, 2026-11-26: cher2k 256 took
  * 0.16 to 0.21 ms in cpu mode, its tries 0.29 to 0.68, and the device's 0.30 kept it). The
  * repeat finds the threads awake. */
-static struct {
-    int pending;
-    enum br_family family;
-    enum br_precision precision;
-    enum br_learn_shape shape;
-    int size;
-    enum br_learn_path path;
-} repeat;
+static struct turns *repeat_cell; /* NULL: none pending */
+static enum br_learn_path repeat_path;
 
 static struct turns *turns_of(const struct br_call *call)
 {
@@ -182,16 +176,14 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     enum br_learn_shape shape;
     int size;
     br_learn_classify(call, &shape, &size);
-    pthread_mutex_lock(&lock);
-    if (repeat.pending) {
-        repeat.pending = 0;
-        if (repeat.family == call->family && repeat.precision == call->precision &&
-            repeat.shape == shape && repeat.size == size && repeat.path == other_path) {
-            pthread_mutex_unlock(&lock);
-            return BR_LEARN_TRY_AGAIN;
-        }
-    }
     struct turns *t = &turns[call->family][call->precision][shape][size];
+    pthread_mutex_lock(&lock);
+    struct turns *pending = repeat_cell;
+    repeat_cell = NULL;
+    if (pending == t && repeat_path == other_path) {
+        pthread_mutex_unlock(&lock);
+        return BR_LEARN_TRY_AGAIN;
+    }
     int unmeasured =
         table.cells[call->family][call->precision][shape][size][other_path].samples < 2;
     enum br_learn_try explore = BR_LEARN_NO_TRY;
@@ -223,13 +215,8 @@ void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
         tries_owe = 0;
     else if (kind == BR_LEARN_TRY_OPENING)
         tries_owe += extra_seconds;
-    repeat.pending = disturbed && kind != BR_LEARN_TRY_AGAIN;
-    if (repeat.pending) {
-        repeat.family = call->family;
-        repeat.precision = call->precision;
-        br_learn_classify(call, &repeat.shape, &repeat.size);
-        repeat.path = path;
-    }
+    repeat_cell = disturbed && kind != BR_LEARN_TRY_AGAIN ? turns_of(call) : NULL;
+    repeat_path = path;
     pthread_mutex_unlock(&lock);
 }
 

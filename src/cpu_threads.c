@@ -39,6 +39,7 @@ static const double COLD_DISTURBS_SECONDS = 0.02;
 atomic_int br_cpu_threads_lowered;
 atomic_int br_cpu_threads_untimed_call;
 BR_THREAD_LOCAL int br_cpu_threads_trying;
+BR_THREAD_LOCAL int br_cpu_threads_woke;
 atomic_int br_cpu_threads_hybrid_runs;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -54,6 +55,8 @@ static int looked_up, told_once;
 static int (*get_threads)(void);
 static void (*set_threads)(int);
 static int count_before, count_set;
+/* count_set / count_before while lowered, read without the lock by the router after a call. */
+static _Atomic double lowered_share = 1;
 
 int br_cpu_threads_beside_device(int current, long cores, int copy_threads)
 {
@@ -139,15 +142,17 @@ int br_cpu_threads_cold_disturbs(double measured_seconds)
     return measured_seconds < COLD_DISTURBS_SECONDS;
 }
 
-/* Under lock. */
-static void give_back(void)
+/* Under lock. Whether the count was raised. */
+static int give_back(void)
 {
     if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
-        return;
+        return 0;
+    int raised = 0;
     /* A count the program set meanwhile (numpy's threadpoolctl, say) is the program's. */
     if (get_threads() == count_set)
-        set_threads(count_before);
+        set_threads(count_before), raised = 1;
     atomic_store_explicit(&br_cpu_threads_lowered, 0, memory_order_relaxed);
+    return raised;
 }
 
 void br_cpu_threads_device_begins(void)
@@ -168,6 +173,8 @@ void br_cpu_threads_device_begins(void)
             set_threads(beside);
             count_before = current;
             count_set = beside;
+            atomic_store_explicit(&lowered_share, (double)beside / current,
+                                  memory_order_relaxed);
             atomic_store_explicit(&br_cpu_threads_lowered, 1, memory_order_relaxed);
             if (!told_once++)
                 br_verbose("CPU BLAS: %d threads instead of %d while a device is in use: its "
@@ -208,7 +215,7 @@ double br_cpu_threads_settle(double predicted_seconds)
             return now; /* still lowered: the call is timed */
     }
     pthread_mutex_lock(&lock);
-    give_back();
+    br_cpu_threads_woke = give_back();
     pthread_mutex_unlock(&lock);
     return 0;
 }
@@ -217,6 +224,13 @@ void br_cpu_threads_cpu_call_took(double start)
 {
     atomic_fetch_add_explicit(&cpu_ns_since, (long long)((br_seconds_now() - start) * 1e9),
                               memory_order_relaxed);
+}
+
+double br_cpu_threads_lowered_share(void)
+{
+    return atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed)
+               ? atomic_load_explicit(&lowered_share, memory_order_relaxed)
+               : 1;
 }
 
 void br_cpu_threads_restore(void)

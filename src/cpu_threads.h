@@ -136,6 +136,17 @@ static inline void br_cpu_threads_after_cpu_call(double start)
 int br_cpu_threads_leave_one(enum br_names names);
 void br_cpu_threads_give_back_one(enum br_names names, int count);
 
+/* Set on the caller's thread when the count was given back at the start of its CPU call (the
+ * router clears it before the call): the threads given back were asleep, and the call pays
+ * their wake-up as a cold one does (br_cpu_threads_cold_at). On the H200 (2026-11-26) sgemm
+ * 512's CPU calls took 0.52 to 0.63 ms on the count just given back, 0.29 to 0.37 in cpu mode. */
+extern BR_THREAD_LOCAL int br_cpu_threads_woke;
+
+/* The share of the CPU BLAS's own thread count that the lowered count is (1 when it is not
+ * lowered): a call timed on the lowered count took at least this share of that time on the
+ * full count (at best its work spreads over the threads given back). */
+double br_cpu_threads_lowered_share(void);
+
 /* Gives the CPU BLAS its thread count back now (blasroute-bench, between modes). */
 void br_cpu_threads_restore(void);
 

@@ -221,13 +221,20 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     return path;
 }
 
-/* Returns whether the call ran on the CPU BLAS's lowered thread count (cpu_threads.h). */
-static int run_on_cpu(const struct br_call *call, double predicted_seconds)
+/* The learning cell (br_learn_cell_key) of the last call learning timed on a device: a CPU
+ * call of the same cell on the lowered count made after it pays for the switch alone. */
+static atomic_uint last_device_cell;
+
+/* Returns the share of the CPU BLAS's thread count the call ran on: below 1 on the lowered
+ * count (cpu_threads.h). */
+static double run_on_cpu(const struct br_call *call, double predicted_seconds)
 {
+    br_cpu_threads_woke = 0;
     double lowered = br_cpu_threads_before_cpu_call(predicted_seconds);
+    double share = lowered > 0 ? br_cpu_threads_lowered_share() : 1;
     br_cpu_level3(call);
     br_cpu_threads_after_cpu_call(lowered);
-    return lowered > 0;
+    return share;
 }
 
 /* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it
@@ -350,14 +357,11 @@ void br_route(const struct br_call *call)
         /* A CPU call that wakes the CPU BLAS's sleeping threads pays for the pause before it;
          * so does a device call that wakes an idle device (cpu_threads.h). */
         int cold = 0;
-        /* A CPU call on the lowered thread count (cpu_threads.h) is slower than the model's
-         * full-count prediction, so it may only lower the CPU's cell: on the H200, dtrmm
-         * 512's tries of the CPU amid its device calls took 0.56 to 0.91 ms against 0.31 to
-         * 0.44 in CPU mode, and each raised the cell until the device kept calls the CPU ran
-         * faster. A try does not get the full count back: its 16 threads' spin then slowed
-         * the device calls after it (ssymm 512: 0.77 to 1.1 ms for the next 30 calls, 0.40
-         * in device mode; 2026-11-26). */
-        int lowered = 0;
+        /* The share of the CPU BLAS's threads a CPU call ran on: below 1 on the lowered count
+         * (cpu_threads.h), which a try of the CPU keeps (its 16 threads' spin slowed the
+         * device calls after it: ssymm 512, 0.77 to 1.1 ms for the next 30 calls, 0.40 in
+         * device mode; H200, 2026-11-26). What such a call teaches: br_learn_cpu_sample. */
+        double share = 1;
         /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */
         br_cpu_threads_trying = tried != BR_LEARN_NO_TRY;
         switch (where) {
@@ -374,8 +378,10 @@ void br_route(const struct br_call *call)
             cold = start > 0 && br_cpu_threads_cold_at(start);
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
-            else
-                lowered = run_on_cpu(call, prediction.cpu_seconds);
+            else {
+                share = run_on_cpu(call, prediction.cpu_seconds);
+                cold = cold || br_cpu_threads_woke;
+            }
             break;
         }
         br_cpu_threads_trying = 0;
@@ -389,13 +395,23 @@ void br_route(const struct br_call *call)
             int cpu = path == BR_PATH_CPU;
             double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
                                    : prediction.device_seconds / prediction.factors.device;
-            int unsteady = lowered || disturbed || (cold && br_cpu_threads_cold_disturbs(took));
-            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, took, unsteady);
+            struct br_learn_sample taught = {
+                took, disturbed || (cold && br_cpu_threads_cold_disturbs(took))};
+            unsigned cell = br_learn_cell_key(call);
+            if (cpu)
+                taught = br_learn_cpu_sample(
+                    took, share, tried != BR_LEARN_NO_TRY,
+                    atomic_load_explicit(&last_device_cell, memory_order_relaxed) == cell,
+                    taught.disturbed);
+            else
+                atomic_store_explicit(&last_device_cell, cell, memory_order_relaxed);
+            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted,
+                            taught.seconds, taught.disturbed);
             if (tried)
                 br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, tried,
                                   took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
                                                                  : prediction.device_seconds),
-                                  unsteady);
+                                  taught.disturbed);
         } else if (in_use.building && cpu_taught && start > 0 && prediction.cpu_seconds > 0 &&
                    prediction.factors.cpu > 0) {
             br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,
@@ -405,7 +421,8 @@ void br_route(const struct br_call *call)
             br_warmup_hedge_took(call, path == BR_PATH_CPU, took);
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
-                           path != BR_PATH_CPU, took);
+                           path != BR_PATH_CPU, !cold && share >= 1 && !in_use.building,
+                           took);
     }
     br_stats_record(call, path, timer, &prediction);
     route_depth--;

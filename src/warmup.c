@@ -464,8 +464,12 @@ static void weighed(void)
 void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seconds)
 {
     weighed();
-    if (cpu_alone)
-        br_routing_cpu_observe(call, seconds); /* a CPU call (the warm-up beside it) */
+    /* Not taken as a measure of the CPU BLAS: the call ran in pieces beside the device's
+     * opening and build, which on a machine's first opening of its GPU took the CPU for
+     * seconds. On the H200 (2026-11-26) such calls, taken in, made a calibration 32 times under
+     * the CPU's rate, kept in the cache for every later process, which then put sgemm 256 on
+     * the device at a third of the CPU's speed. */
+    (void)cpu_alone;
     /* What the device would have saved on the whole call had it been ready: the call's time
      * against the device's prediction (its part on the device included; the CPU's rates
      * learned from it only if the CPU answered it all). Counted as a device call's saving,
@@ -482,7 +486,7 @@ void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seco
 }
 
 void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
-                    int on_device, double seconds)
+                    int on_device, int steady, double seconds)
 {
     weighed();
     if (on_device) {
@@ -493,7 +497,8 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         }
         return;
     }
-    br_routing_cpu_observe(call, seconds);
+    if (steady)
+        br_routing_cpu_observe(call, seconds);
     if (p->cpu_seconds > 0 && p->device_seconds > 0) {
         /* The decision weighed both and kept it on the CPU: nothing the device saves. */
         atomic_store(&device_known, 1);

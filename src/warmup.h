@@ -36,9 +36,11 @@ int br_warmup_open_and_remember(const volatile double *paused);
 /* What an auto-mode call the rules let reach a device took (`seconds`), where (`on_device`:
  * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made
  * none): counted towards what the device saves this program. `engine`: the device it was
- * weighed for, -1 before the devices are opened. */
+ * weighed for, -1 before the devices are opened. `steady`: a CPU call that found the CPU
+ * BLAS's threads awake and all its own (not cold, not on the lowered count: cpu_threads.h),
+ * which may then measure the CPU BLAS's rates until its profile is known. */
 void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
-                    int on_device, double seconds);
+                    int on_device, int steady, double seconds);
 
 /* What a call begun on the CPU while the device got ready (br_warmup_hedge) took, in all
  * (`cpu_alone`: the CPU BLAS answered all of it): counted towards what the device saves this

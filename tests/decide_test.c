@@ -63,6 +63,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "call.h"
 #include "cpu_threads.h"
@@ -79,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 41 };
+enum { PLAN = 42 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1157,6 +1159,130 @@ static void check_learning(void)
     ok("decision: a near tie under the margin goes to the device once both paths are measured");
 }
 
+/* The decision for a call from what a table has learned (the router's choose, without rules). */
+static enum br_where decide_learned(const struct br_call *c, const struct br_policy *policy,
+                                    struct br_learned *table, struct br_prediction *p)
+{
+    struct br_learned_factors f = {
+        br_learned_factor(table, c, BR_LEARN_CPU), br_learned_factor(table, c, BR_LEARN_DEVICE),
+        br_learned_cell(table, c, BR_LEARN_CPU)->samples,
+        br_learned_cell(table, c, BR_LEARN_DEVICE)->samples};
+    int settled = br_decide_by_rules(c, policy, p);
+    return br_decide_after_rules(c, &gpu, &cpu, policy, settled, 1, &f, p);
+}
+
+/* A stream of `calls` calls of one shape on the H200 pattern (policy/learn.h,
+ * br_learn_cpu_sample): the device takes t_dev; the CPU t_cpu on its full count, t_lowered on
+ * the lowered count (half its threads), which a try of the CPU always meets and, if
+ * `alternating`, so does every CPU call (device calls of other shapes between them: a
+ * factorization), else only the first after a device call. Tries of the CPU as the router
+ * makes them: the cell's first two calls on the device and one in 32 after. Returns the calls
+ * the model placed on the CPU, and in *last where the last call went. */
+static int learned_stream(const struct br_call *c, const struct br_policy *policy, int calls,
+                          double t_dev, double t_cpu, double t_lowered, int alternating,
+                          enum br_where *last)
+{
+    static struct br_learned table;
+    memset(&table, 0, sizeof table);
+    int on_cpu = 0, device_calls = 0, after_device = 0;
+    for (int i = 0; i < calls; i++) {
+        struct br_prediction p;
+        enum br_where w = decide_learned(c, policy, &table, &p);
+        double model_cpu = p.cpu_seconds / p.factors.cpu;
+        double model_dev = p.device_seconds / p.factors.device;
+        *last = w;
+        if (w == BR_ON_DEVICE) {
+            int tried = device_calls < 2 || device_calls % 32 == 31;
+            device_calls++;
+            br_learned_add(&table, c, BR_LEARN_DEVICE, model_dev, t_dev, 0);
+            if (tried) {
+                struct br_learn_sample s = br_learn_cpu_sample(t_lowered, 0.5, 1, 0, 0);
+                br_learned_add(&table, c, BR_LEARN_CPU, model_cpu, s.seconds, s.disturbed);
+            }
+            after_device = 1;
+        } else {
+            on_cpu++;
+            int lowered = alternating || after_device;
+            /* Right after the cell's own device call (a switch), unless other cells' device
+             * calls came between. */
+            struct br_learn_sample s = br_learn_cpu_sample(
+                lowered ? t_lowered : t_cpu, lowered ? 0.5 : 1, 0, after_device && !alternating, 0);
+            br_learned_add(&table, c, BR_LEARN_CPU, model_cpu, s.seconds, s.disturbed);
+            after_device = 0;
+        }
+    }
+    return on_cpu;
+}
+
+/* What a try of the CPU on the lowered thread count teaches (br_learn_cpu_sample), in streams
+ * of calls whose costs are drawn afresh: the model believes the CPU 2 to 2.7 times slower than
+ * it runs (the H200 at 256 and 512) and the device faster. */
+static void check_lowered_tries(void)
+{
+    unsigned seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+    srand(seed);
+    printf("# lowered tries: seed %u\n", seed);
+    struct br_policy policy = policy_with(BR_MODE_AUTO, 0, 0); /* the default margin */
+    /* A square order where the model has the CPU 1.6 times slower than the device (the
+     * device's model right, the CPU's 2 to 2.7 times too slow). */
+    struct br_call c;
+    struct br_prediction p0;
+    static struct br_learned none;
+    for (int n = 64; n <= 4096; n += 8) {
+        c = square(BR_GEMM, BR_D, n, 1);
+        decide_learned(&c, &policy, &none, &p0);
+        if (p0.cpu_seconds >= 1.6 * p0.device_seconds)
+            break;
+    }
+    printf("# lowered tries: dgemm %d, model cpu %g s, device %g s\n", (int)c.m, p0.cpu_seconds,
+           p0.device_seconds);
+    int wrong = 0;
+    for (int round = 0; round < 20; round++) {
+        double r = 0.6 + 0.2 * (double)rand() / RAND_MAX; /* CPU / device */
+        double u = 1.3 + 0.6 * (double)rand() / RAND_MAX; /* lowered / full: under 2 */
+        double t_dev = p0.device_seconds, t_cpu = r * t_dev, t_lowered = t_cpu * u;
+        double q = p0.cpu_seconds / t_cpu; /* model / CPU's full count */
+        struct br_learn_sample s = br_learn_cpu_sample(t_lowered, 0.5, 1, 0, 0);
+        enum br_where last;
+        int on_cpu = learned_stream(&c, &policy, 200, t_dev, t_cpu, t_lowered, 0, &last);
+        /* The sample is a disturbed bound under the full count's time; the CPU takes the
+         * stream within its first 64 calls and keeps it. */
+        if (!s.disturbed || !(s.seconds <= t_cpu) || last != BR_ON_CPU || on_cpu < 200 - 64) {
+            fail("CPU %.2fx the device, %.2fx on half its threads, model %.2fx slow: sample "
+                 "%g s (%d), %d of 200 calls on the CPU, last %d", r, u, q, s.seconds,
+                 s.disturbed, on_cpu, (int)last);
+            wrong++;
+        }
+        /* The same CPU in a factorization's stream, where it only ever runs lowered, slower
+         * than the device: a bound may move the cell to the CPU, and its calls there teach
+         * it back within a few; most calls stay on the device, the last one there. */
+        double r2 = 1.3 + 0.5 * (double)rand() / RAND_MAX; /* lowered CPU / device */
+        on_cpu = learned_stream(&c, &policy, 320, t_dev, t_dev * r2 / u, t_dev * r2, 1, &last);
+        if (last != BR_ON_DEVICE || on_cpu > 320 / 10) {
+            fail("alternating, lowered CPU %.2fx the device: %d of 320 calls on the CPU, "
+                 "last %d", r2, on_cpu, (int)last);
+            wrong++;
+        }
+        /* Calls placed on the CPU and tries on the full count teach what they took. */
+        struct br_learn_sample placed = br_learn_cpu_sample(t_lowered, 0.5, 0, 0, 0),
+                               full = br_learn_cpu_sample(t_cpu, 1, 1, 1, 0),
+                               switched = br_learn_cpu_sample(t_lowered, 0.5, 0, 1, 0);
+        if (placed.seconds != t_lowered || placed.disturbed || full.seconds != t_cpu ||
+            full.disturbed || !br_learn_cpu_sample(t_cpu, 1, 0, 0, 1).disturbed ||
+            switched.seconds != s.seconds || !switched.disturbed) {
+            fail("placed %g (%d), full-count try %g (%d)", placed.seconds, placed.disturbed,
+                 full.seconds, full.disturbed);
+            wrong++;
+        }
+        if (wrong)
+            break;
+    }
+    ok("learning: a try of the CPU on half its threads teaches a disturbed bound, and a CPU "
+       "the model believed 2 to 2.7 times slower and runs 0.6 to 0.8 of the device's time takes "
+       "a stream within 64 calls; in a stream that keeps it lowered and slower, it takes at "
+       "most a tenth of the calls and not the last (20 draws)");
+}
+
 /* When auto mode opens the device (warmup.c): once the calls made without it have saved what
  * opening costs; at the first device-sized call when the program's last run here was
  * predicted to save clearly more; later than that when it saved less (the run must outgrow
@@ -1446,6 +1572,7 @@ int main(void)
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
     check_learning();         /* 4 */
+    check_lowered_tries();    /* 1 */
     check_open_threshold();   /* 1 */
     check_sweeps();           /* 1 */
     check_observed_cpu();     /* 1 */

@@ -106,6 +106,25 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
         cell->samples++;
 }
 
+struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
+                                           int switched, int disturbed)
+{
+    if (share > 0 && share < 1 && (tried || switched))
+        return (struct br_learn_sample){measured * share, 1};
+    return (struct br_learn_sample){measured, disturbed};
+}
+
+unsigned br_learn_cell_key(const struct br_call *call)
+{
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    return 1 + (unsigned)size +
+           BR_LEARN_SIZES * ((unsigned)shape +
+                             BR_LEARN_SHAPES * ((unsigned)call->precision +
+                                                BR_PRECISION_COUNT * (unsigned)call->family));
+}
+
 void br_learned_each(const struct br_learned *learned,
                      void (*visit)(const struct br_learned_entry *entry, void *context),
                      void *context)

@@ -59,6 +59,33 @@ double br_learned_cell_factor(const struct br_learned_cell *cell);
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured, int disturbed);
 
+/* What a CPU call timed on `share` of the CPU BLAS's own thread count (the lowered count beside
+ * a device: cpu_threads.h; 1 when it ran on all of it) teaches its cell, from the `measured`
+ * seconds it took and whether the measurement was otherwise `disturbed`:
+ * - on the full count, what it took;
+ * - a learning try of the CPU amid the device's calls (`tried`), or the cell's first call on
+ *   the CPU after its own device call (`switched`: no other cell's device call since, so the
+ *   count is lowered for the switch alone and comes back in a stream of the cell's CPU calls):
+ *   the least it could have taken on the full count, measured * share (its work spread over
+ *   the threads given back), as a disturbed sample, which may only lower the cell. Taken as it
+ *   was, the lowered count made the CPU look slower than it runs in a stream of its own, and
+ *   the device kept calls the CPU ran faster (H200, 2026-11-26: strmm 512 tried at 0.33 to
+ *   0.52 ms on 8 of 16 threads, 0.24 in cpu mode, 0.30 on the device). If the bound is too
+ *   low, the cell's next calls go to the CPU and teach what they take there;
+ * - any other call the model placed on the CPU: what it took, undisturbed. Other cells' device
+ *   calls keep the count lowered around it (a factorization's panels between its updates):
+ *   that is what the CPU costs in this stream, and a cell that a low bound moved to the CPU
+ *   must be able to learn it back. (A device try never lowers the count.) */
+struct br_learn_sample {
+    double seconds;
+    int disturbed;
+};
+struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
+                                           int switched, int disturbed);
+
+/* A number naming a call's cell (its family, precision, shape class and size), never 0. */
+unsigned br_learn_cell_key(const struct br_call *call);
+
 /* A cell with samples and where it stands in the table. */
 struct br_learned_entry {
     enum br_family family;

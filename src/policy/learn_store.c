@@ -1,11 +1,13 @@
 /* The router's store of what it learns (learn_store.h). */
 #include "policy/learn_store.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/cache.h"
@@ -36,14 +38,17 @@ static const double far_try_share = 0.02;
  * for a cell of another shape whose other path is not yet measured the band is unmeasured_band;
  * once it is, its measurements correct the prediction, and the band is close_band again. */
 static const double close_band = 1.5, unmeasured_band = 3;
-/* Over the process (br_learn_explore): the seconds of the calls learning saw, and what the
- * opening tries (a cell's first, br_learn_explore) cost beyond the chosen path, of which they
- * may owe try_budget_share. The cells' later tries have their own accounts (one call in 32,
+/* Over the process (br_learn_explore): its time, and what the opening tries (a cell's first,
+ * br_learn_explore) cost beyond the chosen path, of which they may owe try_budget_share. Its
+ * time: since learning's first call, or the seconds of the calls learning saw if more (they
+ * may overlap on several threads). Not those seconds alone: a program whose auto calls are a
+ * small part of its run (a benchmark that times cpu and device mode beside auto, 2 s of auto
+ * calls in 130 s on the H200) had a budget of a few tries for its whole run. The cells' later tries have their own accounts (one call in 32,
  * far_try_share) and are not held back: when every try counted here, the first try of zsyrk
  * n = 8192, k = 64 on the CPU (138 ms, cold, against 43 predicted) held back every try of
  * every cell for the rest of a sweep, csyr2k 256's among them, which the device kept at half
  * the CPU's speed (H200, 2026-11-26). */
-static double seen_seconds, tries_owe;
+static double seen_seconds, tries_owe, first_seen_at;
 static const double try_budget_share = 0.01;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
@@ -53,6 +58,13 @@ static const double try_budget_share = 0.01;
  * repeat finds the threads awake. */
 static struct turns *repeat_cell; /* NULL: none pending */
 static enum br_learn_path repeat_path;
+
+static double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 static struct turns *turns_of(const struct br_call *call)
 {
@@ -155,6 +167,8 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
     pthread_mutex_lock(&lock);
     turns_of(call)->since_far_try += measured;
     seen_seconds += measured;
+    if (!(first_seen_at > 0))
+        first_seen_at = monotonic_seconds();
     if (first_seen[path][call->precision]) {
         br_learned_add(&table, call, path, model_seconds, measured, disturbed);
         changed = 1;
@@ -189,7 +203,8 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     enum br_learn_try explore = BR_LEARN_NO_TRY;
     int close = other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) *
                              mine;
-    int may_open = tries_owe <= try_budget_share * seen_seconds;
+    double lived = first_seen_at > 0 ? monotonic_seconds() - first_seen_at : 0;
+    int may_open = tries_owe <= try_budget_share * fmax(seen_seconds, lived);
     if (close && unmeasured && may_open) {
         explore = BR_LEARN_TRY_OPENING;
     } else if (close && !unmeasured) {

@@ -37,7 +37,8 @@ enum br_learn_try {
  * threads spun beside it): once the cell's calls since the last such try have taken 50 times
  * what the try is predicted to lose, so that such tries cost at most 2% of the cell's time.
  * Over the whole process, no opening try while what the opening tries cost so far
- * (br_learn_try_took) is more than 1% of the time of the calls learning saw: a run pays at
+ * (br_learn_try_took) is more than 1% of the process's time since learning's first call (or of the
+ * calls learning saw, if more): a run pays at
  * most that and one try, however many cells it opens (a warm dgeqrf 8192 on the H200 spent
  * 0.25 s of 7 s on such tries, 2026-11-26); a cell held back so is tried by the far rule, on
  * its own account. A try that was disturbed (learn.h: cold, on the

@@ -402,7 +402,7 @@ void br_route(const struct br_call *call)
                 taught = br_learn_cpu_sample(
                     took, share, tried != BR_LEARN_NO_TRY,
                     atomic_load_explicit(&last_device_cell, memory_order_relaxed) == cell,
-                    taught.disturbed);
+                    share < 1 && br_learn_cpu_measured(call), taught.disturbed);
             else
                 atomic_store_explicit(&last_device_cell, cell, memory_order_relaxed);
             br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted,

@@ -85,6 +85,30 @@ double br_learned_factor(const struct br_learned *learned, const struct br_call 
     return br_learned_cell_factor(br_learned_cell((struct br_learned *)learned, call, path));
 }
 
+double br_learned_pooled_log(const struct br_learned *learned, enum br_precision precision,
+                             enum br_learn_path path)
+{
+    double sum = 0;
+    int count = 0;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int s = 0; s < BR_LEARN_SHAPES; s++)
+            for (int z = 0; z < BR_LEARN_SIZES; z++) {
+                const struct br_learned_cell *cell = &learned->cells[f][precision][s][z][path];
+                if (cell->samples >= 2)
+                    sum += cell->log_ratio, count++;
+            }
+    return count ? sum / (count + 1) : 0; /* the mean, times N / (N + 1) */
+}
+
+double br_learned_factor_with_prior(const struct br_learned *learned, const struct br_call *call,
+                                    enum br_learn_path path, double prior_log)
+{
+    const struct br_learned_cell *cell =
+        br_learned_cell((struct br_learned *)learned, call, path);
+    double weight = (double)cell->samples / ((double)cell->samples + 1);
+    return exp(weight * cell->log_ratio + (1 - weight) * prior_log);
+}
+
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured, int disturbed)
 {
@@ -107,10 +131,10 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
 }
 
 struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
-                                           int switched, int disturbed)
+                                           int switched, int known, int disturbed)
 {
     if (share > 0 && share < 1 && (tried || switched))
-        return (struct br_learn_sample){measured * share, 1};
+        return (struct br_learn_sample){known ? measured : measured * share, 1};
     return (struct br_learn_sample){measured, disturbed};
 }
 

@@ -47,6 +47,21 @@ double br_learned_factor(const struct br_learned *learned, const struct br_call 
                          enum br_learn_path path);
 double br_learned_cell_factor(const struct br_learned_cell *cell);
 
+/* What the table's other cells say of the model for a cell of `precision` on `path`: the
+ * mean log ratio of its cells measured at least twice, shrunk towards 0 as N / (N + 1) for N
+ * such cells (0 with none). The CPU's model is one calibration of one rate row for every shape,
+ * and a calibration made while something else held the CPU is low for all of them (on fresh
+ * H200 machines, 2026-11-26: 1.5 to 3.5 times under the CPU's rate); a cell never run on the CPU
+ * otherwise kept that error (ssyr2k n = 8192, k = 64: predicted 50 ms on the CPU, which took 9
+ * to 11; the device's 17 kept every call, no try as far off as that). */
+double br_learned_pooled_log(const struct br_learned *learned, enum br_precision precision,
+                             enum br_learn_path path);
+
+/* br_learned_factor with the cell's count weighing its own ratio against `prior_log` instead of
+ * 0: exp(w * cell + (1 - w) * prior_log), w = n / (n + 1); the prior alone for an empty cell. */
+double br_learned_factor_with_prior(const struct br_learned *learned, const struct br_call *call,
+                                    enum br_learn_path path, double prior_log);
+
 /* Takes one measurement in: the model predicted `predicted` seconds (before any factor), the
  * call took `measured`. Robust: past the first sample, a ratio more than 4 times away from the
  * cell's moves it as if it were 4 times away; the weight of a new sample falls as 1/(n + 1) to
@@ -71,7 +86,11 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
  *   was, the lowered count made the CPU look slower than it runs in a stream of its own, and
  *   the device kept calls the CPU ran faster (H200, 2026-11-26: strmm 512 tried at 0.33 to
  *   0.52 ms on 8 of 16 threads, 0.24 in cpu mode, 0.30 on the device). If the bound is too
- *   low, the cell's next calls go to the CPU and teach what they take there;
+ *   low, the cell's next calls go to the CPU and teach what they take there; once they have
+ *   (`known`: the process timed the cell's CPU calls undisturbed), a bound says less than they
+ *   did, and the try teaches its time as a disturbed sample (which then moves nothing): each
+ *   bound moved sgemm 512 back to the CPU, and each return to the device paid the CPU
+ *   BLAS's spin (24 device calls at 0.95 ms against 0.32, H200 2026-11-26);
  * - any other call the model placed on the CPU: what it took, undisturbed. Other cells' device
  *   calls keep the count lowered around it (a factorization's panels between its updates):
  *   that is what the CPU costs in this stream, and a cell that a low bound moved to the CPU
@@ -81,7 +100,7 @@ struct br_learn_sample {
     int disturbed;
 };
 struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
-                                           int switched, int disturbed);
+                                           int switched, int known, int disturbed);
 
 /* A number naming a call's cell (its family, precision, shape class and size), never 0. */
 unsigned br_learn_cell_key(const struct br_call *call);

@@ -28,6 +28,7 @@ static char table_path[1100], table_key[1400];
 static struct turns {
     uint32_t calls;
     double since_far_try;
+    uint32_t steady_cpu; /* CPU samples taken undisturbed (br_learn_cpu_measured) */
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
@@ -49,6 +50,10 @@ static const double close_band = 1.5, unmeasured_band = 3;
  * every cell for the rest of a sweep, csyr2k 256's among them, which the device kept at half
  * the CPU's speed (H200, 2026-11-26). */
 static double seen_seconds, tries_owe, first_seen_at;
+/* br_learned_pooled_log of the CPU's cells per precision, as of the table's version (+ 1: 0 is
+ * never computed); the version counts the samples taken. */
+static unsigned table_version, pooled_version[BR_PRECISION_COUNT];
+static double pooled_cpu[BR_PRECISION_COUNT];
 static const double try_budget_share = 0.01;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
@@ -151,7 +156,14 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     pthread_mutex_lock(&lock);
     load(device, driver);
     const struct br_learned_cell *cells = br_learned_cells(&table, call);
-    factors.cpu = br_learned_cell_factor(&cells[BR_LEARN_CPU]);
+    /* The CPU's cells lean on what the others learned (learn.h: one calibration for all). */
+    if (pooled_version[call->precision] != table_version + 1) {
+        pooled_cpu[call->precision] =
+            br_learned_pooled_log(&table, call->precision, BR_LEARN_CPU);
+        pooled_version[call->precision] = table_version + 1;
+    }
+    factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,
+                                               pooled_cpu[call->precision]);
     factors.device = br_learned_cell_factor(&cells[BR_LEARN_DEVICE]);
     factors.cpu_samples = cells[BR_LEARN_CPU].samples;
     factors.device_samples = cells[BR_LEARN_DEVICE].samples;
@@ -165,16 +177,30 @@ void br_learn_record(const struct br_call *call, enum br_learn_path path, double
     if (!br_env()->learn)
         return;
     pthread_mutex_lock(&lock);
-    turns_of(call)->since_far_try += measured;
+    struct turns *t = turns_of(call);
+    t->since_far_try += measured;
+    if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
+        t->steady_cpu++;
     seen_seconds += measured;
     if (!(first_seen_at > 0))
         first_seen_at = monotonic_seconds();
     if (first_seen[path][call->precision]) {
         br_learned_add(&table, call, path, model_seconds, measured, disturbed);
         changed = 1;
+        table_version++;
     }
     first_seen[path][call->precision] = 1;
     pthread_mutex_unlock(&lock);
+}
+
+int br_learn_cpu_measured(const struct br_call *call)
+{
+    if (!br_env()->learn)
+        return 0;
+    pthread_mutex_lock(&lock);
+    int measured = turns_of(call)->steady_cpu > 0;
+    pthread_mutex_unlock(&lock);
+    return measured;
 }
 
 enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,

@@ -20,6 +20,11 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
                      double measured, int disturbed);
 
+/* Whether this process has timed a CPU call of the call's cell undisturbed (on the CPU BLAS's
+ * full thread count, its threads awake): then a try on the lowered count teaches no bound
+ * (learn.h, br_learn_cpu_sample). */
+int br_learn_cpu_measured(const struct br_call *call);
+
 /* What br_learn_explore answers: no try; a cell's opening try (its other path not measured
  * twice yet); a later turn of the cell's own account; the repeat of a disturbed try. */
 enum br_learn_try {

@@ -187,7 +187,7 @@ void br_stats_record_timed(const struct br_call *call, enum br_path path, struct
         else
             up = prediction->bytes_up, down = prediction->bytes_down;
         if (cpu_estimate <= 0)
-            cpu_estimate = br_predict_cpu_seconds(call, br_routing_cpu_profile());
+            cpu_estimate = br_predict_cpu_seconds(call, br_routing_cpu_profile_unmeasured());
         add_double(&s->bytes, up + down);
         add_double(&s->saved_seconds, cpu_estimate - seconds);
     }

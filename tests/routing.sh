@@ -1,14 +1,14 @@
 #!/bin/sh
 # The user's control over routing: malformed policy and profile files and invalid variables give
 # one warning naming the file and line (or the variable) and a safe default, never a wrong
-# answer; a policy file's rules are obeyed; BLASROUTE_TRACE writes one CSV line per Level-3 call
-# and the report counts the same calls; blasroute-info runs and documents every variable the
+# answer; a policy file's rules are obeyed; a device-mode report measures no CPU calibration;
+# BLASROUTE_TRACE writes one CSV line per Level-3 call and the report counts the same calls; blasroute-info runs and documents every variable the
 # README documents. Uses tests/call_dgemm (a plain -lblas client) under LD_PRELOAD, and PoCL
 # (BLASROUTE_DEVICE=cpu) where a device is needed.
 . "$top_srcdir/tests/tap.sh"
 program="$top_builddir/tests/call_dgemm"
 info="$top_builddir/blasroute-info"
-plan 10
+plan 11
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 export BLASROUTE_CACHE_DIR="$tmp/cache"
 
@@ -54,6 +54,15 @@ printf '[general]\nmode = device\n[dgemm]\ndevice = off\n' > "$tmp/off.policy"
 run BLASROUTE_POLICY="$tmp/off.policy" BLASROUTE_DEVICE=cpu
 [ $status -eq 0 ] && grep -q '^blasroute report: dgemm, [0-9]*, cpu [0-9]*,' "$tmp/err"
 ok $? "policy [dgemm] device = off: dgemm on the CPU in device mode"; diag_file "$tmp/err"
+
+# A report in device mode counts what the device saved against the CPU's estimate, from what is
+# known of the CPU BLAS without measuring it: no calibration runs beside the device's calls (one
+# did, kept rates under half of the CPU's, and the next processes' auto mode decided with them).
+run BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu BLASROUTE_CACHE_DIR="$tmp/fresh-cache"
+[ $status -eq 0 ] && grep -q '^blasroute report: dgemm, [0-9]*, device [0-9]*,' "$tmp/err" &&
+    ! ls "$tmp"/fresh-cache/cpu-*.profile > /dev/null 2>&1
+ok $? "a device-mode report: the device's calls counted, no CPU calibration made for it"
+diag_file "$tmp/err"
 
 # The trace: a header and one line per Level-3 call, as many as the report counts.
 run BLASROUTE_TRACE="$tmp/trace.csv"

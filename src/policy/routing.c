@@ -250,6 +250,16 @@ const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void)
     return cpu_loaded ? &cpu_profile : NULL;
 }
 
+const struct br_cpu_profile *br_routing_cpu_profile_unmeasured(void)
+{
+    if (cpu_loaded)
+        return &cpu_profile;
+    const struct br_cpu_profile *found = br_routing_cpu_profile_known();
+    if (!found)
+        found = br_routing_cpu_profile_from_calls();
+    return found ? found : br_routing_cpu_profile_provisional();
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile_known(void)
 {
     /* Looked for once: the files do not appear while the program runs, but for the

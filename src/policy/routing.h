@@ -32,6 +32,13 @@ const struct br_cpu_profile *br_routing_cpu_profile_from_calls(void);
 const struct br_cpu_profile *br_routing_cpu_profile_provisional(void);
 /* Whether it is loaded: br_routing_cpu_profile then returns at once. */
 int br_routing_cpu_profile_loaded(void);
+/* The best of the above that measures nothing: loaded, known, from the calls, else the
+ * provisional estimates. For figures about a call that decide nothing (the report's seconds
+ * saved): a calibration run for one (the report asked it at a forced device mode's first
+ * call) measured the CPU BLAS beside the device's calls and their host copies, kept rates
+ * under half of the CPU's, and the auto-mode decisions after it in the process and in the
+ * next ones used them (H200, 2026-11-26). */
+const struct br_cpu_profile *br_routing_cpu_profile_unmeasured(void);
 
 /* The calibration measures the BLAS that answers the program's calls on the CPU: for a pip
  * numpy the wheel's own OpenBLAS behind the scipy_ names, not blasroute's CPU BLAS (whose

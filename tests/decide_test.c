@@ -1496,10 +1496,27 @@ static void check_observed_cpu(void)
         br_cpu_observe(&seen, &big, seconds * (1 + i)); /* the best is kept */
     struct br_call small = square(BR_GEMM, BR_D, 64, 1), trsm = square(BR_TRSM, BR_D, 1024, 1);
     br_cpu_observe(&seen, &small, 1e-9);
-    br_cpu_observe(&seen, &trsm, 1e-9);
     if (br_cpu_profile_from_observation(&seen, &out) == 0)
-        fail("3 GEMM calls (and a small one, a TRSM): a profile already");
+        fail("3 GEMM calls (and a small one): a profile already");
+    /* A fourth call of another routine, at 1.5 times the built-in rate: a profile, the best of
+     * them (GEMM's 2). */
+    double trsm_rate = br_profile_rate(&base.rates, BR_GEMM, BR_D, br_cpu_effective_size(&trsm));
+    br_cpu_observe(&seen, &trsm, br_call_flops(&trsm) / (1.5 * trsm_rate * 1e9));
+    if (br_cpu_profile_from_observation(&seen, &out) != 0 ||
+        fabs(out.rates[BR_GEMM][BR_D][4] - 2 * base.rates[BR_GEMM][BR_D][4]) >
+            1e-9 * base.rates[BR_GEMM][BR_D][4])
+        fail("3 GEMM calls at 2x and a TRSM at 1.5x: no profile, or not 2x");
+    /* A program of other routines alone (rank-k updates, say) is measured by them. */
+    struct br_cpu_observation others = {0};
+    for (int i = 0; i < 4; i++)
+        br_cpu_observe(&others, &trsm, br_call_flops(&trsm) / (0.7 * trsm_rate * 1e9));
+    if (br_cpu_profile_from_observation(&others, &out) != 0 ||
+        fabs(out.rates[BR_GEMM][BR_Z][4] - 0.7 * base.rates[BR_GEMM][BR_Z][4]) >
+            1e-9 * base.rates[BR_GEMM][BR_Z][4])
+        fail("4 TRSM calls at 0.7x: no profile, or its rows not 0.7x");
     br_cpu_observe(&seen, &big, seconds * 4);
+    /* Four GEMM calls seen: theirs alone, an absurdly fast TRSM changes nothing. */
+    br_cpu_observe(&seen, &trsm, 1e-9);
     if (br_cpu_profile_from_observation(&seen, &out) != 0) {
         fail("4 GEMM calls: no profile");
     } else {
@@ -1520,7 +1537,8 @@ static void check_observed_cpu(void)
             1e-9 * base.rates[BR_GEMM][BR_C][4])
         fail("an sgemm seen at half the built-in rate: the cgemm row not scaled by it");
     ok("CPU rates from the program's calls: the best ratio per precision, its counterpart's "
-       "where unseen, small calls and other routines ignored, 4 calls needed");
+       "where unseen, small calls ignored, 4 calls needed; other routines' where fewer than 4 "
+       "of GEMM were seen, GEMM's alone once they were");
 }
 
 /* The CPU BLAS's thread count while a device is in use (cpu_threads.h): the cores a device

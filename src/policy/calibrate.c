@@ -61,7 +61,7 @@ void br_cpu_profile_from_measurements(const double *orders, const double *s_rate
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds)
 {
     double order = br_cpu_effective_size(call); /* where the model looks its rate up */
-    if (call->family != BR_GEMM || order < 128 || !(seconds > 0))
+    if (order < 128 || !(seconds > 0))
         return;
     struct br_cpu_profile base;
     br_cpu_profile_builtin(&base);
@@ -70,32 +70,47 @@ void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call,
     if (!(expected > 0) || !isfinite(rate))
         return;
     int p = call->precision;
-    seen->best_ratio[p] = fmax(seen->best_ratio[p], rate / expected);
-    seen->samples[p]++;
+    if (call->family == BR_GEMM) {
+        seen->best_ratio[p] = fmax(seen->best_ratio[p], rate / expected);
+        seen->samples[p]++;
+    } else {
+        seen->other_ratio[p] = fmax(seen->other_ratio[p], rate / expected);
+        seen->other_samples[p]++;
+    }
 }
 
 int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
                                     struct br_cpu_profile *out)
 {
-    int total = 0, any = -1;
-    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-        total += seen->samples[p];
-        if (seen->samples[p] > 0 && any < 0)
-            any = p;
-    }
+    int total = 0, gemm = 0, any = -1;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        total += seen->samples[p] + seen->other_samples[p], gemm += seen->samples[p];
     if (total < br_cpu_observations_needed)
         return -1;
+    /* GEMM's calls once four were seen; before that, the best of every routine's (GEMM's the
+     * fastest where it is among them). */
+    int samples[BR_PRECISION_COUNT];
+    double ratio[BR_PRECISION_COUNT];
+    for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+        int gemm_only = gemm >= br_cpu_observations_needed;
+        samples[p] = seen->samples[p] + (gemm_only ? 0 : seen->other_samples[p]);
+        ratio[p] = gemm_only ? seen->best_ratio[p]
+                             : fmax(seen->best_ratio[p], seen->other_ratio[p]);
+        if (samples[p] > 0 && any < 0)
+            any = p;
+    }
     /* GEMM's rows only, as a calibration's: the model reads the other families' there. */
     struct br_cpu_profile base;
     br_cpu_profile_builtin(&base);
     memset(out, 0, sizeof *out);
     for (int p = 0; p < BR_PRECISION_COUNT; p++) {
         int counterpart = p ^ 2; /* s <-> c, d <-> z (enum br_precision's order) */
-        int from = seen->samples[p] ? p : seen->samples[counterpart] ? counterpart : any;
+        int from = samples[p] ? p : samples[counterpart] ? counterpart : any;
         for (int i = 0; i < BR_GRID_POINTS; i++)
-            out->rates[BR_GEMM][p][i] = base.rates[BR_GEMM][p][i] * seen->best_ratio[from];
+            out->rates[BR_GEMM][p][i] = base.rates[BR_GEMM][p][i] * ratio[from];
     }
-    snprintf(out->source, sizeof out->source, "the program's own %d calls of GEMM", total);
+    snprintf(out->source, sizeof out->source, "the program's own %d Level-3 calls (%d of GEMM)",
+             total, gemm);
     return 0;
 }
 

@@ -24,15 +24,23 @@ int br_cpu_calibration_cached(enum br_names names, struct br_cpu_profile *out);
 struct br_cpu_observation {
     double best_ratio[BR_PRECISION_COUNT];
     int samples[BR_PRECISION_COUNT];
+    /* The other routines' calls: counted where the program makes no GEMM call (the model
+     * reads their rates on GEMM's row too). A program of rank-k updates alone otherwise kept
+     * the built-in estimates for good, and learning never tried its calls' other path (it does
+     * not while the CPU's profile is provisional): the H200's c and z sweep left csyr2k n = 64,
+     * k = 8192 on the device at 0.45 of the CPU's speed, 2026-11-26. */
+    double other_ratio[BR_PRECISION_COUNT];
+    int other_samples[BR_PRECISION_COUNT];
 };
 
-/* Takes a call the CPU BLAS answered in `seconds` in: GEMM calls of effective order 128 and
- * more count, others change nothing. Pure. */
+/* Takes a call the CPU BLAS answered in `seconds` in: calls of effective order 128 and more
+ * count, GEMM's apart from the others'; smaller ones change nothing. Pure. */
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds);
 
 /* The built-in table scaled by what was seen, each precision by its own best ratio, or its
  * real or complex counterpart's, or any seen one's: 0 with *out filled once at least
- * br_cpu_observations_needed calls were seen, else -1. Pure. */
+ * br_cpu_observations_needed calls were seen, else -1. GEMM's calls alone once that many of
+ * them were seen; before, the best of every routine's calls. Pure. */
 enum { br_cpu_observations_needed = 4 };
 int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
                                     struct br_cpu_profile *out);

@@ -237,6 +237,51 @@ static double run_on_cpu(const struct br_call *call, double predicted_seconds)
     return share;
 }
 
+/* How a routed call went, for learning: what it took, on what share of the CPU BLAS's threads
+ * (a CPU call), whether something outside it may have slowed it (`disturbed`: the CPU BLAS's
+ * spin beside a device call; `cold`: threads or a device woken from idle), whether the model
+ * chose its path (`learning`), and whether it was a try of the path not `chosen`. */
+struct timed {
+    double took, share;
+    int disturbed, cold, learning;
+    enum br_learn_try tried;
+    enum br_learn_path chosen;
+};
+
+/* What the model predicted for the path taken, before its learned factor, against what it
+ * took: a device call finished on the CPU teaches nothing. */
+static void teach(const struct br_call *call, enum br_path path, const struct devices *in_use,
+                  const struct br_prediction *prediction, const struct timed *t)
+{
+    int cpu_taught = path == BR_PATH_CPU && !in_use->provisional_cpu;
+    if (t->learning && (path == BR_PATH_DEVICE || cpu_taught)) {
+        int cpu = path == BR_PATH_CPU;
+        double predicted = cpu ? prediction->cpu_seconds / prediction->factors.cpu
+                               : prediction->device_seconds / prediction->factors.device;
+        struct br_learn_sample taught = {
+            t->took, t->disturbed || (t->cold && br_cpu_threads_cold_disturbs(t->took))};
+        unsigned cell = br_learn_cell_key(call);
+        if (cpu)
+            taught = br_learn_cpu_sample(
+                t->took, t->share, t->tried != BR_LEARN_NO_TRY,
+                atomic_load_explicit(&last_device_cell, memory_order_relaxed) == cell,
+                t->share < 1 && br_learn_cpu_measured(call), taught.disturbed);
+        else
+            atomic_store_explicit(&last_device_cell, cell, memory_order_relaxed);
+        br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, taught.seconds,
+                        taught.disturbed);
+        if (t->tried)
+            br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
+                              t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds
+                                                                   : prediction->device_seconds),
+                              taught.disturbed);
+    } else if (in_use->building && cpu_taught && t->took > 0 && prediction->cpu_seconds > 0 &&
+               prediction->factors.cpu > 0) {
+        br_learn_record(call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu,
+                        t->took, 1);
+    }
+}
+
 /* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it
  * answers the call in pieces of about a twelfth of its work (split.h's cuts, which leave
  * ordinary calls on disjoint parts of the output), on one core fewer (cpu_threads.h: the
@@ -385,38 +430,11 @@ void br_route(const struct br_call *call)
             break;
         }
         br_cpu_threads_trying = 0;
-        /* What the model predicted for the path taken, before its learned factor, against
-         * what it took: a device call finished on the CPU teaches nothing. */
         double took = start > 0 ? br_seconds_now() - start : 0;
         if (where == BR_ON_CPU && start > 0)
             br_cpu_threads_cpu_call_ended(start + took);
-        int cpu_taught = path == BR_PATH_CPU && !in_use.provisional_cpu;
-        if (learning && (path == BR_PATH_DEVICE || cpu_taught)) {
-            int cpu = path == BR_PATH_CPU;
-            double predicted = cpu ? prediction.cpu_seconds / prediction.factors.cpu
-                                   : prediction.device_seconds / prediction.factors.device;
-            struct br_learn_sample taught = {
-                took, disturbed || (cold && br_cpu_threads_cold_disturbs(took))};
-            unsigned cell = br_learn_cell_key(call);
-            if (cpu)
-                taught = br_learn_cpu_sample(
-                    took, share, tried != BR_LEARN_NO_TRY,
-                    atomic_load_explicit(&last_device_cell, memory_order_relaxed) == cell,
-                    share < 1 && br_learn_cpu_measured(call), taught.disturbed);
-            else
-                atomic_store_explicit(&last_device_cell, cell, memory_order_relaxed);
-            br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted,
-                            taught.seconds, taught.disturbed);
-            if (tried)
-                br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, tried,
-                                  took - (chosen == BR_LEARN_CPU ? prediction.cpu_seconds
-                                                                 : prediction.device_seconds),
-                                  taught.disturbed);
-        } else if (in_use.building && cpu_taught && start > 0 && prediction.cpu_seconds > 0 &&
-                   prediction.factors.cpu > 0) {
-            br_learn_record(call, BR_LEARN_CPU, prediction.cpu_seconds / prediction.factors.cpu,
-                            took, 1);
-        }
+        struct timed timed = {took, share, disturbed, cold, learning, tried, chosen};
+        teach(call, path, &in_use, &prediction, &timed);
         if (in_use.hedged)
             br_warmup_hedge_took(call, path == BR_PATH_CPU, took);
         else if (in_use.weighed && path != BR_PATH_FALLBACK)

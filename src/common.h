@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 /* The Fortran INTEGER of the library's plain names: 32 bits in libblasroute.so (LP64, like
  * libblas.so.3), 64 bits in libblasroute64.so (ILP64, like Debian's libblas64.so.3), which is
@@ -42,5 +43,13 @@ enum {
     BR_CBLAS_NON_UNIT = 131, BR_CBLAS_UNIT = 132,
     BR_CBLAS_LEFT = 141, BR_CBLAS_RIGHT = 142
 };
+
+/* Monotonic time in seconds (the router's timings, learning, calibration, the tools). */
+static inline double br_seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 #endif

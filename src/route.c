@@ -221,10 +221,6 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     return path;
 }
 
-/* The learning cell (br_learn_cell_key) of the last call learning timed on a device: a CPU
- * call of the same cell on the lowered count made after it pays for the switch alone. */
-static atomic_uint last_device_cell;
-
 /* Returns the share of the CPU BLAS's thread count the call ran on: below 1 on the lowered
  * count (cpu_threads.h). */
 static double run_on_cpu(const struct br_call *call, double predicted_seconds)
@@ -258,23 +254,18 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
         int cpu = path == BR_PATH_CPU;
         double predicted = cpu ? prediction->cpu_seconds / prediction->factors.cpu
                                : prediction->device_seconds / prediction->factors.device;
-        struct br_learn_sample taught = {
-            t->took, t->disturbed || (t->cold && br_cpu_threads_cold_disturbs(t->took))};
-        unsigned cell = br_learn_cell_key(call);
+        int disturbed =
+            t->disturbed || (t->cold && br_cpu_threads_cold_disturbs(t->took));
         if (cpu)
-            taught = br_learn_cpu_sample(
-                t->took, t->share, t->tried != BR_LEARN_NO_TRY,
-                atomic_load_explicit(&last_device_cell, memory_order_relaxed) == cell,
-                t->share < 1 && br_learn_cpu_measured(call), taught.disturbed);
+            disturbed = br_learn_record_cpu(call, predicted, t->took, t->share,
+                                            t->tried != BR_LEARN_NO_TRY, disturbed);
         else
-            atomic_store_explicit(&last_device_cell, cell, memory_order_relaxed);
-        br_learn_record(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, predicted, taught.seconds,
-                        taught.disturbed);
+            br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
         if (t->tried)
             br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
                               t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds
                                                                    : prediction->device_seconds),
-                              taught.disturbed);
+                              disturbed);
     } else if (in_use->building && cpu_taught && t->took > 0 && prediction->cpu_seconds > 0 &&
                prediction->factors.cpu > 0) {
         br_learn_record(call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu,
@@ -436,7 +427,7 @@ void br_route(const struct br_call *call)
         struct timed timed = {took, share, disturbed, cold, learning, tried, chosen};
         teach(call, path, &in_use, &prediction, &timed);
         if (in_use.hedged)
-            br_warmup_hedge_took(call, path == BR_PATH_CPU, took);
+            br_warmup_hedge_took(call, took);
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
                            path != BR_PATH_CPU, !cold && share >= 1 && !in_use.building,

@@ -461,7 +461,7 @@ static void weighed(void)
         atomic_store(&program_weighed, 1);
 }
 
-void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seconds)
+void br_warmup_hedge_took(const struct br_call *call, double seconds)
 {
     weighed();
     /* Not taken as a measure of the CPU BLAS: the call ran in pieces beside the device's
@@ -469,13 +469,11 @@ void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seco
      * seconds. On the H200 (2026-11-26) such calls, taken in, made a calibration 32 times under
      * the CPU's rate, kept in the cache for every later process, which then put sgemm 256 on
      * the device at a third of the CPU's speed. */
-    (void)cpu_alone;
     /* What the device would have saved on the whole call had it been ready: the call's time
-     * against the device's prediction (its part on the device included; the CPU's rates
-     * learned from it only if the CPU answered it all). Counted as a device call's saving,
-     * against the CPU's prediction, a hedged dgemm of 8192 would have saved less than nothing
-     * (the built-in estimates predict 1.2 s, the hedged call took 1.7 to 2.4), and the next
-     * run would not have opened the device for it (tests/warmup.sh 12). */
+     * (its part on the device included) against the device's prediction. Counted as a device
+     * call's saving, against the CPU's prediction, a hedged dgemm of 8192 would have saved less
+     * than nothing (the built-in estimates predict 1.2 s, the hedged call took 1.7 to 2.4), and
+     * the next run would not have opened the device for it (tests/warmup.sh 12). */
     const char *name, *driver;
     int engine = br_engine_discovered() && br_engine_device_at(0) ? 0 : -1;
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);

@@ -42,10 +42,10 @@ int br_warmup_open_and_remember(const volatile double *paused);
 void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
                     int on_device, int steady, double seconds);
 
-/* What a call begun on the CPU while the device got ready (br_warmup_hedge) took, in all
- * (`cpu_alone`: the CPU BLAS answered all of it): counted towards what the device saves this
- * program as what it would have saved on the whole call, had it been ready. */
-void br_warmup_hedge_took(const struct br_call *call, int cpu_alone, double seconds);
+/* What a call begun on the CPU while the device got ready (br_warmup_hedge) took, in all:
+ * counted towards what the device saves this program as what it would have saved on the whole
+ * call, had it been ready. */
+void br_warmup_hedge_took(const struct br_call *call, double seconds);
 
 /* The rule, pure: how many seconds the calls made without the device must have saved before
  * it is opened (0: at the first device-sized call), given what opening costs, what the

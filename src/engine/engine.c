@@ -837,13 +837,6 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
 
 /* --- for blasroute-tune ------------------------------------------------------------------- */
 
-double br_seconds_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
 {
     *up_gbs = *down_gbs = 0;

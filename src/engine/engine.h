@@ -49,9 +49,6 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2]);
  * says: blasroute-bench's column that shows what tuning gained. */
 int br_engine_bench_builtin(const struct br_call *call, int repeats, double seconds[2]);
 
-/* Monotonic time in seconds, for the bench hooks and the tuner's measurements. */
-double br_seconds_now(void);
-
 /* What became of a call handed to the engine. */
 enum br_engine_result {
     BR_ENGINE_DONE,     /* answered on the device */

@@ -17,13 +17,6 @@
 #include "policy/keyfile.h"
 #include "policy/model.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static double log_distance(double a, double b)
 {
     return fabs(log(a / b));
@@ -213,9 +206,9 @@ static int measure(enum br_names names, double *orders, double *s_rates, double 
     /* The program's floating-point exception flags are its own: put them back afterwards. */
     fexcept_t flags;
     fegetexceptflag(&flags, FE_ALL_EXCEPT);
-    double start = now(), used = 0; /* used: seconds of clean measurements */
+    double start = br_seconds_now(), used = 0; /* used: seconds of clean measurements */
     int count = 0;
-    for (int i = 0; i < 4 && used < budget && now() - start < wall_limit; i++) {
+    for (int i = 0; i < 4 && used < budget && br_seconds_now() - start < wall_limit; i++) {
         int n = sizes[i];
         size_t nn = (size_t)n * (size_t)n;
         double rates[2] = {0, 0};
@@ -239,11 +232,11 @@ static int measure(enum br_names names, double *orders, double *s_rates, double 
              * while the wall-clock limit lasts. */
             double best = INFINITY;
             for (int clean = 0;
-                 clean < 3 && (clean == 0 || used < budget) && now() - start < wall_limit;) {
+                 clean < 3 && (clean == 0 || used < budget) && br_seconds_now() - start < wall_limit;) {
                 int before = br_cpu_calls_elsewhere();
-                double t = now();
+                double t = br_seconds_now();
                 br_cpu_level3(&call);
-                double took = now() - t;
+                double took = br_seconds_now() - t;
                 if (before || br_cpu_calls_elsewhere()) {
                     usleep(1000);
                     continue;

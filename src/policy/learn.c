@@ -138,17 +138,6 @@ struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tr
     return (struct br_learn_sample){measured, disturbed};
 }
 
-unsigned br_learn_cell_key(const struct br_call *call)
-{
-    enum br_learn_shape shape;
-    int size;
-    br_learn_classify(call, &shape, &size);
-    return 1 + (unsigned)size +
-           BR_LEARN_SIZES * ((unsigned)shape +
-                             BR_LEARN_SHAPES * ((unsigned)call->precision +
-                                                BR_PRECISION_COUNT * (unsigned)call->family));
-}
-
 void br_learned_each(const struct br_learned *learned,
                      void (*visit)(const struct br_learned_entry *entry, void *context),
                      void *context)

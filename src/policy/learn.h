@@ -102,9 +102,6 @@ struct br_learn_sample {
 struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
                                            int switched, int known, int disturbed);
 
-/* A number naming a call's cell (its family, precision, shape class and size), never 0. */
-unsigned br_learn_cell_key(const struct br_call *call);
-
 /* A cell with samples and where it stands in the table. */
 struct br_learned_entry {
     enum br_family family;

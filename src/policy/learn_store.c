@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "engine/cache.h"
@@ -44,16 +43,19 @@ static const double close_band = 1.5, unmeasured_band = 3;
  * time: since learning's first call, or the seconds of the calls learning saw if more (they
  * may overlap on several threads). Not those seconds alone: a program whose auto calls are a
  * small part of its run (a benchmark that times cpu and device mode beside auto, 2 s of auto
- * calls in 130 s on the H200) had a budget of a few tries for its whole run. The cells' later tries have their own accounts (one call in 32,
- * far_try_share) and are not held back: when every try counted here, the first try of zsyrk
- * n = 8192, k = 64 on the CPU (138 ms, cold, against 43 predicted) held back every try of
- * every cell for the rest of a sweep, csyr2k 256's among them, which the device kept at half
- * the CPU's speed (H200, 2026-11-26). */
+ * calls in 130 s on the H200) had a budget of a few tries for its whole run. The cells' later
+ * tries have their own accounts (one call in 32, far_try_share) and are not held back: when
+ * every try counted here, the first try of zsyrk n = 8192, k = 64 on the CPU (138 ms, cold,
+ * against 43 predicted) held back every try of every cell for the rest of a sweep, csyr2k
+ * 256's among them, which the device kept at half the CPU's speed (H200, 2026-11-26). */
 static double seen_seconds, tries_owe, first_seen_at;
-/* br_learned_pooled_log of the CPU's cells per precision, as of the table's version (+ 1: 0 is
- * never computed); the version counts the samples taken. */
-static unsigned table_version, pooled_version[BR_PRECISION_COUNT];
+/* br_learned_pooled_log of the CPU's cells per precision, while pooled_fresh says it still
+ * holds (every sample taken clears it). */
+static int pooled_fresh[BR_PRECISION_COUNT];
 static double pooled_cpu[BR_PRECISION_COUNT];
+/* The cell of the last call learning timed on a device: a CPU call of the same cell on the
+ * lowered count made after it pays for the switch alone (br_learn_cpu_sample). */
+static struct turns *last_device_cell;
 static const double try_budget_share = 0.01;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
@@ -63,13 +65,6 @@ static const double try_budget_share = 0.01;
  * repeat finds the threads awake. */
 static struct turns *repeat_cell; /* NULL: none pending */
 static enum br_learn_path repeat_path;
-
-static double monotonic_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static struct turns *turns_of(const struct br_call *call)
 {
@@ -157,10 +152,10 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     load(device, driver);
     const struct br_learned_cell *cells = br_learned_cells(&table, call);
     /* The CPU's cells lean on what the others learned (learn.h: one calibration for all). */
-    if (pooled_version[call->precision] != table_version + 1) {
+    if (!pooled_fresh[call->precision]) {
         pooled_cpu[call->precision] =
             br_learned_pooled_log(&table, call->precision, BR_LEARN_CPU);
-        pooled_version[call->precision] = table_version + 1;
+        pooled_fresh[call->precision] = 1;
     }
     factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,
                                                pooled_cpu[call->precision]);
@@ -171,36 +166,48 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     return factors;
 }
 
+/* Under the lock: a sample of the call's cell `t`. */
+static void record(const struct br_call *call, struct turns *t, enum br_learn_path path,
+                   double model_seconds, double measured, int disturbed)
+{
+    t->since_far_try += measured;
+    if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
+        t->steady_cpu++;
+    if (path == BR_LEARN_DEVICE)
+        last_device_cell = t;
+    seen_seconds += measured;
+    if (!(first_seen_at > 0))
+        first_seen_at = br_seconds_now();
+    if (first_seen[path][call->precision]) {
+        br_learned_add(&table, call, path, model_seconds, measured, disturbed);
+        changed = 1;
+        memset(pooled_fresh, 0, sizeof pooled_fresh);
+    }
+    first_seen[path][call->precision] = 1;
+}
+
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
                      double measured, int disturbed)
 {
     if (!br_env()->learn)
         return;
     pthread_mutex_lock(&lock);
-    struct turns *t = turns_of(call);
-    t->since_far_try += measured;
-    if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
-        t->steady_cpu++;
-    seen_seconds += measured;
-    if (!(first_seen_at > 0))
-        first_seen_at = monotonic_seconds();
-    if (first_seen[path][call->precision]) {
-        br_learned_add(&table, call, path, model_seconds, measured, disturbed);
-        changed = 1;
-        table_version++;
-    }
-    first_seen[path][call->precision] = 1;
+    record(call, turns_of(call), path, model_seconds, measured, disturbed);
     pthread_mutex_unlock(&lock);
 }
 
-int br_learn_cpu_measured(const struct br_call *call)
+int br_learn_record_cpu(const struct br_call *call, double model_seconds, double measured,
+                        double share, int tried, int disturbed)
 {
     if (!br_env()->learn)
-        return 0;
+        return disturbed;
     pthread_mutex_lock(&lock);
-    int measured = turns_of(call)->steady_cpu > 0;
+    struct turns *t = turns_of(call);
+    struct br_learn_sample taught = br_learn_cpu_sample(
+        measured, share, tried, last_device_cell == t, t->steady_cpu > 0, disturbed);
+    record(call, t, BR_LEARN_CPU, model_seconds, taught.seconds, taught.disturbed);
     pthread_mutex_unlock(&lock);
-    return measured;
+    return taught.disturbed;
 }
 
 enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
@@ -229,7 +236,7 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     enum br_learn_try explore = BR_LEARN_NO_TRY;
     int close = other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) *
                              mine;
-    double lived = first_seen_at > 0 ? monotonic_seconds() - first_seen_at : 0;
+    double lived = first_seen_at > 0 ? br_seconds_now() - first_seen_at : 0;
     int may_open = tries_owe <= try_budget_share * fmax(seen_seconds, lived);
     if (close && unmeasured && may_open) {
         explore = BR_LEARN_TRY_OPENING;

@@ -20,10 +20,13 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
                      double measured, int disturbed);
 
-/* Whether this process has timed a CPU call of the call's cell undisturbed (on the CPU BLAS's
- * full thread count, its threads awake): then a try on the lowered count teaches no bound
- * (learn.h, br_learn_cpu_sample). */
-int br_learn_cpu_measured(const struct br_call *call);
+/* br_learn_record for a call the model decided that ran on the CPU BLAS, on `share` of its
+ * thread count (below 1 on the lowered count: cpu_threads.h), `tried`: a learning try. Records
+ * what br_learn_cpu_sample (learn.h) says it teaches, given whether the cell's own call was the
+ * last learning timed on a device (`switched`) and whether this process has timed the cell's
+ * CPU calls undisturbed (`known`); returns whether that sample is disturbed. */
+int br_learn_record_cpu(const struct br_call *call, double model_seconds, double measured,
+                        double share, int tried, int disturbed);
 
 /* What br_learn_explore answers: no try; a cell's opening try (its other path not measured
  * twice yet); a later turn of the cell's own account; the repeat of a disturbed try. */
@@ -42,15 +45,14 @@ enum br_learn_try {
  * threads spun beside it): once the cell's calls since the last such try have taken 50 times
  * what the try is predicted to lose, so that such tries cost at most 2% of the cell's time.
  * Over the whole process, no opening try while what the opening tries cost so far
- * (br_learn_try_took) is more than 1% of the process's time since learning's first call (or of the
- * calls learning saw, if more): a run pays at
- * most that and one try, however many cells it opens (a warm dgeqrf 8192 on the H200 spent
- * 0.25 s of 7 s on such tries, 2026-11-26); a cell held back so is tried by the far rule, on
- * its own account. A try that was disturbed (learn.h: cold, on the
- * lowered thread count, beside the CPU BLAS's spin) is tried again at its cell's next call
- * unless a call of another cell comes first (the warmth it is repeated for is then gone),
- * whatever the budget: a try of the CPU amid device calls otherwise measures only the CPU
- * waking up. */
+ * (br_learn_try_took) is more than 1% of the process's time since learning's first call (or
+ * of the calls learning saw, if more): a run pays at most that and one try, however many
+ * cells it opens (a warm dgeqrf 8192 on the H200 spent 0.25 s of 7 s on such tries,
+ * 2026-11-26); a cell held back so is tried by the far rule, on its own account. A try that
+ * was disturbed (learn.h: cold, on the lowered thread count, beside the CPU BLAS's spin) is
+ * tried again at its cell's next call unless a call of another cell comes first (the warmth
+ * it is repeated for is then gone), whatever the budget: a try of the CPU amid device calls
+ * otherwise measures only the CPU waking up. */
 enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,
                                    const struct br_prediction *prediction);
 

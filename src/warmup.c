@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -239,10 +240,40 @@ static int default_gpu_choice(void)
            strcasecmp(device, "gpu:local-rank") == 0;
 }
 
+/* Whether every item of BLASROUTE_DEVICE asks for CPU devices by type ("cpu", "cpu:all",
+ * "cpu:local-rank"): then the device is OpenCL on the host's own cores, whatever its name. */
+static int cpu_type_choice(void)
+{
+    const char *device = br_env()->device;
+    if (!device || !*device)
+        return 0;
+    char items[256];
+    snprintf(items, sizeof items, "%s", device);
+    char *state = NULL;
+    for (char *item = strtok_r(items, ",", &state); item; item = strtok_r(NULL, ",", &state))
+        if (strcasecmp(item, "cpu") != 0 && strcasecmp(item, "cpu:all") != 0 &&
+            strcasecmp(item, "cpu:local-rank") != 0)
+            return 0;
+    return 1;
+}
+
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
+    } else if (cpu_type_choice()) {
+        /* A first process with CPU devices asked for: OpenCL on the host's own cores, whose
+         * profile (the CPU OpenCL one, or BLASROUTE_PROFILE) predicts what the calls could save
+         * instead of their whole CPU time. Before, such a run opened the device once its calls
+         * had taken the CPU half a second, only to learn that it saves nothing beside OpenBLAS:
+         * a cold dgeqrf 4096 on the 2-core development machine paid 0.1 s for finding the
+         * OpenCL platforms, 1.038 of cpu mode (2026-11-26). */
+        memo.vendor[0] = memo.name[0] = memo.driver[0] = 0;
+        snprintf(memo.type, sizeof memo.type, "CPU");
+        memo.open_seconds = assumed_open_seconds;
+        memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
+        br_verbose("device: CPU devices asked for; their OpenCL profile predicts the savings "
+                   "until one is opened");
     } else if (default_gpu_choice() && br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name,
                                                     sizeof memo.name) == 0) {
         /* A first process on this host: the GPU its kernel driver lists predicts what the

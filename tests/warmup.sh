@@ -88,8 +88,9 @@ diag_file "$err"
 
 # A first process too short to pay: the device never opened, the CPU BLAS never calibrated
 # (nothing is spent on a device before it pays), and what its calls took is kept as an upper
-# bound of what the device could have saved.
-run 4
+# bound of what the device could have saved. The device is named by its indices: of a device
+# asked for by type (cpu), its type's profile predicts the savings (below).
+run 4 BLASROUTE_DEVICE=0:0
 [ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
     [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 4 ] &&
     ! ls "$tmp"/cache/cpu-*.profile "$tmp"/cache/opened-*.memo > /dev/null 2>&1 &&
@@ -101,7 +102,7 @@ diag_file "$err"
 # The same first process on a host whose kernel driver lists an NVIDIA GPU (a stand-in for
 # /proc/driver/nvidia/gpus): with the devices left to the default choice (the first GPU), that
 # GPU's profile predicts what the calls could have saved, without opening anything: the memo
-# keeps a prediction, not a bound. A device named otherwise (cpu) is not that GPU: a bound.
+# keeps a prediction, not a bound. A device named otherwise (0:0) is not that GPU: a bound.
 mkdir -p "$tmp/nvidia/0000:41:00.0"
 printf 'Model: \t\t NVIDIA H200\nIRQ:   \t\t 42\nBus Type: \t PCIe\n' \
     > "$tmp/nvidia/0000:41:00.0/information"
@@ -111,7 +112,7 @@ guessed_ok=1
     grep -q 'device: NVIDIA H200, listed by its kernel driver' "$err" &&
     grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
     grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo && guessed_ok=0
-run 4 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+run 4 BLASROUTE_DEVICE=0:0 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 [ $guessed_ok -eq 0 ] && [ $status -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
     grep -q '^known = no' "$tmp"/cache/program-*.memo
 ok $? "a first process on a host whose kernel driver lists a GPU: its savings predicted with that GPU's profile, nothing opened; not when another device is named"
@@ -119,11 +120,20 @@ diag_file "$err"
 
 # A device that cannot pay is never opened, once a memo says what it is.
 profile="$tmp/slow.profile"
+# Nor when CPU devices are asked for (OpenCL on the host's own cores), with no memo: their
+# profile predicts the savings from the first call, and 100 calls, seconds of the CPU BLAS's
+# time, never open one (before, their whole CPU time was counted until the opening told).
+run 100
+typed_ok=1
+[ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
+    grep -q 'CPU devices asked for' "$err" && grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
+    grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo && typed_ok=0
 run 3 BLASROUTE_WARMUP=wait
 keep=1 run 100
 [ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
-    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 100 ]
-ok $? "a device predicted to save nothing: never opened, all 100 calls on the CPU (opened $opened times)"
+    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 100 ] &&
+    [ $typed_ok -eq 0 ]
+ok $? "a device predicted to save nothing: never opened, all 100 calls on the CPU (opened $opened times), with a memo of it or, for CPU devices asked for, without"
 diag_file "$err"
 profile="$tmp/fast.profile"
 

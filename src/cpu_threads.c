@@ -35,6 +35,8 @@ static const double SPIN_SECONDS = 0.15;
 static const double DEVICE_IDLE_SECONDS = 0.1;
 /* A cold call shorter than this is disturbed by its threads' wake-up (cpu_threads.h). */
 static const double COLD_DISTURBS_SECONDS = 0.02;
+/* How long a wake-up of the CPU BLAS's threads lasts (br_cpu_threads_warming). */
+static const double WARMING_SECONDS = 0.025;
 
 atomic_int br_cpu_threads_lowered;
 atomic_int br_cpu_threads_untimed_call;
@@ -49,6 +51,7 @@ static _Atomic double last_device_end;   /* br_seconds_now() at the last one's e
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
 static _Atomic double last_cpu_call_end; /* a routed CPU call's end */
+static _Atomic double woke_at;           /* the start of the last call that woke the threads */
 /* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
  * count blasroute set. */
 static int looked_up, told_once;
@@ -124,10 +127,22 @@ int br_cpu_threads_spin_at(double start)
     return end > 0 && br_cpu_threads_may_spin(start - end);
 }
 
+int br_cpu_threads_warming(double since_wake)
+{
+    return since_wake >= 0 && since_wake < WARMING_SECONDS;
+}
+
 int br_cpu_threads_cold_at(double start)
 {
-    return cpu_blas_spins() && !br_cpu_threads_spin_at(start) &&
-           !atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed);
+    if (!cpu_blas_spins())
+        return 0;
+    if (!br_cpu_threads_spin_at(start) &&
+        !atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed)) {
+        atomic_store_explicit(&woke_at, start, memory_order_relaxed);
+        return 1;
+    }
+    double woke = atomic_load_explicit(&woke_at, memory_order_relaxed);
+    return woke > 0 && br_cpu_threads_warming(start - woke);
 }
 
 int br_cpu_threads_device_cold_at(double start)
@@ -216,6 +231,8 @@ double br_cpu_threads_settle(double predicted_seconds)
     }
     pthread_mutex_lock(&lock);
     br_cpu_threads_woke = give_back();
+    if (br_cpu_threads_woke) /* the calls after it warm up too (br_cpu_threads_warming) */
+        atomic_store_explicit(&woke_at, br_seconds_now(), memory_order_relaxed);
     pthread_mutex_unlock(&lock);
     return 0;
 }

@@ -69,6 +69,16 @@ int br_cpu_threads_spin_at(double start);
  * call, which a learned CPU cell must not take for the call's (policy/learn.h). */
 int br_cpu_threads_cold_at(double start);
 
+/* Pure: whether a CPU call starting `since_wake` seconds after the start of the call that woke
+ * the CPU BLAS's threads (a cold one, or one given the lowered count back) is still cold. The
+ * wake-up lasts several calls on a virtual machine, not one: on the H200's host (2026-11-26,
+ * cher2k 256, 0.19 ms a call once awake) the first five calls after a pause of 250 ms took 2.9
+ * to 5.9 ms each, 15 ms in all, both in cpu mode and in auto mode after device calls; taken
+ * for the CPU's cost, they put that cell on the device (at half the CPU's speed) for the rest
+ * of the run. So calls starting within 25 ms of the wake count as cold (br_cpu_threads_cold_at
+ * answers so). */
+int br_cpu_threads_warming(double since_wake);
+
 /* The router's shortest path (calls the rules alone keep on the CPU, untimed) marks that the
  * CPU BLAS ran a call the router did not time: the next timed CPU call is then not taken for
  * cold (a factorization's small panel calls keep its threads awake between its updates). One

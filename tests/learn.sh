@@ -69,31 +69,37 @@ ok $? "blasroute-info shows what was learned"
 
 # A CPU profile (XDG_DATA_HOME) claiming the CPU a thousand times faster than it is, OpenBLAS as
 # the CPU BLAS (its threads spin after a call, then sleep), the device opened at once, dgemm
-# alone allowed on it: 12 products back to back teach the CPU's cell its real cost (log ratio
-# above 1); 300 ms apart, each waking OpenBLAS's threads, they leave it where the profile put
-# it (at most 0); 300 ms apart with a 4 x 4 dsyrk (kept on the CPU by the rules, untimed) just
-# before each, they teach it again.
+# alone allowed on it: 100 products back to back teach the CPU's cell its real cost (log ratio
+# above 1: those past the first 25 ms, the wake-up, cpu_threads.h); 12 products 300 ms apart,
+# each waking OpenBLAS's threads, leave it where the profile put it (at most 0), and so do 12
+# bursts of 3 products 300 ms apart (order 48, a few milliseconds a burst: all in the wake-up);
+# 300 ms apart with a 4 x 4 dsyrk (kept on the CPU by the rules, untimed) just before each,
+# they teach it again.
 mkdir -p "$tmp/data/blasroute/profiles"
 { echo "[rates]"; for p in s d c z; do
     echo "${p}gemm = 1000000 1000000 1000000 1000000 1000000 1000000 1000000 1000000 1000000"
   done; } > "$tmp/data/blasroute/profiles/cpu.profile"
-cold() { # PAUSE_MS [SMALL]: the CPU cell's learned log ratio after 12 products that far apart
+cold() { # PAUSE_MS SMALL CALLS [ORDER [BURST]]: the CPU cell's learned log ratio after CALLS
+          # products of ORDER (default 96) in bursts of BURST (default 1) that far apart
     rm -rf "$tmp/cold"
     env $clear_knobs LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_WARMUP=wait \
         BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_PROFILE="$tmp/wrong.profile" \
         XDG_DATA_HOME="$tmp/data" BLASROUTE_CPU_BLAS=libopenblas.so.0 OPENBLAS_NUM_THREADS=2 \
         BLASROUTE_CACHE_DIR="$tmp/cold" BLASROUTE_LEARN=1 BLASROUTE_THRESHOLD=1 \
-        BLASROUTE_ROUTINES=gemm timeout 300 "$program" 12 96 96 96 "$1" "${2:-0}" \
+        BLASROUTE_ROUTINES=gemm timeout 300 "$program" "$3" ${4:-96} ${4:-96} ${4:-96} "$1" "$2" \
+        ${5:-1} \
         > "$out" 2> "$err" || return 1
     sed -n 's/^dgemm\.square\.[0-9]*\.cpu = [0-9]* //p' "$tmp"/cold/learned-*.table 2> /dev/null
 }
 if [ "$(getconf _NPROCESSORS_ONLN)" -lt 2 ]; then
     skip "a cold CPU call never raises its cell" "one core: OpenBLAS runs no threads to wake"
 else
-    warm=$(cold 0) sleeping=$(cold 300) woken=$(cold 300 1)
-    [ -n "$warm" ] && [ -n "$sleeping" ] && [ -n "$woken" ] &&
-        awk -v w="$warm" -v s="$sleeping" -v k="$woken" 'BEGIN { exit !(w > 1 && s <= 0 && k > 1) }'
-    ok $? "short CPU calls waking OpenBLAS's threads never raise the CPU's cell (log ratio $sleeping, at most 0), back to back they do ($warm, above 1), after an untimed small call too ($woken)"
+    warm=$(cold 0 0 100) sleeping=$(cold 300 0 12) woken=$(cold 300 1 12)
+    bursts=$(cold 300 0 36 48 3)
+    [ -n "$warm" ] && [ -n "$sleeping" ] && [ -n "$woken" ] && [ -n "$bursts" ] &&
+        awk -v w="$warm" -v s="$sleeping" -v k="$woken" -v b="$bursts" \
+            'BEGIN { exit !(w > 1 && s <= 0 && b <= 0 && k > 1) }'
+    ok $? "short CPU calls waking OpenBLAS's threads never raise the CPU's cell (log ratio $sleeping, at most 0), nor do the calls of the wake-up after them ($bursts), back to back they do ($warm, above 1), after an untimed small call too ($woken)"
     diag_file "$err"
 fi
 

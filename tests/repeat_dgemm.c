@@ -1,11 +1,11 @@
 /* A plain BLAS client making the same call again and again, as a program's loop does:
  *
- *     repeat_dgemm CALLS M N K [PAUSE_MS [SMALL]]
+ *     repeat_dgemm CALLS M N K [PAUSE_MS [SMALL [BURST]]]
  *
  * CALLS dgemm_ products of M x K by K x N on fresh random data (linked with -lblas), every one
- * checked against a naive product in long double, PAUSE_MS milliseconds apart (default 0);
- * with SMALL 1, a 4 x 4 dsyrk_ (checked too) right before each product after a pause; exit
- * status 0 when all are right. Used by tests/learn.sh, whose checks read blasroute's trace
+ * checked against a naive product in long double, in bursts of BURST back to back (default 1)
+ * PAUSE_MS milliseconds apart (default 0); with SMALL 1, a 4 x 4 dsyrk_ (checked too) right
+ * before each burst after a pause; exit status 0 when all are right. Used by tests/learn.sh, whose checks read blasroute's trace
  * of the calls. */
 #include <math.h>
 #include <stdio.h>
@@ -38,20 +38,21 @@ static int small_syrk(void)
 
 int main(int argc, char **argv)
 {
-    if (argc < 5 || argc > 7)
+    if (argc < 5 || argc > 8)
         return 2;
     int calls = atoi(argv[1]), m = atoi(argv[2]), n = atoi(argv[3]), k = atoi(argv[4]);
     long pause_ms = argc >= 6 ? atol(argv[5]) : 0;
-    int small = argc == 7 && atoi(argv[6]) == 1;
+    int small = argc >= 7 && atoi(argv[6]) == 1;
+    int burst = argc == 8 ? atoi(argv[7]) : 1;
     double one = 1, zero = 0;
     double *a = malloc(sizeof *a * (size_t)m * k), *b = malloc(sizeof *b * (size_t)k * n);
     double *c = malloc(sizeof *c * (size_t)m * n);
-    if (!a || !b || !c || calls < 1 || m < 1 || n < 1 || k < 1)
+    if (!a || !b || !c || calls < 1 || m < 1 || n < 1 || k < 1 || burst < 1)
         return 2;
     srand(7);
     int wrong = 0;
     for (int call = 0; call < calls; call++) {
-        if (pause_ms > 0 && call > 0) {
+        if (pause_ms > 0 && call > 0 && call % burst == 0) {
             struct timespec pause = {pause_ms / 1000, pause_ms % 1000 * 1000000L};
             nanosleep(&pause, NULL);
             if (small)

@@ -38,17 +38,26 @@ static int read_switch(const char *name, int fallback)
     return fallback;
 }
 
-/* BLASROUTE_PREPARE: a switch, or the path of the helper to run (an absolute path: anything
- * else warns and gives the default). Off by default (prepare.h says why). */
+/* BLASROUTE_PREPARE: 0, 1, paid (the default), or the path of the helper to run, started as
+ * with 1 (an absolute path; anything else warns and gives the default). prepare.h says when
+ * each starts it. */
 static void read_prepare(void)
 {
     const char *value = read_string("BLASROUTE_PREPARE");
     settings.prepare_helper = NULL;
-    if (value && value[0] == '/') {
-        settings.prepare = 1;
+    settings.prepare = BR_PREPARE_PAID;
+    if (!value)
+        return;
+    if (value[0] == '/') {
+        settings.prepare = BR_PREPARE_FIRST;
         settings.prepare_helper = value;
-    } else {
-        settings.prepare = read_switch("BLASROUTE_PREPARE", 0);
+    } else if (strcmp(value, "0") == 0) {
+        settings.prepare = BR_PREPARE_OFF;
+    } else if (strcmp(value, "1") == 0) {
+        settings.prepare = BR_PREPARE_FIRST;
+    } else if (strcasecmp(value, "paid") != 0) {
+        br_warn("BLASROUTE_PREPARE=%s is not valid (accepted: 0, 1, paid, or the absolute path "
+                "of a helper); using paid", value);
     }
 }
 
@@ -235,6 +244,7 @@ static void read_all(void)
                                                         "background, wait, savings");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
+    settings.test_prepare_helper = read_string("BLASROUTE_TEST_PREPARE_HELPER");
     settings.test_prepare_ungated = read_switch("BLASROUTE_TEST_PREPARE_UNGATED", 0);
     settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");
     static const char *const kernels[] = {"auto", "direct", "tiled"};

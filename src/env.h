@@ -36,6 +36,11 @@ enum br_gemm_kernel_choice { BR_GEMM_KERNEL_AUTO, BR_GEMM_KERNEL_DIRECT, BR_GEMM
 /* BLASROUTE_WARMUP, in the order of its values. */
 enum br_warmup_choice { BR_WARMUP_BACKGROUND, BR_WARMUP_WAIT, BR_WARMUP_SAVINGS };
 
+/* BLASROUTE_PREPARE: never; at a first run's first device-sized call (1, or a helper's path);
+ * or (the default) at the exit of a run the device would have paid for had its programs been
+ * compiled (prepare.h). */
+enum br_prepare_choice { BR_PREPARE_OFF, BR_PREPARE_FIRST, BR_PREPARE_PAID };
+
 struct br_env {
     const char *cpu_blas;     /* BLASROUTE_CPU_BLAS: path or soname, NULL for the defaults */
     const char *cpu_blas64;   /* BLASROUTE_CPU_BLAS64: an ILP64 BLAS, NULL for the defaults */
@@ -60,9 +65,8 @@ struct br_env {
     const char *cache_dir;    /* BLASROUTE_CACHE_DIR: NULL for $XDG_CACHE_HOME or ~/.cache */
     int learn;                /* BLASROUTE_LEARN: the router corrects its model by what it
                                  measures (policy/learn.h); default 1 */
-    int prepare;              /* BLASROUTE_PREPARE: a program whose calls the device could
-                                 answer, on a host where it was never opened, has a helper
-                                 process get it ready for the next run (prepare.h); default 0 */
+    enum br_prepare_choice prepare; /* BLASROUTE_PREPARE (prepare.h): when a helper process
+                                 gets the device ready for a program's next run */
     const char *prepare_helper; /* BLASROUTE_PREPARE as a path: that helper; NULL: the
                                    installed one */
     enum br_warmup_choice warmup; /* BLASROUTE_WARMUP (warmup.h): background (default): the
@@ -80,6 +84,8 @@ struct br_env {
     /* Test-only hooks (documented as such): fault injection for the test suite. */
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
     int test_prepare_delay; /* BLASROUTE_TEST_PREPARE_DELAY: seconds the helper waits first */
+    const char *test_prepare_helper; /* BLASROUTE_TEST_PREPARE_HELPER: the helper to start
+                                        when BLASROUTE_PREPARE names none */
     int test_prepare_ungated; /* BLASROUTE_TEST_PREPARE_UNGATED=1: the helper's steps never
                                  wait for idle cores (tests on a shared machine) */
     unsigned test_faults;         /* BLASROUTE_TEST_FAULT: enum br_fault bits */

@@ -145,16 +145,18 @@ static int stamp_abandoned(const char *stamp)
     return !done && started >= 0 && time(NULL) - started > HELPER_LONGEST_SECONDS;
 }
 
-void br_prepare_next_run(void)
+/* Starts the helper, once per process, and once per host and choice of devices (its stamp). */
+static void start_helper(void)
 {
-    /* Asked on every device-sized call until a device opens: a plain load after the first. */
     static atomic_int tried;
     if (atomic_load_explicit(&tried, memory_order_relaxed) || atomic_exchange(&tried, 1))
         return;
     const struct br_env *env = br_env();
-    if (!env->prepare || !env->learn || !env->cache)
+    if (!env->learn || !env->cache)
         return;
-    const char *path = env->prepare_helper ? env->prepare_helper : BLASROUTE_PREPARE_HELPER;
+    const char *path = env->prepare_helper        ? env->prepare_helper
+                       : env->test_prepare_helper ? env->test_prepare_helper
+                                                  : BLASROUTE_PREPARE_HELPER;
     char stamp[1100];
     if (access(path, X_OK) != 0 || br_prepare_stamp_path(stamp, sizeof stamp) != 0)
         return;
@@ -168,6 +170,19 @@ void br_prepare_next_run(void)
     dprintf(fd, "started = %lld\n", (long long)time(NULL));
     close(fd);
     spawn(path);
+}
+
+void br_prepare_next_run(void)
+{
+    /* Asked on every device-sized call until a device opens: a plain load after the first. */
+    if (br_env()->prepare == BR_PREPARE_FIRST)
+        start_helper();
+}
+
+void br_prepare_after_run(void)
+{
+    if (br_env()->prepare != BR_PREPARE_OFF)
+        start_helper();
 }
 
 int br_prepare_build(void)

@@ -21,22 +21,36 @@
  * than half that (/proc/stat, every 50 ms). It gives up after ten minutes (a stopped step may
  * hold the device's memory on a GPU others share), its stamp left undone.
  *
- * Off unless BLASROUTE_PREPARE=1 (or a helper's path): measured on the H200's host
- * (2026-11-26, profiles/measured/2026-11-26-issue20-s6, run3), the helper beside a first run
- * slowed it even at idle priority (a reference-LAPACK dgetrf 8192, 2.26 s in cpu mode, took
- * 4.07: its 16198 small CPU calls 1.27 s instead of 0.16), and its opening, the host's first
- * since the machine started, took 1.15 s: with that in the memo the next runs of a numpy script
- * saving 0.4 s a run still did not open the device. That was before the stops and the second
- * opening; they are to be measured there before it is on by default. The helper is invisible to
- * the program: no SIGCHLD, not a child that wait() or waitpid(-1) returns, none of its files
- * open (stdin, stdout and stderr are /dev/null), in a session of its own, so that it ends its
- * work even when the program has ended. */
+ * When (BLASROUTE_PREPARE):
+ * - paid, the default: at the exit of a run, on a host where the device was never opened, that
+ *   the device would have paid for had its programs been compiled: its calls would have saved
+ *   at least open_at_once_margin times what opening costs (warmup.c), the saving at which the
+ *   next run opens the device at its first call once a memo of it exists. A numpy script of
+ *   4096 on the H200's host (3.0 s in cpu mode, 2.3 s in device mode with its programs
+ *   compiled, 5.0 s compiling them) saves a predicted 1.0 s a run, not the first compile's
+ *   2.8 s: auto mode kept it on the CPU run after run (2026-11-26, session 13). Compiling inside
+ *   its next run instead made that run 3.4 s against 2.4 in cpu mode (session 5). The helper
+ *   started at the exit works in the idle time before the next run, and the runs after it
+ *   open the device at once.
+ * - 1 (or a helper's path): at the first device-sized call of a first run, whether or not that
+ *   run would pay. Measured on the H200's host (2026-11-26, profiles/measured/
+ *   2026-11-26-issue20-s6, run3), the helper beside a first run slowed it even at idle priority
+ *   (a reference-LAPACK dgetrf 8192, 2.26 s in cpu mode, took 4.07: its 16198 small CPU calls
+ *   1.27 s instead of 0.16), before the stops (session 11: 2.45 s against 2.58 with them); it
+ *   does not help a run made right after (a numpy script's warm run, session 11).
+ * - 0: never.
+ * The helper is invisible to the program: no SIGCHLD, not a child that wait() or waitpid(-1)
+ * returns, none of its files open (stdin, stdout and stderr are /dev/null), in a session of its
+ * own, so that it ends its work even when the program has ended. */
 #ifndef BLASROUTE_PREPARE_H
 #define BLASROUTE_PREPARE_H
 
 /* Starts the helper if this host's device has not been got ready yet (see above); at most
- * once per process. */
+ * once per process: at a device-sized call of a run on a host where the device was never
+ * opened (BLASROUTE_PREPARE=1 only), and at the exit of such a run that the device would have
+ * paid for (any setting but 0; the caller judges that). */
 void br_prepare_next_run(void);
+void br_prepare_after_run(void);
 
 /* The helper's work (blasroute-prepare, src/tools/prepare.c), each step in a process of its
  * own that the helper stops whenever the host's cores are wanted:

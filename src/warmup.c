@@ -224,6 +224,7 @@ static _Atomic int forked; /* a child of fork, whose command line is its parent'
  * what the device was worth to this program's last run. */
 static struct br_device_memo memo;
 static const struct br_device_profile *memo_device;
+static int memo_found;   /* a memo of a device opened here before was read */
 static int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
 static struct br_program_memo last_run;
 static int last_run_found;
@@ -260,6 +261,7 @@ static int cpu_type_choice(void)
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
+        memo_found = 1;
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
     } else if (cpu_type_choice()) {
         /* A first process with CPU devices asked for: OpenCL on the host's own cores, whose
@@ -539,7 +541,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     /* A device never opened on this host: a helper gets it ready for the next run (prepare.h),
      * whether or not this run ends up opening it. */
-    if (engine < 0 && (!memo_device || memo_guessed) &&
+    if (engine < 0 && !memo_found &&
         !atomic_load_explicit(&forked, memory_order_relaxed))
         br_prepare_next_run();
     if (!profile) {
@@ -588,6 +590,13 @@ static void keep_program_memo(void)
                                    .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
                                    .known = atomic_load(&device_known)};
     br_program_memo_write(&kept);
+    /* A run the device would have paid for, on a host where it was never opened: the next run
+     * opens it at its first call only with a memo of it and its programs compiled, which the
+     * helper gets ready meanwhile (prepare.h). */
+    pthread_once(&memo_once, read_memos);
+    if (!memo_found && !br_engine_discovered() && kept.known &&
+        kept.saving_seconds >= open_at_once_margin * expected_open_seconds())
+        br_prepare_after_run();
 }
 
 const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)

@@ -3,28 +3,34 @@
 # program on a host, whose calls do not pay for opening the device, starts blasroute-prepare
 # and goes on with the CPU BLAS; the helper opens the device (PoCL here), keeps the memo and
 # compiles every precision's program into the cache; a later run loads them instead of
-# compiling. The helper is invisible to the program: no child for its wait(), no SIGCHLD,
+# compiling (by default only after a run the device would have paid for). The helper is invisible to the program: no child for its wait(), no SIGCHLD,
 # none of its pipes held open; it works only while the host's cores are otherwise idle. Once per host and choice of devices; never with
 # BLASROUTE_PREPARE=0 or learning off. The suite's other tests run with BLASROUTE_PREPARE=0
 # (AM_TESTS_ENVIRONMENT). Its steps wait for idle cores only where that is the check
 # (BLASROUTE_TEST_PREPARE_UNGATED=1 elsewhere: the suite's other tests share the machine).
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 9
+plan 10
 tmp=$(mktemp -d)
 helper="$top_builddir/blasroute-prepare"
 [ -x "$helper" ] || skip_all "$helper is not built"
 fast_device_profile "prepare" > "$tmp/fast.profile"
 
 # in_env PROGRAM ARGS...: tests/PROGRAM in auto mode on PoCL under a profile that claims the
-# device fast, on the cache $tmp/cache, learning on, traced into $tmp/$name.csv.
+# device fast, on the cache $tmp/cache, learning on, traced into $tmp/$name.csv; the helper
+# started as BLASROUTE_PREPARE=$prepare says (by default, the built one's path), or with
+# prepare=default, as by default (BLASROUTE_PREPARE unset; the built helper named by
+# BLASROUTE_TEST_PREPARE_HELPER).
 in_env() {
     program=$1; shift
-    env $clear_knobs -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto \
+    prepare_env="BLASROUTE_PREPARE=${prepare:-$helper}"
+    [ "${prepare:-}" = default ] && prepare_env="BLASROUTE_TEST_PREPARE_HELPER=$helper"
+    env $clear_knobs -u BLASROUTE_WARMUP -u BLASROUTE_PREPARE LD_PRELOAD="$BLASROUTE_LIBRARY" \
+        BLASROUTE_MODE=auto \
         BLASROUTE_DEVICE=cpu BLASROUTE_THRESHOLD=1 BLASROUTE_PROFILE="$tmp/fast.profile" \
         BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CACHE_DIR="$tmp/cache" \
         BLASROUTE_TRACE="$tmp/$name.csv" BLASROUTE_VERBOSE=1 BLASROUTE_LEARN="${learn:-1}" \
-        BLASROUTE_PREPARE="${prepare:-$helper}" BLASROUTE_TEST_PREPARE_UNGATED="${ungated:-1}" \
+        "$prepare_env" BLASROUTE_TEST_PREPARE_UNGATED="${ungated:-1}" \
         ${extra:-} \
         timeout 300 "$top_builddir/tests/$program" "$@"
 }
@@ -154,6 +160,23 @@ free_cores
 ok $? "the helper killed while its step waits for idle cores: the step (${child:-none}) ends with it"
 [ $gone -eq 0 ] && child=""
 
+# By default, a helper only at the exit of a run the device would have paid for (its calls
+# would have saved 1.5 times the opening's assumed 0.5 s), and that never opened it: a program
+# of one call of order 2000 (seconds of the reference BLAS, not opened before its first call),
+# not one of 4 calls of order 200 (a few hundredths).
+rm -rf "$tmp/cache"
+prepare=default run short repeat_dgemm 4 200 200 200
+short=$pid
+saving_short=$(sed -n 's/^saving = //p' "$tmp"/cache/program-*.memo)
+rm -rf "$tmp/cache"
+prepare=default run paid repeat_dgemm 1 2000 2000 2000
+saving_paid=$(sed -n 's/^saving = //p' "$tmp"/cache/program-*.memo)
+[ -z "$short" ] && [ $status -eq 0 ] && [ -n "$pid" ] &&
+    [ "$(awk -F, 'NR > 1 && $10 == "cpu"' "$tmp/paid.csv" | wc -l)" -eq 1 ] && helper_ended &&
+    ls "$tmp"/cache/opened-*.memo > /dev/null 2>&1 && [ "$(binaries | wc -l)" -ge 4 ]
+ok $? "by default, a helper ($pid) at the exit of a run the device would have paid for (saving $saving_paid s), none after a short one (${short:-none}, saving $saving_short s)"
+diag_file "$tmp/paid.err"
+
 # Never with BLASROUTE_PREPARE=0 or learning off: no helper, no stamp.
 rm -rf "$tmp/cache"
 prepare=0 run off repeat_dgemm 4 200 200 200
@@ -162,6 +185,7 @@ learn=0 run unlearned repeat_dgemm 4 200 200 200
 [ -z "$off" ] && [ -z "$pid" ] && ! ls "$tmp"/cache/prepared-*.stamp > /dev/null 2>&1
 ok $? "BLASROUTE_PREPARE=0 or BLASROUTE_LEARN=0: no helper"
 
-cat "$tmp"/first.out "$tmp"/second.out "$tmp"/again.out "$tmp"/abandoned.out "$tmp"/off.out "$tmp"/unlearned.out > "$tmp/stdout"
+cat "$tmp"/first.out "$tmp"/second.out "$tmp"/again.out "$tmp"/abandoned.out "$tmp"/off.out \
+    "$tmp"/unlearned.out "$tmp"/short.out "$tmp"/paid.out > "$tmp/stdout"
 [ ! -s "$tmp/stdout" ]
 ok $? "nothing on stdout"

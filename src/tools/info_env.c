@@ -70,13 +70,17 @@ static const struct {
      "auto mode times the calls its model decides, corrects the model per routine, shape, size "
      "and path, tries the other path now and then when the two are close, and keeps what it "
      "learned in the cache directory for the next process (blasroute-info shows it)", 0},
-    {"BLASROUTE_PREPARE", "0, 1, or the absolute path of a helper", "0",
-     "1: in auto mode, a program with calls the device could answer, on a host where the "
-     "device was never opened, starts a helper process (blasroute-prepare, once per host and "
-     "cache directory) that opens the device, keeps what opening took and compiles its "
-     "programs into the cache at idle priority for the next run, while the program goes on "
-     "with the CPU BLAS; off by default: on the H200's host the helper slowed a program beside "
-     "it (README: Getting the device ready for the next run)", 0},
+    {"BLASROUTE_PREPARE", "0, 1, paid, or the absolute path of a helper", "paid",
+     "in auto mode, on a host where the device was never opened, a helper process "
+     "(blasroute-prepare, once per host and cache directory) opens the device, keeps what "
+     "opening took and compiles its programs into the cache at idle priority for the next run, "
+     "while the program goes on with the CPU BLAS: paid, at the exit of a run the device would "
+     "have paid for had its programs been compiled; 1 (or a helper's path), at a first run's "
+     "first call the device could answer (on the H200's host it slowed a program beside it); "
+     "0, never (README: Getting the device ready for the next run)", 0},
+    {"BLASROUTE_TEST_PREPARE_HELPER", "an absolute path", "the installed blasroute-prepare",
+     "the helper that BLASROUTE_PREPARE=paid starts (its test, with the helper not installed)",
+     1},
     {"BLASROUTE_WARMUP", "background, wait, savings", "background",
      "in auto mode the device is opened when what it saves pays for the opening, or on a thread "
      "of its own while the CPU BLAS begins a call it would answer far faster, the rest of that "

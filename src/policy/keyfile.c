@@ -38,7 +38,20 @@ static int add(struct br_keyfile *file, const char *section, const char *key, co
     return 0;
 }
 
+static int parse(const char *name, const char *text, const char *only, struct br_keyfile *file);
+
 int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file)
+{
+    return parse(name, text, NULL, file);
+}
+
+int br_keyfile_parse_section(const char *name, const char *text, const char *only,
+                             struct br_keyfile *file)
+{
+    return parse(name, text, only, file);
+}
+
+static int parse(const char *name, const char *text, const char *only, struct br_keyfile *file)
 {
     memset(file, 0, sizeof *file);
     snprintf(file->path, sizeof file->path, "%s", name);
@@ -91,7 +104,8 @@ int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file
             br_keyfile_free(file);
             return -2;
         }
-        if (add(file, section, key, value, line_number) != 0) {
+        if ((!only || strcmp(section, only) == 0) &&
+            add(file, section, key, value, line_number) != 0) {
             br_keyfile_free(file);
             return -1;
         }

@@ -250,31 +250,64 @@ int br_profile_match_score(const struct br_device_profile *p, const char *vendor
     return p->match_name[0] ? 3 : p->match_vendor[0] ? 2 : p->match_type[0] ? 1 : 0;
 }
 
+/* How well built-in profile `i` matches, from its [device] section alone (-1: not at all,
+ * -2: unreadable). Reading every built-in profile whole to choose one took 0.15 ms of a
+ * program's first device-sized call (2-core development machine, 2026-11-26). */
+static int builtin_score(int i, const char *vendor, const char *name, const char *type)
+{
+    struct br_keyfile file;
+    if (br_keyfile_parse_section("built-in", br_profile_files[i].text, "device", &file) != 0)
+        return -2;
+    struct br_device_profile fields = {0};
+    for (int k = 0; k < file.count; k++) {
+        const struct br_key_entry *e = &file.entries[k];
+        char *field = !strcmp(e->key, "vendor")  ? fields.match_vendor
+                      : !strcmp(e->key, "match") ? fields.match_name
+                      : !strcmp(e->key, "type")  ? fields.match_type
+                                                 : NULL;
+        size_t size = field == fields.match_vendor ? sizeof fields.match_vendor
+                      : field == fields.match_name ? sizeof fields.match_name
+                                                   : sizeof fields.match_type;
+        if (field) { /* cut to the field (the whole profile, read below, refuses longer) */
+            size_t n = strnlen(e->value, size - 1);
+            memcpy(field, e->value, n);
+            field[n] = 0;
+        }
+    }
+    br_keyfile_free(&file);
+    return br_profile_match_score(&fields, vendor, name, type);
+}
+
 void br_device_profile_builtin(const char *vendor, const char *name, const char *type,
                                struct br_device_profile *out)
 {
-    int best_score = -2;
-    for (int i = 0; i < br_profile_files_count; i++) {
+    int scores[64];
+    int count = br_profile_files_count < 64 ? br_profile_files_count : 64;
+    for (int i = 0; i < count; i++)
+        scores[i] = builtin_score(i, vendor, name, type);
+    /* The best match read whole (the first of equals); one that does not read, the next. */
+    for (;;) {
+        int best = -1;
+        for (int i = 0; i < count; i++)
+            if (scores[i] > -2 && (best < 0 || scores[i] > scores[best]))
+                best = i;
+        if (best < 0)
+            break;
         struct br_keyfile file;
         char label[128];
-        snprintf(label, sizeof label, "built-in %s", br_profile_files[i].name);
-        struct br_device_profile candidate;
-        if (br_keyfile_parse(label, br_profile_files[i].text, &file) != 0)
-            continue;
-        int parsed = br_device_profile_from_keys(&file, &candidate);
-        br_keyfile_free(&file);
-        if (parsed != 0)
-            continue;
-        int score = br_profile_match_score(&candidate, vendor, name, type);
-        if (score > best_score) {
-            best_score = score;
-            *out = candidate;
+        snprintf(label, sizeof label, "built-in %s", br_profile_files[best].name);
+        int parsed = br_keyfile_parse(label, br_profile_files[best].text, &file);
+        if (parsed == 0) {
+            parsed = br_device_profile_from_keys(&file, out);
+            br_keyfile_free(&file);
         }
+        if (parsed == 0)
+            return;
+        scores[best] = -2;
     }
-    if (best_score < -1) { /* no built-in profile at all: never happens in a proper build */
-        memset(out, 0, sizeof *out);
-        snprintf(out->source, sizeof out->source, "none");
-    }
+    /* No built-in profile at all: never happens in a proper build. */
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "none");
 }
 
 void br_cpu_profile_builtin(struct br_cpu_profile *out)

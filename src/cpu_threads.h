@@ -66,7 +66,9 @@ int br_cpu_threads_spin_at(double start);
  * routed CPU call ended within their spin before it, on a CPU BLAS that spins): it pays their
  * wake-up. On the H200 host a dgemm 256 after 250 ms without CPU calls took 0.7 to 0.9 ms,
  * 0.15 ms once they were awake (2026-11-26): a cost of the pause before the call, not of the
- * call, which a learned CPU cell must not take for the call's (policy/learn.h). */
+ * call, which a learned CPU cell must not take for the call's (policy/learn.h). Such a call
+ * is remembered as the wake: the calls starting within its warm-up after it are cold too
+ * (br_cpu_threads_warming). */
 int br_cpu_threads_cold_at(double start);
 
 /* Pure: whether a CPU call starting `since_wake` seconds after the start of the call that woke

@@ -41,24 +41,18 @@ static int read_switch(const char *name, int fallback)
 /* BLASROUTE_PREPARE: 0, 1, paid (the default), or the path of the helper to run, started as
  * with 1 (an absolute path; anything else warns and gives the default). prepare.h says when
  * each starts it. */
+static int read_choice(const char *name, const char *const *words, int count, int fallback,
+                       const char *accepted);
 static void read_prepare(void)
 {
+    static const char *const choices[] = {"0", "1", "paid"}; /* enum br_prepare_choice's order */
     const char *value = read_string("BLASROUTE_PREPARE");
-    settings.prepare_helper = NULL;
-    settings.prepare = BR_PREPARE_PAID;
-    if (!value)
-        return;
-    if (value[0] == '/') {
-        settings.prepare = BR_PREPARE_FIRST;
-        settings.prepare_helper = value;
-    } else if (strcmp(value, "0") == 0) {
-        settings.prepare = BR_PREPARE_OFF;
-    } else if (strcmp(value, "1") == 0) {
-        settings.prepare = BR_PREPARE_FIRST;
-    } else if (strcasecmp(value, "paid") != 0) {
-        br_warn("BLASROUTE_PREPARE=%s is not valid (accepted: 0, 1, paid, or the absolute path "
-                "of a helper); using paid", value);
-    }
+    settings.prepare_helper = value && value[0] == '/' ? value : NULL;
+    settings.prepare = settings.prepare_helper
+                           ? BR_PREPARE_FIRST
+                           : (enum br_prepare_choice)read_choice(
+                                 "BLASROUTE_PREPARE", choices, 3, BR_PREPARE_PAID,
+                                 "0, 1, paid, or the absolute path of a helper");
 }
 
 /* One of a list of words: its index, or the fallback (with one warning) for anything else. */

@@ -6,7 +6,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -237,25 +236,15 @@ static void keep_program_memo(void);
 static int default_gpu_choice(void)
 {
     const char *device = br_env()->device;
-    return !device || strcasecmp(device, "gpu") == 0 || strcasecmp(device, "gpu:all") == 0 ||
-           strcasecmp(device, "gpu:local-rank") == 0;
+    return !device || br_device_choice_type(device) == CL_DEVICE_TYPE_GPU;
 }
 
-/* Whether every item of BLASROUTE_DEVICE asks for CPU devices by type ("cpu", "cpu:all",
- * "cpu:local-rank"): then the device is OpenCL on the host's own cores, whatever its name. */
+/* Whether BLASROUTE_DEVICE asks for CPU devices by type ("cpu", "cpu:all", ...): then the
+ * device is OpenCL on the host's own cores, whatever its name. */
 static int cpu_type_choice(void)
 {
     const char *device = br_env()->device;
-    if (!device || !*device)
-        return 0;
-    char items[256];
-    snprintf(items, sizeof items, "%s", device);
-    char *state = NULL;
-    for (char *item = strtok_r(items, ",", &state); item; item = strtok_r(NULL, ",", &state))
-        if (strcasecmp(item, "cpu") != 0 && strcasecmp(item, "cpu:all") != 0 &&
-            strcasecmp(item, "cpu:local-rank") != 0)
-            return 0;
-    return 1;
+    return device && br_device_choice_type(device) == CL_DEVICE_TYPE_CPU;
 }
 
 static void read_memos(void)
@@ -593,9 +582,10 @@ static void keep_program_memo(void)
     /* A run the device would have paid for, on a host where it was never opened: the next run
      * opens it at its first call only with a memo of it and its programs compiled, which the
      * helper gets ready meanwhile (prepare.h). */
+    if (!kept.known || br_engine_discovered())
+        return;
     pthread_once(&memo_once, read_memos);
-    if (!memo_found && !br_engine_discovered() && kept.known &&
-        kept.saving_seconds >= open_at_once_margin * expected_open_seconds())
+    if (!memo_found && kept.saving_seconds >= open_at_once_margin * expected_open_seconds())
         br_prepare_after_run();
 }
 

@@ -137,6 +137,25 @@ static void parse_request(const char *item, struct request *r)
     }
 }
 
+cl_device_type br_device_choice_type(const char *value)
+{
+    char list[1024];
+    snprintf(list, sizeof list, "%s", value ? value : "");
+    cl_device_type type = 0;
+    char *saved = NULL;
+    for (char *item = strtok_r(list, ",", &saved); item; item = strtok_r(NULL, ",", &saved)) {
+        item = br_trim(item);
+        if (!*item)
+            continue;
+        struct request r;
+        parse_request(item, &r);
+        if (!r.type || (type && r.type != type))
+            return 0;
+        type = r.type;
+    }
+    return type;
+}
+
 /* Every device of every platform, in platform then device order; the count, 0 with a reason in
  * why if none. */
 static int list_devices(struct br_device *out, int max, char *why, size_t why_size)

@@ -31,6 +31,11 @@ enum { BR_MAX_DEVICES = 8 };
  * were, or which item of the list matched nothing (empty otherwise). */
 int br_device_find_all(struct br_device *devices, int max, char *why, size_t why_size);
 
+/* The one device type every item of a BLASROUTE_DEVICE value asks for by type ("gpu", "cpu",
+ * "accelerator", with ":all" or ":local-rank"); 0 when an item names a device otherwise (by
+ * indices or name), when they ask for several types, or for none. */
+cl_device_type br_device_choice_type(const char *value);
+
 /* Whether the device is the host's own CPU (CPU OpenCL such as PoCL). */
 static inline int br_device_is_host_cpu(const struct br_device *device)
 {

@@ -28,16 +28,26 @@ static struct turns {
     uint32_t calls;
     double since_far_try;
     uint32_t steady_cpu; /* CPU samples taken undisturbed (br_learn_cpu_measured) */
+    double since_try;    /* the seconds of its calls since its last try of any kind */
+    double try_cost;     /* what its last try cost beyond the chosen path, with its repeat */
+    int try_timed;       /* try_cost holds a try's (br_learn_try_took) */
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
- * a cell's first calls, then one call in 32. The model is calibrated on square calls; on the
+ * a cell's first calls, then one call in 32 at most, and no more often than its tries' cost
+ * allows: a turn once the cell's calls since its last try have taken 50 times what that try
+ * cost (close_try_share), so that turns cost at most 2% of the cell's time. A try costs more
+ * than the prediction says: it pays the switch to the other path and back (the CPU BLAS's
+ * threads waking, the device's queue idle), and its repeat when disturbed. On the H200 host
+ * (2026-11-26) ctrmm 256's device tries took 0.32 ms against 0.16 on the CPU, every 30 calls
+ * or so: 3.5% of the cell's time, and cher2k 256's 0.41 to 0.74 ms against 0.23, every 26 to
+ * 38 calls: 4 to 8%. The model is calibrated on square calls; on the
  * others its CPU time was off by 1.5 to 3 times, pessimistic (H200 host, 2026-11-26: dsyr2k
  * n = 64, k = 8192 predicted 3.1 ms, 1.2 to 1.5 measured; dsyr2k n = 8192, k = 64 36 ms, 22
  * measured), so that the device kept calls the CPU ran faster, its tries far off and rare. So
  * for a cell of another shape whose other path is not yet measured the band is unmeasured_band;
  * once it is, its measurements correct the prediction, and the band is close_band again. */
-static const double close_band = 1.5, unmeasured_band = 3;
+static const double close_band = 1.5, unmeasured_band = 3, close_try_share = 0.02;
 /* Over the process (br_learn_explore): its time, and what the opening tries (a cell's first,
  * br_learn_explore) cost beyond the chosen path, of which they may owe try_budget_share. Its
  * time: since learning's first call, or the seconds of the calls learning saw if more (they
@@ -171,6 +181,7 @@ static void record(const struct br_call *call, struct turns *t, enum br_learn_pa
                    double model_seconds, double measured, int disturbed)
 {
     t->since_far_try += measured;
+    t->since_try += measured;
     if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
         t->steady_cpu++;
     if (path == BR_LEARN_DEVICE)
@@ -241,8 +252,13 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     if (close && unmeasured && may_open) {
         explore = BR_LEARN_TRY_OPENING;
     } else if (close && !unmeasured) {
-        if (++t->calls % 32 == 0)
+        /* Not yet timed: the prediction's difference, as for a far try. */
+        double cost = t->try_timed ? t->try_cost : other - mine;
+        if (++t->calls >= 32 && t->since_try * close_try_share >= cost) {
             explore = BR_LEARN_TRY_TURN;
+            t->calls = 0;
+            t->since_try = 0;
+        }
     } else if (t->since_far_try * far_try_share >= other - mine) {
         /* Far, or a cell whose opening the process's budget holds back: tried once the cell's
          * own calls have earned what a try is predicted to cost (a held-back cell otherwise
@@ -263,7 +279,13 @@ void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
         tries_owe = 0;
     else if (kind == BR_LEARN_TRY_OPENING)
         tries_owe += extra_seconds;
-    repeat_cell = disturbed && kind != BR_LEARN_TRY_AGAIN ? turns_of(call) : NULL;
+    struct turns *t = turns_of(call);
+    /* A repeat adds to the try it repeats; a try that gained cost nothing. */
+    double cost = extra_seconds > 0 ? extra_seconds : 0;
+    t->try_cost = kind == BR_LEARN_TRY_AGAIN && t->try_timed ? t->try_cost + cost : cost;
+    t->try_timed = 1;
+    t->since_try = 0; /* the try's own time was recorded before it was reported */
+    repeat_cell = disturbed && kind != BR_LEARN_TRY_AGAIN ? t : NULL;
     repeat_path = path;
     pthread_mutex_unlock(&lock);
 }

@@ -40,7 +40,10 @@ enum br_learn_try {
 /* Whether to try the other path for this call now, though the model chose `chosen`, so that a
  * belief that is wrong cannot last and the cost of trying is bounded. When the other is
  * predicted at most 1.5 times slower (a try costs little): the first two calls of its cell
- * (opening), and after that one call in 32 of the cell (turns). When it is predicted slower
+ * (opening), and after that one call in 32 of the cell at most (turns), once its calls since
+ * its last try have taken 50 times what that try cost (br_learn_try_took, with its repeat):
+ * turns cost at most 2% of the cell's time, however much more than predicted a try takes.
+ * When it is predicted slower
  * still (a belief that may be wrong by more than that: a device measured while the CPU BLAS's
  * threads spun beside it): once the cell's calls since the last such try have taken 50 times
  * what the try is predicted to lose, so that such tries cost at most 2% of the cell's time.

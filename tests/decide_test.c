@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 43 };
+enum { PLAN = 44 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1114,6 +1114,37 @@ static void check_learning(void)
              0.75 * log(r), empty, half);
     ok("learned table: an unmeasured cell starts from its precision's other measured cells "
        "(mean log ratio, shrunk as N/(N+1)); a cell measured once weighs itself half");
+
+    /* The device's prior (br_learned_pooled_log_at): device cells of csyrk and zsyr2k at
+     * n = 8192, k = 64 measured at a random ratio d (twice each) are the prior of zherk's
+     * unmeasured one at that shape and size, shrunk as N / (N + 1); not of a square cell, nor
+     * of a rank-k cell of another size; cells measured once and the CPU's are not counted. */
+    static struct br_learned shaped;
+    memset(&shaped, 0, sizeof shaped);
+    double d = 1.5 + (double)rand() / RAND_MAX;
+    struct br_call syrk_c = make_call(BR_SYRK, BR_C, 0, 0, 8192, 64, 1, 0),
+                   syr2k_z = make_call(BR_SYR2K, BR_Z, 0, 0, 8192, 64, 1, 0),
+                   syr2k_s = make_call(BR_SYR2K, BR_S, 0, 0, 8000, 70, 1, 0),
+                   herk_z = make_call(BR_HERK, BR_Z, 0, 0, 8192, 64, 1, 0),
+                   herk_big = make_call(BR_HERK, BR_Z, 0, 0, 30000, 64, 1, 0),
+                   gemm_sq = square(BR_GEMM, BR_Z, 1625, 1);
+    for (int i = 0; i < 2; i++) {
+        br_learned_add(&shaped, &syrk_c, BR_LEARN_DEVICE, 1e-2, d * 1e-2, 0);
+        br_learned_add(&shaped, &syr2k_z, BR_LEARN_DEVICE, 1e-2, d * 1e-2, 0);
+        br_learned_add(&shaped, &syrk_c, BR_LEARN_CPU, 1e-2, 9e-2, 0);
+    }
+    br_learned_add(&shaped, &syr2k_s, BR_LEARN_DEVICE, 1e-2, 1e-5, 0); /* once: not pooled */
+    double at = br_learned_pooled_log_at(&shaped, &herk_z, BR_LEARN_DEVICE);
+    double start = br_learned_factor_with_prior(&shaped, &herk_z, BR_LEARN_DEVICE, at);
+    if (!(fabs(at - 2.0 / 3 * log(d)) < 1e-5) || !(fabs(start / pow(d, 2.0 / 3) - 1) < 1e-5) ||
+        br_learned_pooled_log_at(&shaped, &gemm_sq, BR_LEARN_DEVICE) != 0 ||
+        br_learned_pooled_log_at(&shaped, &herk_big, BR_LEARN_DEVICE) != 0 ||
+        !(fabs(br_learned_pooled_log_at(&shaped, &herk_z, BR_LEARN_CPU) - 0.5 * log(9)) < 1e-5))
+        fail("device prior (ratio %.3f): %g (want %g), factor %g, square %g, larger %g", d, at,
+             2.0 / 3 * log(d), start, br_learned_pooled_log_at(&shaped, &gemm_sq, BR_LEARN_DEVICE),
+             br_learned_pooled_log_at(&shaped, &herk_big, BR_LEARN_DEVICE));
+    ok("learned table: an unmeasured device cell starts from the other routines' and precisions' "
+       "cells of its shape class and size (mean log ratio, shrunk as N/(N+1))");
 
     /* A cell at the thousandfold bound is written with 4 decimals (6.9078, past log(1000)) and
      * must still be read back (it was refused: a process forgot its table, 2026-11-25). */

@@ -19,10 +19,12 @@
  *  - a disturbed try is repeated at its cell's next call, once, unless another cell's call
  *    comes between;
  *  - a cell the process's budget keeps from opening is tried on its own account;
+ *  - a device cell with no samples starts from the other routines' cells of its shape and size;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +36,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 8 };
+enum { PLAN = 9 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -281,6 +283,36 @@ static void check_held_back(void)
     ok("a cell the process's budget keeps from opening is tried on its own account");
 }
 
+/* The router's factors (br_learn_factors): a device cell with no samples starts from what the
+ * other routines' cells of its shape class and size learned: csyrk's at n = 30000, k = 64
+ * measured twice at 2.25 times the prediction (the first of the process is not taken) make
+ * cherk's device factor at that shape 2.25^(1/2) (one such cell: half its log ratio), and leave
+ * a square cell's at 1. */
+static struct br_call rank_k(enum br_family family, int n, int k)
+{
+    struct br_call c = gemm(n, n, k);
+    c.family = family;
+    c.precision = BR_C;
+    c.uplo = 'U', c.transa = 'N';
+    c.lda = n, c.ldc = n;
+    return c;
+}
+
+static void check_device_prior(void)
+{
+    struct br_call syrk = rank_k(BR_SYRK, 30000, 64), herk = rank_k(BR_HERK, 30000, 64);
+    struct br_call square = rank_k(BR_HERK, 1600, 1600);
+    for (int i = 0; i < 3; i++)
+        br_learn_record(&syrk, BR_LEARN_DEVICE, 0.016, 0.036, 0);
+    struct br_learned_factors f = br_learn_factors(&herk, "a device", "a driver");
+    struct br_learned_factors q = br_learn_factors(&square, "a device", "a driver");
+    if (!(fabs(f.device / 1.5 - 1) < 1e-3) || f.device_samples != 0 || q.device != 1)
+        fail("device prior: cherk 30000 x 64's factor %g (want 1.5), %u samples; a square "
+             "cell's %g", f.device, f.device_samples, q.device);
+    ok("a device cell with no samples starts from the other routines' cells of its shape and "
+       "size");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -315,6 +347,7 @@ int main(int argc, char **argv)
     check_unmeasured_shape();
     check_repeat();
     check_held_back();
+    check_device_prior();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

@@ -100,6 +100,23 @@ double br_learned_pooled_log(const struct br_learned *learned, enum br_precision
     return count ? sum / (count + 1) : 0; /* the mean, times N / (N + 1) */
 }
 
+double br_learned_pooled_log_at(const struct br_learned *learned, const struct br_call *call,
+                                enum br_learn_path path)
+{
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    double sum = 0;
+    int count = 0;
+    for (int f = 0; f < BR_FAMILY_COUNT; f++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
+            const struct br_learned_cell *cell = &learned->cells[f][p][shape][size][path];
+            if (cell->samples >= 2)
+                sum += cell->log_ratio, count++;
+        }
+    return count ? sum / (count + 1) : 0;
+}
+
 double br_learned_factor_with_prior(const struct br_learned *learned, const struct br_call *call,
                                     enum br_learn_path path, double prior_log)
 {

@@ -57,6 +57,15 @@ double br_learned_cell_factor(const struct br_learned_cell *cell);
 double br_learned_pooled_log(const struct br_learned *learned, enum br_precision precision,
                              enum br_learn_path path);
 
+/* What the table's cells of every routine and precision of the call's shape class and size
+ * octave say of the model on `path` (the device's, whose errors are its data path's and its
+ * kernels' at a shape: the H200's profile predicted the rank-k updates of n = 8192, k = 64 in
+ * c and z 16 and 33 ms for every routine, which took 29 to 37 and 55 to 79, 2026-11-27): the
+ * mean log ratio of those measured at least twice, shrunk towards 0 as N / (N + 1) for N such
+ * cells (0 with none). */
+double br_learned_pooled_log_at(const struct br_learned *learned, const struct br_call *call,
+                                enum br_learn_path path);
+
 /* br_learned_factor with the cell's count weighing its own ratio against `prior_log` instead of
  * 0: exp(w * cell + (1 - w) * prior_log), w = n / (n + 1); the prior alone for an empty cell. */
 double br_learned_factor_with_prior(const struct br_learned *learned, const struct br_call *call,

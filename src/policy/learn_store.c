@@ -169,7 +169,9 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     }
     factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,
                                                pooled_cpu[call->precision]);
-    factors.device = br_learned_cell_factor(&cells[BR_LEARN_DEVICE]);
+    /* The device's cells lean on the other routines' of their shape and size. */
+    factors.device = br_learned_factor_with_prior(
+        &table, call, BR_LEARN_DEVICE, br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE));
     factors.cpu_samples = cells[BR_LEARN_CPU].samples;
     factors.device_samples = cells[BR_LEARN_DEVICE].samples;
     pthread_mutex_unlock(&lock);

@@ -3,7 +3,7 @@
 # through per-piece USE_HOST_PTR wrappers, by thread count and piece size) for issue 21's
 # staging, then issue 20's c and z modes sweep (session 12's focus.sh cz) on the build with
 # cost-bounded close turns (7c92d27).
-#     bash profiles/measured/2026-11-27-issue24/pin-and-cz.sh
+#     bash profiles/measured/2026-11-27-issue20-s14/pin-and-cz.sh
 # Carried: .gpu, .dev (lib/libblasroute.so.0 of 7c92d27, bin/blasroute-bench, bin/pinpipe).
 source .gpu/env.sh > /dev/null
 timeout 120 .dev/bin/pinpipe 1024 > $OUT/pinpipe.txt 2>&1

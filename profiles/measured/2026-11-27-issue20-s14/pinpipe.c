@@ -1,7 +1,8 @@
 /* Issue 21/24 probe (2026-11-27): an upload path through the driver's pinning of the caller's
- * own pages. hostmem.c found that the NVIDIA OpenCL driver pins a CL_MEM_USE_HOST_PTR array at
- * creation and moves it to the device with one DMA at 52 GB/s on first use (no host copy), but
- * that pinning costs about 40 ms per GiB on one thread. Here: pieces of a 1 GiB pageable array,
+ * own pages. hostmem.c (profiles/measured/2026-11-27-issue24) found that the NVIDIA OpenCL
+ * driver pins a CL_MEM_USE_HOST_PTR array at creation and moves it to the device with one DMA
+ * at 52 GB/s on first use (no host copy), but that pinning costs about 40 ms per GiB on one
+ * thread. Here: pieces of a 1 GiB pageable array,
  * each wrapped (USE_HOST_PTR), copied into a device buffer and released at once, by T threads
  * with a queue each, for piece sizes and thread counts; the same for downloads (copy into the
  * wrapper, then a map for reading, which brings the bytes to the host, and unmap); and pieces

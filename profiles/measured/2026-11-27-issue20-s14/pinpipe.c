@@ -9,8 +9,6 @@
  * that start 8 bytes past a page. Every configuration's result is checked. GB/s on stdout.
  *   gcc -O2 -Wall -std=gnu11 -o pinpipe pinpipe.c -lOpenCL -lpthread
  */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,21 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-#define CHECK(x)                                                                   \
-    do {                                                                           \
-        cl_int e_ = (x);                                                           \
-        if (e_ != CL_SUCCESS) {                                                    \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, (int)e_);  \
-            exit(1);                                                               \
-        }                                                                          \
-    } while (0)
+#include "../2026-11-27-issue24/probe.h"
 
 static cl_context ctx;
 static cl_device_id device;
@@ -76,13 +60,6 @@ static void *worker(void *arg)
     CHECK(clFinish(q));
     clReleaseCommandQueue(q);
     return NULL;
-}
-
-static void fill(char *p, size_t n, uint64_t seed)
-{
-    uint64_t *w = (uint64_t *)p;
-    for (size_t i = 0; i < n / 8; i++)
-        w[i] = seed ^ (i * 0x9E3779B97F4A7C15ull);
 }
 
 int main(int argc, char **argv)

@@ -15,8 +15,6 @@
  * Prints one line per figure to stdout. Built on the development machine:
  *   gcc -O2 -std=gnu11 -o hostmem hostmem.c -lOpenCL -lpthread -ldl
  */
-#define CL_TARGET_OPENCL_VERSION 300
-#include <CL/cl.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -25,21 +23,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-#define CHECK(x)                                                                   \
-    do {                                                                           \
-        cl_int e_ = (x);                                                           \
-        if (e_ != CL_SUCCESS) {                                                    \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, (int)e_);  \
-            exit(1);                                                               \
-        }                                                                          \
-    } while (0)
+#include "probe.h"
 
 struct part {
     char *dst;
@@ -68,13 +52,6 @@ static double threaded_copy(char *dst, const char *src, size_t bytes, int thread
     for (int i = 0; i < threads; i++)
         pthread_join(id[i], NULL);
     return now() - t;
-}
-
-static void fill(char *p, size_t bytes, uint64_t seed)
-{
-    uint64_t *w = (uint64_t *)p;
-    for (size_t i = 0; i < bytes / 8; i++)
-        w[i] = seed ^ (i * 0x9E3779B97F4A7C15ull);
 }
 
 /* best of reps for a command on queue q, in GB/s */

@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 44 };
+enum { PLAN = 45 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1511,6 +1511,44 @@ static void check_sweeps(void)
        "the sum of its calls ahead; repeats, square calls, jumps and other sites nothing");
 }
 
+/* On the built-in CPU estimates (a profile marked estimated, as br_cpu_profile_builtin's is)
+ * a device must be predicted three times the margin faster: every call of a sweep of random
+ * shapes that goes to the device on them also goes there on the same rates measured, and is
+ * predicted at least three times the margin faster; some that the measured rates send to the
+ * device, predicted less than that faster, stay on the CPU; large products still go. */
+static void check_estimated_cpu(void)
+{
+    struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);
+    struct br_cpu_profile estimated = cpu;
+    estimated.estimated = 1;
+    int kept = 0, both = 0, wrong = 0;
+    for (int i = 0; i < 2000; i++) {
+        enum br_family f = (enum br_family)(rand() % BR_FAMILY_COUNT);
+        enum br_precision pr = (enum br_precision)(rand() % BR_PRECISION_COUNT);
+        struct br_call c = square(f, pr, 64 + rand() % 4000, rand() % 2);
+        if (rand() % 3 == 0) /* a rank-k or thin shape */
+            c.k = c.m = c.n > 64 ? 16 + rand() % 64 : c.n;
+        struct br_prediction measured, on_estimates;
+        int device = br_decide(&c, &gpu, &cpu, &policy, &measured) == BR_ON_DEVICE;
+        int est = br_decide(&c, &gpu, &estimated, &policy, &on_estimates) == BR_ON_DEVICE;
+        double margin = policy.rules[f][pr].margin;
+        wrong += est && (!device || !(on_estimates.device_seconds * 3 * margin <
+                                      on_estimates.cpu_seconds));
+        kept += device && !est;
+        both += device && est;
+    }
+    struct br_call large = square(BR_GEMM, BR_D, 4096, 1);
+    struct br_prediction p;
+    int large_goes = br_decide(&large, &gpu, &estimated, &policy, &p) == BR_ON_DEVICE;
+    if (wrong || kept == 0 || both == 0 || !large_goes)
+        fail("on the estimates: %d calls on the device against the rule, %d kept on the CPU, "
+             "%d on the device either way, dgemm 4096 on the device %d",
+             wrong, kept, both, large_goes);
+    diag("%d calls on the device either way, %d kept on the CPU on the estimates", both, kept);
+    ok("on the built-in CPU estimates a device must be predicted 3 times the margin faster; "
+       "calls it wins by less stay on the CPU");
+}
+
 /* The CPU BLAS's rates from the program's own calls (calibrate.h): each precision's GEMM row
  * is the built-in one times the best measured-to-built-in ratio seen for it (or its
  * counterpart's, or any seen one's); small calls and other routines change nothing; too few
@@ -1686,6 +1724,7 @@ int main(void)
     check_open_threshold();   /* 1 */
     check_sweeps();           /* 1 */
     check_observed_cpu();     /* 1 */
+    check_estimated_cpu();    /* 1 */
     check_cpu_threads();      /* 1 */
     check_gpu_guess();        /* 1 */
 

@@ -7,6 +7,14 @@
  * likewise a spread over several devices against the first alone. */
 static const double hybrid_margin = 1.1;
 static const double spread_margin = 1.1;
+/* The CPU's time from the built-in estimates (no calibration, no tuned profile, too few of the
+ * program's calls measured yet) is off by up to 3 times for a shape other than square: on the
+ * H200's host cher2k n = 64, k = 8192 was predicted 4.4 ms on the CPU, which took 1.5, and the
+ * device's 2.4 kept every call of a process whose device a forced mode had opened before any
+ * CPU call was measured (the CPU never tried: no learning on estimates), at half the CPU's
+ * speed (2026-11-27). On the estimates a device must be predicted this much faster; a call it
+ * wins by less stays on the CPU BLAS, whose answer is never slower than the program's own. */
+static const double estimated_margin = 3;
 
 /* The volume against min_size cubed (no cube root on the path of every small call, and no
  * rounding of one: the same answer everywhere). */
@@ -150,7 +158,7 @@ enum br_where br_decide_after_rules(const struct br_call *call,
      * the reference still loses to it. */
     double margin = br_decide_margin(rule->margin, p->factors.cpu_samples,
                                      p->factors.device_samples) *
-                    (device->shares_host_cpu ? 2 : 1);
+                    (device->shares_host_cpu ? 2 : 1) * (cpu->estimated ? estimated_margin : 1);
     if (p->device_seconds * margin < p->cpu_seconds) {
         p->reason = "device predicted faster";
         return BR_ON_DEVICE;

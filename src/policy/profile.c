@@ -322,6 +322,7 @@ void br_cpu_profile_builtin(struct br_cpu_profile *out)
     static const double d[BR_GRID_POINTS] = {5, 20, 80, 300, 460, 670, 850, 900, 920};
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "built-in CPU estimates");
+    out->estimated = 1;
     for (int i = 0; i < BR_GRID_POINTS; i++) {
         out->rates[BR_GEMM][BR_S][i] = s[i];
         out->rates[BR_GEMM][BR_D][i] = d[i];

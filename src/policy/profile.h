@@ -52,6 +52,9 @@ struct br_device_profile {
 struct br_cpu_profile {
     char source[1024];
     br_rate_table rates;
+    /* The built-in estimates (br_cpu_profile_builtin), not measured on this machine: the
+     * decision then asks a device to be predicted estimated_margin times faster (decide.c). */
+    int estimated;
 };
 
 /* A rate for a family and precision at an effective size, interpolated (log-log) on the grid,

@@ -57,6 +57,18 @@ modes() {
   traced $w cpu cpu $c-c "$@"
   traced $w device device $c-d "$@"
   traced $w device-warm device $c-d "$@"; }
+# bench_row DIR NAME PRECISION ROUTINE SIZES MODES VAR=VALUE...: one blasroute-bench row in a
+# process of its own on an empty cache (/tmp/c-DIR) after a warm-up pass at 512, modes MODES,
+# 5 rounds with 250 ms pauses, traced into $OUT/DIR/NAME.csv, printing "NAME ROW"
+bench_row() {
+  local dir=$1 name=$2 p=$3 r=$4 sizes=$5 modes=$6; shift 6
+  rm -rf /tmp/c-$dir; mkdir -p $OUT/$dir
+  env BLASROUTE_CACHE_DIR=/tmp/c-$dir "$@" .dev/bin/blasroute-bench --routine $r --precision $p \
+      --sizes 512 --modes auto --repeat 1 --no-cpu --no-clblast --no-nvblas > /dev/null 2>&1
+  env BLASROUTE_CACHE_DIR=/tmp/c-$dir BLASROUTE_TRACE=$OUT/$dir/$name.csv "$@" \
+      .dev/bin/blasroute-bench --routine $r --precision $p --sizes $sizes --modes $modes \
+      --repeat 1 --rounds 5 --pause 250 --no-cpu --no-clblast --no-nvblas 2>&1 | tail -1 |
+      sed "s/^/$name /"; }
 # pack: everything under $OUT but machine.txt in one archive (the device tool brings back a
 # handful of files only)
 pack() {

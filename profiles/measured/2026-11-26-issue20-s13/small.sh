@@ -8,15 +8,9 @@
 # Carried: .gpu, .dev. Dry run: DRY=1 OUT=dir (PoCL).
 source profiles/measured/gpu-common.sh
 [ "${DRY:-0}" = 1 ] && export BLASROUTE_DEVICE=cpu
-row() { # NAME PRECISION ROUTINE SIZE VAR=VALUE...
-  name=$1 p=$2 r=$3 s=$4; shift 4
-  rm -rf /tmp/c-small; mkdir -p $OUT/small
-  env BLASROUTE_CACHE_DIR=/tmp/c-small "$@" .dev/bin/blasroute-bench --routine $r --precision $p \
-      --sizes 512 --modes auto --repeat 1 --no-cpu --no-clblast --no-nvblas > /dev/null 2>&1
-  env BLASROUTE_CACHE_DIR=/tmp/c-small BLASROUTE_TRACE=$OUT/small/$name.csv "$@" \
-      .dev/bin/blasroute-bench --routine $r --precision $p --sizes $s --modes cpu,device,auto \
-      --repeat 1 --rounds 5 --pause 250 --no-cpu --no-clblast --no-nvblas 2>&1 | tail -1 |
-      sed "s/^/$name /"; }
+row() { # NAME PRECISION ROUTINE SIZE VAR=VALUE... (gpu-common.sh: bench_row)
+  local name=$1 p=$2 r=$3 s=$4; shift 4
+  bench_row small $name $p $r $s cpu,device,auto "$@"; }
 for v in "default BLASROUTE_LEARN=1" "nolearn BLASROUTE_LEARN=0" "keep BLASROUTE_CPU_THREADS=keep"; do
   set -- $v
   row cher2k-$1 c her2k 256 $2

@@ -7,15 +7,9 @@
 #     bash profiles/measured/2026-11-27-issue20-s14/thin.sh
 # Carried: .gpu, .dev/lib, .dev/bin/blasroute-bench.
 source profiles/measured/gpu-common.sh
-row() { # NAME PRECISION ROUTINE MODES VAR=VALUE...
-  name=$1 p=$2 r=$3 modes=$4; shift 4
-  rm -rf /tmp/c-thin; mkdir -p $OUT/thin
-  env BLASROUTE_CACHE_DIR=/tmp/c-thin "$@" .dev/bin/blasroute-bench --routine $r --precision $p \
-      --sizes 512 --modes auto --repeat 1 --no-cpu --no-clblast --no-nvblas > /dev/null 2>&1
-  env BLASROUTE_CACHE_DIR=/tmp/c-thin BLASROUTE_TRACE=$OUT/thin/$name.csv "$@" \
-      .dev/bin/blasroute-bench --routine $r --precision $p --sizes 8192x64x8192 --modes $modes \
-      --repeat 1 --rounds 5 --pause 250 --no-cpu --no-clblast --no-nvblas 2>&1 | tail -1 |
-      sed "s/^/$name /"; }
+row() { # NAME PRECISION ROUTINE MODES VAR=VALUE... (gpu-common.sh: bench_row)
+  local name=$1 p=$2 r=$3 modes=$4; shift 4
+  bench_row thin $name $p $r 8192x64x8192 $modes "$@"; }
 for v in "default BLASROUTE_LEARN=1" "nolearn BLASROUTE_LEARN=0" "keep BLASROUTE_CPU_THREADS=keep"; do
   set -- $v
   row cher2k-$1 c her2k cpu,device,auto $2

@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 45 };
+enum { PLAN = 46 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1145,6 +1145,27 @@ static void check_learning(void)
              br_learned_pooled_log_at(&shaped, &herk_big, BR_LEARN_DEVICE));
     ok("learned table: an unmeasured device cell starts from the other routines' and precisions' "
        "cells of its shape class and size (mean log ratio, shrunk as N/(N+1))");
+
+    /* A cell that leans on a prior (random, either sign): disturbed measurements slower than
+     * the prior says keep the factor at the prior, however many; a faster one lowers it. */
+    static struct br_learned leaning;
+    memset(&leaning, 0, sizeof leaning);
+    double lean = 2.0 * rand() / RAND_MAX - 1;
+    struct br_call lc = square(BR_GEMM, BR_C, 700, 1);
+    double held_factor = 0;
+    for (int i = 0; i < 5; i++) {
+        br_learned_add_with_prior(&leaning, &lc, BR_LEARN_DEVICE, 1e-3, 1e-3 * exp(lean + 1), 1,
+                                  lean);
+        held_factor = br_learned_factor_with_prior(&leaning, &lc, BR_LEARN_DEVICE, lean);
+    }
+    br_learned_add_with_prior(&leaning, &lc, BR_LEARN_DEVICE, 1e-3, 1e-3 * exp(lean - 0.5), 1,
+                              lean);
+    double lowered_factor = br_learned_factor_with_prior(&leaning, &lc, BR_LEARN_DEVICE, lean);
+    if (!(fabs(held_factor / exp(lean) - 1) < 1e-5) || !(lowered_factor < exp(lean) * 0.95))
+        fail("leaning on a prior of %.3f: %g after 5 slower disturbed samples (want %g), then %g",
+             lean, held_factor, exp(lean), lowered_factor);
+    ok("learned table: slower disturbed measurements leave a cell that leans on a prior at the "
+       "prior, a faster one lowers it");
 
     /* A cell at the thousandfold bound is written with 4 decimals (6.9078, past log(1000)) and
      * must still be read back (it was refused: a process forgot its table, 2026-11-25). */

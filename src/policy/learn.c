@@ -129,12 +129,19 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured, int disturbed)
 {
+    br_learned_add_with_prior(learned, call, path, predicted, measured, disturbed, 0);
+}
+
+void br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
+                               enum br_learn_path path, double predicted, double measured,
+                               int disturbed, double prior_log)
+{
     if (!(predicted > 0) || !(measured > 0))
         return;
     struct br_learned_cell *cell = br_learned_cell(learned, call, path);
     double ratio = fmax(-extreme_log, fmin(extreme_log, log(measured / predicted)));
     if (disturbed)
-        ratio = fmin(ratio, cell->samples ? cell->log_ratio : 0);
+        ratio = fmin(ratio, cell->samples ? cell->log_ratio : prior_log);
     if (cell->samples == 0) {
         cell->log_ratio = (float)ratio;
     } else {

@@ -83,6 +83,17 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured, int disturbed);
 
+/* br_learned_add for a cell whose factor leans on `prior_log` while it has few samples
+ * (br_learned_factor_with_prior): a first disturbed measurement is taken as at most the
+ * prior, not as at most the model's prediction. Taken as at most the model, it undid the
+ * prior: on the H200 (2026-11-27) cher2k n = 64, k = 8192 had its device prediction raised
+ * from 0.37 to 1.4 ms by the other routines' cells of its shape, a first device try right
+ * after CPU calls took 3.0 ms, and the prediction fell to 0.45 ms, where the calls after it,
+ * each 2.5 ms and each after a CPU call (disturbed), could not raise it again. */
+void br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
+                               enum br_learn_path path, double predicted, double measured,
+                               int disturbed, double prior_log);
+
 /* What a CPU call timed on `share` of the CPU BLAS's own thread count (the lowered count beside
  * a device: cpu_threads.h; 1 when it ran on all of it) teaches its cell, from the `measured`
  * seconds it took and whether the measurement was otherwise `disturbed`:

@@ -192,7 +192,12 @@ static void record(const struct br_call *call, struct turns *t, enum br_learn_pa
     if (!(first_seen_at > 0))
         first_seen_at = br_seconds_now();
     if (first_seen[path][call->precision]) {
-        br_learned_add(&table, call, path, model_seconds, measured, disturbed);
+        /* What the cell's factor leans on while it has few samples (br_learn_factors). */
+        double prior = path == BR_LEARN_CPU
+                           ? br_learned_pooled_log(&table, call->precision, BR_LEARN_CPU)
+                           : br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE);
+        br_learned_add_with_prior(&table, call, path, model_seconds, measured, disturbed,
+                                  prior);
         changed = 1;
         memset(pooled_fresh, 0, sizeof pooled_fresh);
     }

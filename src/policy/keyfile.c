@@ -38,20 +38,13 @@ static int add(struct br_keyfile *file, const char *section, const char *key, co
     return 0;
 }
 
-static int parse(const char *name, const char *text, const char *only, struct br_keyfile *file);
-
 int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file)
 {
-    return parse(name, text, NULL, file);
+    return br_keyfile_parse_section(name, text, NULL, file);
 }
 
 int br_keyfile_parse_section(const char *name, const char *text, const char *only,
                              struct br_keyfile *file)
-{
-    return parse(name, text, only, file);
-}
-
-static int parse(const char *name, const char *text, const char *only, struct br_keyfile *file)
 {
     memset(file, 0, sizeof *file);
     snprintf(file->path, sizeof file->path, "%s", name);

@@ -28,7 +28,7 @@ int br_keyfile_read(const char *path, struct br_keyfile *file);
 /* Parses a text already in memory (the built-in defaults); name stands for the path. */
 int br_keyfile_parse(const char *name, const char *text, struct br_keyfile *file);
 
-/* The same, keeping the entries of section `only` (every line still checked). */
+/* The same, keeping the entries of section `only` (every line still checked; NULL: all). */
 int br_keyfile_parse_section(const char *name, const char *text, const char *only,
                              struct br_keyfile *file);
 

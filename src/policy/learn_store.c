@@ -152,6 +152,17 @@ static void load(const char *device, const char *driver)
     atexit(save);
 }
 
+/* Under the lock: what the CPU's cells of a precision lean on (br_learned_pooled_log), kept
+ * until the next sample. */
+static double cpu_prior(enum br_precision precision)
+{
+    if (!pooled_fresh[precision]) {
+        pooled_cpu[precision] = br_learned_pooled_log(&table, precision, BR_LEARN_CPU);
+        pooled_fresh[precision] = 1;
+    }
+    return pooled_cpu[precision];
+}
+
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
                                            const char *driver)
 {
@@ -162,13 +173,8 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     load(device, driver);
     const struct br_learned_cell *cells = br_learned_cells(&table, call);
     /* The CPU's cells lean on what the others learned (learn.h: one calibration for all). */
-    if (!pooled_fresh[call->precision]) {
-        pooled_cpu[call->precision] =
-            br_learned_pooled_log(&table, call->precision, BR_LEARN_CPU);
-        pooled_fresh[call->precision] = 1;
-    }
     factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,
-                                               pooled_cpu[call->precision]);
+                                               cpu_prior(call->precision));
     /* The device's cells lean on the other routines' of their shape and size. */
     factors.device = br_learned_factor_with_prior(
         &table, call, BR_LEARN_DEVICE, br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE));
@@ -194,7 +200,7 @@ static void record(const struct br_call *call, struct turns *t, enum br_learn_pa
     if (first_seen[path][call->precision]) {
         /* What the cell's factor leans on while it has few samples (br_learn_factors). */
         double prior = path == BR_LEARN_CPU
-                           ? br_learned_pooled_log(&table, call->precision, BR_LEARN_CPU)
+                           ? cpu_prior(call->precision)
                            : br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE);
         br_learned_add_with_prior(&table, call, path, model_seconds, measured, disturbed,
                                   prior);

@@ -125,6 +125,30 @@ int br_profile_apply_params(const struct br_device_profile *profile, enum br_pre
     return any;
 }
 
+/* A [device] key of a profile into its field of out: 0, -1 if the value is too long for it, 1
+ * if the key is not one of [device]'s. */
+static int device_key(struct br_device_profile *out, const char *key, const char *value)
+{
+    struct {
+        const char *key;
+        char *field;
+        size_t size;
+    } fields[] = {{"name", out->name, sizeof out->name},
+                  {"vendor", out->match_vendor, sizeof out->match_vendor},
+                  {"match", out->match_name, sizeof out->match_name},
+                  {"type", out->match_type, sizeof out->match_type}};
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        if (strcmp(key, fields[k].key) != 0)
+            continue;
+        size_t length = strlen(value);
+        if (length >= fields[k].size)
+            return -1;
+        memcpy(fields[k].field, value, length + 1);
+        return 0;
+    }
+    return 1;
+}
+
 int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_profile *out)
 {
     memset(out, 0, sizeof *out);
@@ -155,23 +179,11 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
         const struct br_key_entry *e = &file->entries[i];
         int ok = 0, known = 0;
         if (strcmp(e->section, "device") == 0) {
-            struct {
-                const char *key;
-                char *field;
-                size_t size;
-            } fields[] = {{"name", out->name, sizeof out->name},
-                          {"vendor", out->match_vendor, sizeof out->match_vendor},
-                          {"match", out->match_name, sizeof out->match_name},
-                          {"type", out->match_type, sizeof out->match_type}};
-            for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
-                if (strcmp(e->key, fields[k].key) != 0)
-                    continue;
-                known = 1;
-                if (strlen(e->value) >= fields[k].size) {
-                    br_warn("%s:%d: %s is too long", file->path, e->line, e->key);
-                    return -1;
-                }
-                memcpy(fields[k].field, e->value, strlen(e->value) + 1);
+            int kept = device_key(out, e->key, e->value);
+            known = kept != 1;
+            if (kept < 0) {
+                br_warn("%s:%d: %s is too long", file->path, e->line, e->key);
+                return -1;
             }
         } else if (strcmp(e->section, "link") == 0) {
             for (size_t k = 0; k < sizeof link / sizeof link[0]; k++)
@@ -259,23 +271,11 @@ static int builtin_score(int i, const char *vendor, const char *name, const char
     if (br_keyfile_parse_section("built-in", br_profile_files[i].text, "device", &file) != 0)
         return -2;
     struct br_device_profile fields = {0};
-    for (int k = 0; k < file.count; k++) {
-        const struct br_key_entry *e = &file.entries[k];
-        char *field = !strcmp(e->key, "vendor")  ? fields.match_vendor
-                      : !strcmp(e->key, "match") ? fields.match_name
-                      : !strcmp(e->key, "type")  ? fields.match_type
-                                                 : NULL;
-        size_t size = field == fields.match_vendor ? sizeof fields.match_vendor
-                      : field == fields.match_name ? sizeof fields.match_name
-                                                   : sizeof fields.match_type;
-        if (field) { /* cut to the field (the whole profile, read below, refuses longer) */
-            size_t n = strnlen(e->value, size - 1);
-            memcpy(field, e->value, n);
-            field[n] = 0;
-        }
-    }
+    int readable = 1;
+    for (int k = 0; k < file.count && readable; k++)
+        readable = device_key(&fields, file.entries[k].key, file.entries[k].value) >= 0;
     br_keyfile_free(&file);
-    return br_profile_match_score(&fields, vendor, name, type);
+    return readable ? br_profile_match_score(&fields, vendor, name, type) : -2;
 }
 
 void br_device_profile_builtin(const char *vendor, const char *name, const char *type,

@@ -11,8 +11,8 @@
  * TRMM by the result's columns (side L) or rows (side R), which each depend on their own of
  * B's only, A expanded once; the rank-k family by C's triangle in panels along its diagonal,
  * the side that spans the panels packed once. One panel's transfers overlap another's product;
- * each panel is written back whole, and after a failure the CPU BLAS computes the panels not
- * written. A problem whose fixed side does not fit the device's memory even beside one narrow
+ * each panel is written back as its columns arrive (a side-R panel's rows whole), and after a
+ * failure the CPU BLAS computes what was not written. A problem whose fixed side does not fit the device's memory even beside one narrow
  * panel is declined (engine.c then cuts it in pieces or gives it to the CPU BLAS). */
 #include <string.h>
 
@@ -566,7 +566,10 @@ static cl_int run_rank_panels(struct br_engine *engine, const struct br_program 
                             {&buffers[RANK_FIXED_COUNT],
                              &buffers[RANK_FIXED_COUNT + RANK_SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][RANK_C], run.sets[1][RANK_C]};
-    struct br_panel_steps steps = {&run, enqueue_rank_panel, rank_result, results, p.lower};
+    /* Every panel written back by columns as its pieces arrive, upper ones too: a column of an
+     * upper panel's trapezoid is final once written, and what is left after a failure is
+     * still BLAS calls (br_panels_finish_on_cpu). */
+    struct br_panel_steps steps = {&run, enqueue_rank_panel, rank_result, results, 1};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
     br_panels_end(engine, error, done, buffers, count);

@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/launch.h"
 #include "env.h"
+#include "policy/split.h"
 
 static void set_width(struct br_panels *p, size_t width)
 {
@@ -124,25 +125,47 @@ void br_panels_end(struct br_engine *engine, cl_int error, cl_event *done, cl_me
         br_pool_release(&engine->pool, buffers[i]);
 }
 
+/* The rank-k family after a failure: C's triangle went in panels along its diagonal, each
+ * written back by columns; what is left is the trailing triangle from the first panel not
+ * written, the same routine on the trailing rows of op(A) (and op(B)), less the columns of
+ * that panel already written. */
+static void finish_rank_on_cpu(const struct br_engine *engine, const struct br_call *call)
+{
+    size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
+    size_t written = engine->columns_written, n = (size_t)call->n;
+    if (call->uplo == 'L') { /* a lower panel's leading columns, whole */
+        struct br_call tail = br_rank_trailing(call, (br_int)(first + written));
+        if (tail.n > 0)
+            br_cpu_level3(&tail);
+        return;
+    }
+    /* An upper panel, rows [first, end): column j (from `first` on) holds rows up to
+     * min(j, end - 1), and columns [first, from) of it are final. Left: rows [first, t) of the
+     * columns from `from` on (a block clear of the diagonal, as GEMM calls), and the trailing
+     * triangle from t. */
+    size_t end = first + engine->rows_per_tile < n ? first + engine->rows_per_tile : n;
+    size_t from = first + written, t = from < end ? from : end;
+    struct br_call gemms[2];
+    int count = br_rank_block_gemms(call, (br_int)first, (br_int)(t - first), (br_int)from,
+                                    (br_int)(n - from), gemms);
+    for (int i = 0; i < count; i++)
+        br_cpu_level3(&gemms[i]);
+    struct br_call tail = br_rank_trailing(call, (br_int)t);
+    if (tail.n > 0)
+        br_cpu_level3(&tail);
+}
+
 void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_call *call)
 {
+    if (call->family == BR_SYRK || call->family == BR_HERK || call->family == BR_SYR2K ||
+        call->family == BR_HER2K) {
+        finish_rank_on_cpu(engine, call);
+        return;
+    }
     size_t e = br_element_size(call->precision);
     struct br_call rest = *call;
     char *b = call->b, *c = call->c; /* C: SYMM and HEMM only */
-    if (call->family == BR_SYRK || call->family == BR_HERK || call->family == BR_SYR2K ||
-        call->family == BR_HER2K) {
-        /* Panels along C's diagonal: what is left is the trailing triangle from `first`, the
-         * same routine on the trailing rows of op(A) (and op(B)). */
-        size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
-        if (call->uplo == 'L') /* a lower panel's leading columns, written by columns */
-            first += engine->columns_written;
-        size_t a_step = call->transa == 'N' ? 1 : (size_t)call->lda;
-        size_t b_step = call->transa == 'N' ? 1 : (size_t)call->ldb;
-        rest.n = call->n - (br_int)first;
-        rest.a = (const char *)call->a + first * a_step * e;
-        rest.b = b ? b + first * b_step * e : NULL;
-        rest.c = c + first * ((size_t)call->ldc + 1) * e;
-    } else if (call->side == 'L') {
+    if (call->side == 'L') {
         size_t first = (size_t)engine->tiles_written * engine->cols_per_tile +
                        engine->columns_written;
         rest.n = call->n - (br_int)first;
@@ -154,6 +177,6 @@ void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_cal
         rest.b = b + first * e;
         rest.c = c ? c + first * e : NULL;
     }
-    if (rest.n > 0 && (call->side == 0 /* the rank-k family: no m */ || rest.m > 0))
+    if (rest.n > 0 && rest.m > 0)
         br_cpu_level3(&rest);
 }

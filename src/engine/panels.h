@@ -55,11 +55,11 @@ cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
 
 /* Writes panel `block` back from `src` once `ready` completes and counts it in
  * engine->tiles_written. `by_columns`: each of the block's columns is a result of its own (the
- * columns of B or C of a side-L TRSM, TRMM, SYMM or HEMM; the columns of a lower rank-k
- * panel, the trailing triangle past them): written as its piece arrives, straight from the
- * staging ring, and after a failure engine->columns_written of them are final. Otherwise
- * (rows of a side-R panel, an upper rank-k panel's trapezoid, whose remainder the CPU could
- * not finish) whole or not at all, through a host copy of the block, one more host copy. */
+ * columns of B or C of a side-L TRSM, TRMM, SYMM or HEMM; the columns of a rank-k panel's
+ * trapezoid): written as its piece arrives, straight from the staging ring, and after a
+ * failure engine->columns_written of them are final. Otherwise (rows of a side-R panel, whose
+ * remainder the CPU could not finish: TRMM and TRSM overwrite the B their other columns read)
+ * whole or not at all, through a host copy of the block, one more host copy. */
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
                             cl_event ready, int by_columns);
 

@@ -91,51 +91,66 @@ static struct br_call rank_block_as_gemm(const struct br_call *c, const void *p,
     return g;
 }
 
+int br_rank_block_gemms(const struct br_call *c, br_int row0, br_int rows, br_int col0,
+                        br_int cols, struct br_call gemms[2])
+{
+    if (rows <= 0 || cols <= 0)
+        return 0;
+    int two = c->family == BR_SYR2K || c->family == BR_HER2K;
+    int hermitian = c->family == BR_HERK || c->family == BR_HER2K;
+    union br_scalar alpha = c->alpha, beta = c->beta;
+    if (c->family == BR_HERK)
+        alpha = br_scalar_complex_of_real(&c->alpha, c->precision);
+    if (hermitian)
+        beta = br_scalar_complex_of_real(&c->beta, c->precision);
+    const void *b = two ? c->b : c->a;
+    br_int ldb = two ? c->ldb : c->lda;
+    gemms[0] = rank_block_as_gemm(c, c->a, b, c->lda, ldb, row0, rows, col0, cols, alpha, beta);
+    if (!two)
+        return 1;
+    /* + alpha' op(B)[rows] op(A)[cols]^*, alpha' = conj(alpha) if Hermitian */
+    union br_scalar alpha2 = hermitian ? br_scalar_conjugate(&c->alpha, c->precision) : c->alpha;
+    gemms[1] = rank_block_as_gemm(c, c->b, c->a, c->ldb, c->lda, row0, rows, col0, cols, alpha2,
+                                  br_scalar_real(c->precision, 1.0));
+    return 2;
+}
+
+struct br_call br_rank_trailing(const struct br_call *c, br_int first)
+{
+    size_t e = br_element_size(c->precision);
+    struct br_call tail = *c;
+    tail.n = c->n - first;
+    tail.a = br_op_row(c->a, first, c->lda, c->transa, e);
+    if (c->family == BR_SYR2K || c->family == BR_HER2K)
+        tail.b = br_op_row(c->b, first, c->ldb, c->transa, e);
+    tail.c = br_element_at(c->c, first, first, c->ldc, e);
+    return tail;
+}
+
 /* SYRK, HERK, SYR2K, HER2K: with C's triangle cut at r, the device computes the diagonal block
  * [0, r) and the block beside it, the CPU the diagonal block [r, n). The CPU's block holds
  * (n - r)^2 / n^2 of the work, so r comes from the square root of the CPU's share. */
 static void split_rank(const struct br_call *c, double share, struct br_split *out)
 {
-    size_t e = br_element_size(c->precision);
     br_int n = c->n;
     br_int trailing = n - device_part(n, 1 - sqrt(fmax(0, 1 - share)));
     br_int r = n - trailing;
-    int two = c->family == BR_SYR2K || c->family == BR_HER2K;
-    int hermitian = c->family == BR_HERK || c->family == BR_HER2K;
     if (r > 0) {
         struct br_call lead = *c;
         lead.n = r;
         add(out->device, &out->device_count, &lead);
     }
     if (r > 0 && trailing > 0) {
-        union br_scalar alpha = c->alpha, beta = c->beta;
-        if (c->family == BR_HERK)
-            alpha = br_scalar_complex_of_real(&c->alpha, c->precision);
-        if (hermitian)
-            beta = br_scalar_complex_of_real(&c->beta, c->precision);
-        const void *b = two ? c->b : c->a;
-        br_int ldb = two ? c->ldb : c->lda;
         /* Lower: rows [r, n) by columns [0, r); upper: rows [0, r) by columns [r, n). */
         br_int row0 = c->uplo == 'L' ? r : 0, rows = c->uplo == 'L' ? trailing : r;
         br_int col0 = c->uplo == 'L' ? 0 : r, cols = c->uplo == 'L' ? r : trailing;
-        struct br_call g = rank_block_as_gemm(c, c->a, b, c->lda, ldb, row0, rows, col0, cols,
-                                              alpha, beta);
-        add(out->device, &out->device_count, &g);
-        if (two) { /* + alpha' op(B)[rows] op(A)[cols]^*, alpha' = conj(alpha) if Hermitian */
-            union br_scalar alpha2 =
-                hermitian ? br_scalar_conjugate(&c->alpha, c->precision) : c->alpha;
-            g = rank_block_as_gemm(c, c->b, c->a, c->ldb, c->lda, row0, rows, col0, cols,
-                                   alpha2, br_scalar_real(c->precision, 1.0));
-            add(out->device, &out->device_count, &g);
-        }
+        struct br_call gemms[2];
+        int count = br_rank_block_gemms(c, row0, rows, col0, cols, gemms);
+        for (int i = 0; i < count; i++)
+            add(out->device, &out->device_count, &gemms[i]);
     }
     if (trailing > 0) {
-        struct br_call tail = *c;
-        tail.n = trailing;
-        tail.a = br_op_row(c->a, r, c->lda, c->transa, e);
-        if (two)
-            tail.b = br_op_row(c->b, r, c->ldb, c->transa, e);
-        tail.c = br_element_at(c->c, r, r, c->ldc, e);
+        struct br_call tail = br_rank_trailing(c, r);
         add(out->cpu, &out->cpu_count, &tail);
     }
     double whole = (double)n * (double)n;

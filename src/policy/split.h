@@ -26,4 +26,15 @@ struct br_split {
  * Where the parts are at least 64 rows, the device's is a whole number of 32-row blocks. */
 void br_split_call(const struct br_call *call, double share, struct br_split *out);
 
+/* The off-diagonal block C[row0 .. row0 + rows, col0 .. col0 + cols) of a SYRK, HERK, SYR2K
+ * or HER2K call (wholly in its triangle, clear of the diagonal) as GEMM calls to run in turn:
+ * alpha op(A)[rows] op(A)[cols]^* + beta C (^*: the transpose, the conjugate transpose for the
+ * Hermitian routines), and for the rank-2k routines the second product added. Their count
+ * (0 for an empty block). */
+int br_rank_block_gemms(const struct br_call *call, br_int row0, br_int rows, br_int col0,
+                        br_int cols, struct br_call gemms[2]);
+
+/* The same rank-k (2k) call on C's trailing diagonal block from row and column `first`. */
+struct br_call br_rank_trailing(const struct br_call *call, br_int first);
+
 #endif

@@ -32,7 +32,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 12
+plan 13
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -190,3 +190,15 @@ absent=$(rows "$tmp/none" | awk '$12 != "-"' | wc -l)
     grep -q '^# NVBLAS: not measured: /nonexistent/libnvblas.so.13 cannot be loaded' "$tmp/none"
 ok $? "NVBLAS column: a stand-in timed and checked in every row ($bad bad), its configuration removed; absent: '-' and why"
 diag_file "$tmp/nvb"; diag_file "$tmp/nvb.err"
+
+# beta = 0: C is filled with NaN, which a path that reads C (BLAS says it must not) turns into a
+# wrong result; every routine on the device, and the stand-in NVBLAS column (the reference).
+$clean_env BLASROUTE_DEVICE=cpu BLASROUTE_BENCH_NVBLAS="$BLASROUTE_REFERENCE_BLAS" \
+    timeout 300 "$bench" --routine all --precision d,z --sizes 40,37x29x53 --repeat 1 \
+    --no-clblast --beta 0 > "$tmp/beta0" 2> "$tmp/beta0.err"
+status=$?
+bad=$(rows "$tmp/beta0" | awk '!($9 > 0 && $12 > 0 && $NF == "ok")' | wc -l)
+[ $status -eq 0 ] && [ "$(rows "$tmp/beta0" | wc -l)" -eq 30 ] && [ "$bad" -eq 0 ] &&
+    grep -q 'beta = 0 .*(C NaN: not to be read)' "$tmp/beta0"
+ok $? "--beta 0: C filled with NaN, every routine of d and z right on the device and in the NVBLAS column (exit $status, $bad bad rows)"
+diag_file "$tmp/beta0"; diag_file "$tmp/beta0.err"

@@ -240,19 +240,25 @@ static void print_header(const struct bench_options *o)
     else
         printf("# NVBLAS: %s (NVBLAS_CONFIG_FILE=%s)\n", bench_nvblas_path(),
                getenv("NVBLAS_CONFIG_FILE"));
+    char betas[96];
+    if (o->beta == 0)
+        snprintf(betas, sizeof betas, "beta = 0 (complex (1.1,0.2), 0)");
+    else
+        snprintf(betas, sizeof betas, "beta = %g (complex (1.1,0.2), (%g,-0.3))", o->beta,
+                 o->beta);
     if (gemm)
         printf("# GFLOP/s = 2mnk/t (complex 8mnk/t), best of %d after a warm-up (short calls: 20 ms of each); alpha = "
-               "1.1, beta = 0.5 (complex (1.1,0.2), (0.5,-0.3)); A, B, C random in [-1,1]\n",
-               o->repeat);
+               "1.1, %s; A, B, C random in [-1,1]%s\n",
+               o->repeat, betas, o->beta == 0 ? ", but C NaN (not to be read)" : "");
     else
         printf("# GFLOP/s = flops/t with flops 2mnk (gemm), 2mmn or 2mnn (symm, hemm: side L or "
                "R), n(n+1)k (syrk, herk), 2n(n+1)k (syr2k, her2k), mmn or mnn (trmm, trsm: side "
                "L or R), 4 times that for complex; best of %d after a warm-up (short calls: 20 ms of "
                "each); alpha = 1.1, "
-               "beta = 0.5 (complex (1.1,0.2), (0.5,-0.3); real for herk's alpha and beta and "
-               "her2k's beta); A, B, C random in [-1,1], but trsm's A diagonally dominant: "
+               "%s, real for herk's alpha and beta and "
+               "her2k's beta; A, B, C random in [-1,1]%s, but trsm's A diagonally dominant: "
                "diagonal 2*order+-1/2, or with diag U off-diagonal in [-1,1]/(2*order)\n",
-               o->repeat);
+               o->repeat, betas, o->beta == 0 ? " (C NaN: not to be read)" : "");
     if (o->rounds > 1)
         printf("# blasroute's e2e columns: %d rounds, each column in turn in every round, each "
                "round best of %d (the first after a warm-up); a column's rate is its best round; "
@@ -364,7 +370,7 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
 {
     struct bench_problem p;
     char problem[64];
-    bench_setup(&p, family, precision, options, s);
+    bench_setup(&p, family, precision, options, s, o->beta);
     describe(&p, problem, sizeof problem);
     size_t a_bytes = bench_a_bytes(&p), b_bytes = bench_b_bytes(&p), c_bytes = bench_c_bytes(&p);
     double host_bytes = (double)a_bytes + (double)b_bytes + 3.0 * (double)c_bytes;

@@ -180,7 +180,8 @@ static int make_bounds(const struct bench_problem *p, double epsilon, struct ben
         for (int i = first; i < end; i++) {
             double sum = product(p, i, j, &length);
             e->bound[(size_t)c * m + (size_t)i] =
-                factor(p, epsilon, length) * (alpha * sum + beta * at(p, p->c0, p->ldc, i, j)) +
+                factor(p, epsilon, length) *
+                    (alpha * sum + (beta != 0 ? beta * at(p, p->c0, p->ldc, i, j) : 0)) +
                 DBL_MIN;
         }
     }

@@ -52,6 +52,10 @@ static void usage(void)
         "                        idle: each column then times its path alone (OpenBLAS's\n"
         "                        spin 2^28 cycles, 0.1 to 0.15 s: 250 is enough; 50 is not,\n"
         "                        and device calls made in a spin run 2 to 3 times slower)\n"
+        "  --beta B            beta's real part (default 0.5; complex: (B,-0.3), real for\n"
+        "                        herk and her2k); 0: beta = 0 and C filled with NaN, which\n"
+        "                        a routine that reads C when beta = 0 turns into a wrong\n"
+        "                        result (trmm and trsm have no beta)\n"
         "  --csv               CSV rows after the same '#' header lines\n"
         "  --no-cpu            do not time the CPU BLAS (it still makes the reference result)\n"
         "  --no-device         do not time blasroute (br-res, br-kern, br-e2e)\n"
@@ -231,7 +235,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
                         struct bench_options *o)
 {
     enum { ROUTINE = 256, PRECISION, SIZES, FROM, TO, STEP, TRANS, OPTIONS, REPEAT, ROUNDS, PAUSE,
-           CSV, NO_CPU, NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT,
+           BETA, CSV, NO_CPU, NO_DEVICE, NO_CLBLAST, NO_NVBLAS, BUILTIN_PARAMS, MODES, PLOT, REPLOT,
            HELP };
     static const struct option long_options[] = {
         {"routine", required_argument, NULL, ROUTINE},
@@ -245,6 +249,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         {"repeat", required_argument, NULL, REPEAT},
         {"rounds", required_argument, NULL, ROUNDS},
         {"pause", required_argument, NULL, PAUSE},
+        {"beta", required_argument, NULL, BETA},
         {"csv", no_argument, NULL, CSV},
         {"no-cpu", no_argument, NULL, NO_CPU},
         {"no-device", no_argument, NULL, NO_DEVICE},
@@ -263,6 +268,7 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
     int option;
     o->repeat = 3;
     o->rounds = 1;
+    o->beta = 0.5;
     routine_names = routines, routine_name_count = routine_count;
     opterr = 0; /* our own messages, one style */
     while ((option = getopt_long(argc, argv, ":", long_options, NULL)) != -1) {
@@ -289,6 +295,11 @@ int bench_parse_options(int argc, char **argv, const char *const *routines, int 
         case PAUSE:
             if ((o->pause_ms = (int)parse_number(optarg, 0, 100000)) < 0)
                 return bad_option("--pause: expected a whole number of milliseconds");
+            break;
+        case BETA:
+            o->beta = strtod(optarg, &end);
+            if (end == optarg || *end || !(fabs(o->beta) <= 1e6))
+                return bad_option("--beta: expected a real number");
             break;
         case REPEAT:
             if ((o->repeat = (int)parse_number(optarg, 1, 1000000)) < 0)

@@ -35,6 +35,9 @@ struct bench_options {
      * place of the one br-e2e column; 0: one column in BLASROUTE_MODE (default device) */
     unsigned modes;
     int pause_ms; /* --pause: idle time before each timed column after the CPU BLAS's */
+    /* --beta: beta's real part (default 0.5); 0: beta = 0, C filled with NaN, which a routine
+     * that reads C when beta = 0 (BLAS says it must not) turns into a wrong result */
+    double beta;
     const char *plot;   /* --plot: the PNG to draw (bench_plot.h), or NULL */
     const char *replot; /* --replot: the PNG to draw again from its data, or NULL */
 };

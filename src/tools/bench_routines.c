@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -117,7 +118,7 @@ void bench_effective_options(enum bench_family family, char precision, const cha
 }
 
 void bench_setup(struct bench_problem *p, enum bench_family family, char precision,
-                 const char *options, struct bench_shape s)
+                 const char *options, struct bench_shape s, double beta)
 {
     int complex = bench_is_complex(precision);
     memset(p, 0, sizeof *p);
@@ -127,7 +128,7 @@ void bench_setup(struct bench_problem *p, enum bench_family family, char precisi
     p->side = p->uplo = p->transa = p->transb = p->diag = ' ';
     p->element_size = (precision == 's' ? 4 : precision == 'z' ? 16 : 8);
     p->alpha[0] = 1.1, p->alpha[1] = complex ? 0.2 : 0;
-    p->beta[0] = 0.5, p->beta[1] = complex ? -0.3 : 0;
+    p->beta[0] = beta, p->beta[1] = complex && beta != 0 ? -0.3 : 0;
     p->ldb = 1; /* without B */
     switch (families[family].shape) {
     case BENCH_SHAPE_NONE: /* gemm */
@@ -214,6 +215,22 @@ void bench_fill(const struct bench_problem *p, void *a, void *b, void *c0)
     if (b)
         fill(b, bench_b_bytes(p), p->precision, 1);
     fill(c0, bench_c_bytes(p), p->precision, 1);
+    if (bench_beta_zero(p)) {
+        int single = p->precision == 's' || p->precision == 'c';
+        size_t count = bench_c_bytes(p) / (single ? sizeof(float) : sizeof(double));
+        for (size_t i = 0; i < count; i++) {
+            if (single)
+                ((float *)c0)[i] = NAN;
+            else
+                ((double *)c0)[i] = NAN;
+        }
+    }
+}
+
+int bench_beta_zero(const struct bench_problem *p)
+{
+    return families[p->family].shape != BENCH_SHAPE_TRIANGULAR && p->beta[0] == 0 &&
+           p->beta[1] == 0;
 }
 
 double bench_flops(const struct bench_problem *p)

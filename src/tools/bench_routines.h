@@ -34,12 +34,17 @@ void bench_effective_options(enum bench_family family, char precision, const cha
 struct bench_shape bench_shape_taken(enum bench_family family, struct bench_shape shape);
 
 /* Sets p up for the routine, precision, options (effective) and shape: sizes as the routine
- * names them, leading dimensions, array sizes, alpha and beta. The arrays are left NULL. */
+ * names them, leading dimensions, array sizes, alpha and beta (its real part `beta`, as
+ * --beta). The arrays are left NULL. */
 void bench_setup(struct bench_problem *p, enum bench_family family, char precision,
-                 const char *options, struct bench_shape shape);
+                 const char *options, struct bench_shape shape, double beta);
+
+/* Whether the routine has a beta and it is 0: then C is not to be read. */
+int bench_beta_zero(const struct bench_problem *p);
 
 /* Fills p's arrays (allocated to their bench_?_bytes) with reproducible random values in
- * [-1, 1], and for TRSM a well-conditioned triangle (see bench_routines.c). */
+ * [-1, 1], and for TRSM a well-conditioned triangle (see bench_routines.c); C with NaN where
+ * beta is 0, so that a result that read it is wrong. */
 void bench_fill(const struct bench_problem *p, void *a, void *b, void *c0);
 
 /* The routine's floating-point operations (complex ones counted as 4 or 2 real ones). */

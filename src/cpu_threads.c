@@ -182,7 +182,7 @@ void br_cpu_threads_device_begins(void)
     if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed) && setters_found()) {
         int current = get_threads();
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        int copies = br_host_copy_threads();
+        int copies = br_host_copy_reserved_threads();
         int beside = br_cpu_threads_beside_device(current, cores, copies);
         if (beside < current) {
             set_threads(beside);

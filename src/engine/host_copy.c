@@ -294,19 +294,25 @@ void br_host_copy_after_fork(void)
     }
 }
 
-/* Starts a pool's helpers (under its job_lock): half the cores, at most MAX_HELPERS, and no
- * more than leaves a core to each pool's caller when every pool copies at once. Not half the
- * cores divided among the pools: a call that runs on one of two devices listed would copy
- * with half the helpers it has alone (4 instead of 7 on 16 cores). */
-static int helpers_wanted(void)
+/* The helpers a pool starts by default: half the cores, at most MAX_HELPERS, and no more than
+ * leaves a core to each pool's caller when every pool copies at once. Not half the cores
+ * divided among the pools: a call that runs on one of two devices listed would copy with half
+ * the helpers it has alone (4 instead of 7 on 16 cores). */
+static int default_helpers(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN), pools_used = atomic_load(&pools_in_use);
-    if (threads_asked > 0)
-        return threads_asked - 1 < MAX_HELPERS_ASKED ? threads_asked - 1 : MAX_HELPERS_ASKED;
     long share = cores / 2, all_at_once = (cores - pools_used) / pools_used;
     if (share > all_at_once)
         share = all_at_once;
     return cores > 1 && share > 0 ? (int)(share < MAX_HELPERS ? share : MAX_HELPERS) : 0;
+}
+
+/* The helpers a pool starts (under its job_lock): the default, or what the test knob asks. */
+static int helpers_wanted(void)
+{
+    if (threads_asked > 0)
+        return threads_asked - 1 < MAX_HELPERS_ASKED ? threads_asked - 1 : MAX_HELPERS_ASKED;
+    return default_helpers();
 }
 
 size_t br_host_copy_parallel_bytes(void)
@@ -317,6 +323,11 @@ size_t br_host_copy_parallel_bytes(void)
 int br_host_copy_threads(void)
 {
     return 1 + helpers_wanted();
+}
+
+int br_host_copy_reserved_threads(void)
+{
+    return 1 + default_helpers();
 }
 
 static void start_helpers(struct pool *p)

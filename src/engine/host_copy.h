@@ -19,6 +19,13 @@ void br_host_copy_configure(int threads, int streaming);
 /* How many threads one device call's copies keep busy: its caller and a pool's helpers. */
 int br_host_copy_threads(void);
 
+/* How many cores the CPU BLAS leaves a device call's copies (cpu_threads.h): the default
+ * copy threads, also when BLASROUTE_TEST_COPY_THREADS asks for more, so that more copy threads
+ * can be measured against the CPU BLAS's share unchanged. Copies on more threads than the
+ * cores left run in claimed parts (host_copy.c): a helper without a core leaves its parts to
+ * the others. */
+int br_host_copy_reserved_threads(void);
+
 /* Copies of at least this many bytes are spread over the helpers; smaller ones run on the
  * caller alone. */
 size_t br_host_copy_parallel_bytes(void);

@@ -27,6 +27,13 @@ void br_panels_first(struct br_panels *p, double flops, size_t span, size_t gran
     set_width(p, br_round_up((span + tiles - 1) / tiles, granule));
 }
 
+void br_panels_at_least(struct br_panels *p, size_t width)
+{
+    if (br_env()->test_gemm_tiles > 0 || p->width >= width)
+        return;
+    set_width(p, br_round_up(width, p->granule));
+}
+
 int br_panels_narrower(struct br_panels *p)
 {
     if (p->width <= p->granule)

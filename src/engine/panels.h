@@ -27,6 +27,10 @@ struct br_panels {
  * into column tiles (BLASROUTE_TEST_GEMM_TILES, if set), one if `whole`. */
 void br_panels_first(struct br_panels *p, double flops, size_t span, size_t granule, int whole);
 
+/* Widens the first plan's panels to at least `width` (whole granules; the span at most), unless
+ * BLASROUTE_TEST_GEMM_TILES fixed their count. */
+void br_panels_at_least(struct br_panels *p, size_t width);
+
 /* Halves the width when a plan does not fit; 0 when it is one granule already. */
 int br_panels_narrower(struct br_panels *p);
 

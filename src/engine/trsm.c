@@ -139,6 +139,9 @@ static void solve_range(struct solve *s, cl_int lo, cl_int hi, int scaled)
 enum { SET_BUFFERS = 3, MAX_SETS = BR_PANEL_SETS,
        PLAN_BUFFERS = BUFFER_COUNT + SET_BUFFERS * (MAX_SETS - 1) };
 
+/* The narrowest panel planned first (narrower ones only where memory is short). */
+enum { MIN_PANEL_WIDTH = 2048 };
+
 struct trsm_shape {
     int left;
     size_t m, n, na, nb, order, blocks, e, granule;
@@ -176,6 +179,11 @@ static int plan_panels(const struct br_engine *engine, const struct trsm_shape *
 {
     size_t span = t->left ? t->n : t->m;
     br_panels_first(p, (double)t->na * (double)t->na * (double)span, span, t->granule, whole);
+    /* A panel's substitution takes order / nb steps of launches whatever its width, and its
+     * products are only as wide as the panel: dtrsm 8192 from host arrays ran 9.1 TFLOP/s in
+     * 8 panels of 1024 columns, 10.8 in 4 of 2048 and 10.7 in 2 (H200, 2026-11-27,
+     * profiles/measured/2026-11-27-issue21-s15). */
+    br_panels_at_least(p, MIN_PANEL_WIDTH);
     while (!plan_fits(engine, t, p, sizes, count))
         if (whole || !br_panels_narrower(p))
             return 0;

@@ -9,7 +9,9 @@
 #    with the engine's copy and with the test knobs' streaming stores on 3 threads)
 #    carry their host side: the wait for a staging slot and the host copy into it, a copy
 #    taking time and no other command having one;
-#  - a file that cannot be written: one warning naming the variable, results still right.
+#  - a file that cannot be written: one warning naming the variable, results still right;
+#  - a GEMM whose A does not fit the device memory cap beside its tiles is cut into row blocks
+#    with K whole, A packed once per row block, not once per tile (B is, each tile its own).
 # Environment (from Makefile.am): top_srcdir, top_builddir, BLASROUTE_REFERENCE_BLAS.
 . "$top_srcdir/tests/tap.sh"
 
@@ -17,7 +19,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 3
+plan 4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # The bench checks its GEMM against the CPU BLAS's result: the reference here, as in bench.sh.
 run() {
@@ -73,3 +75,18 @@ warnings=$(grep -c 'BLASROUTE_TIMELINE=.*cannot be written' "$tmp/err")
 [ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "$warnings" -eq 1 ]
 ok $? "BLASROUTE_TIMELINE unwritable: exit $status, $warnings warning (want 1), results right"
 diag_file "$tmp/err"
+
+# dgemm 600 under a 3 MiB cap: C in tiles; A's packs (pack_straight for NN) a quarter of B's
+# (pack_transpose) at most. Cutting the columns first and then K packed A again for every tile
+# (76 of each per call), where a dgemm of order 50,000 under a 16 GiB cap streamed A's 20 GB
+# once per tile of one kernel column.
+env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+    BLASROUTE_TIMELINE="$tmp/capped.csv" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu \
+    BLASROUTE_DEVICE_MEMORY=3M "$bench" --routine gemm --precision d --sizes 600 --repeat 1 \
+    --no-cpu --no-clblast --no-nvblas > "$tmp/out" 2> "$tmp/err"
+status=$?
+verdict=$(awk -F, 'NR > 1 && $1 == 1 { if ($6 == "pack_straight") a++; if ($6 == "pack_transpose") b++; if ($6 == "gemm_tiled") t++ }
+    END { print (a > 0 && 4 * a <= b && t >= 8 ? "ok" : "bad") " A packed " a " times, B " b ", " t " tiles" }' "$tmp/capped.csv" 2>&1)
+[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
+ok $? "dgemm 600 under a 3 MiB cap: exit $status, $verdict"
+diag_file "$tmp/out"; diag_file "$tmp/err"

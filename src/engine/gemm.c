@@ -149,14 +149,23 @@ static int choose_plan(const struct br_engine *engine, const struct br_kernel_pa
         plan_sizes(plan, g, element, sizes);
         if (br_pool_fits(&engine->pool, sizes, GEMM_BUFFERS))
             return 0;
-        /* Shrink the columns first (more tiles), then K (partial sums kept on the device),
-         * then the rows. */
-        if (plan->cols > (size_t)g->nwg)
+        /* Shrink what takes the memory: the columns while the sets of B and C hold at least
+         * as much as A's block, else A's rows, K last. Each tile streams its row block's B
+         * and C once, and A's block is loaded once per row block while K is whole but again
+         * for every tile when K is cut. Columns first whatever A held cut dgemm 50,000
+         * under a 16 GiB cap into tiles of one kernel column, each streaming A's 20 GB again:
+         * it ran past 150 s where dsymm of that order took 10 (H200, 2026-11-27). */
+        size_t total = 0;
+        for (int i = 0; i < GEMM_BUFFERS; i++)
+            total += sizes[i];
+        size_t a_bytes = sizes[0] + sizes[1];
+        int rows_left = plan->rows > (size_t)g->mwg;
+        if (plan->cols > (size_t)g->nwg && (total - a_bytes >= a_bytes || !rows_left))
             plan->cols = br_round_up(plan->cols / 2, (size_t)g->nwg);
+        else if (rows_left)
+            plan->rows = br_round_up(plan->rows / 2, (size_t)g->mwg);
         else if (plan->depth > (size_t)g->kwg)
             plan->depth = br_round_up(plan->depth / 2, (size_t)g->kwg);
-        else if (plan->rows > (size_t)g->mwg)
-            plan->rows = br_round_up(plan->rows / 2, (size_t)g->mwg);
         else
             return -1;
     }

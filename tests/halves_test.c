@@ -5,7 +5,9 @@
  * every precision, side, triangle, transpose and diagonal, random orders and k (below and
  * above the 32-element rounding of the cut), leading
  * dimensions with padding (compared too: nothing outside the output's region written), alpha
- * and beta random, beta = 0 with C full of NaN (not read). Fresh random data each run. */
+ * and beta random, beta = 0 with C full of NaN (not read); and the second half of a side-R
+ * TRSM, SYMM or HEMM cut at a random column, after its first half is final (what the CPU
+ * finishes of a device's panel). Fresh random data each run. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -101,9 +103,11 @@ static const char *const family_names[] = {
     [BR_TRSM] = "trsm"};
 
 /* Runs `c` whole and in its pieces (halves of k when `of_k`, else of A) on the reference, on
- * copies of the output `out0` (count elements); 0 if they agree. Frees nothing. */
-static int whole_against_pieces(const struct br_call *c, int of_k, void *out0, size_t count,
-                                int order, const char *what)
+ * copies of the output `out0` (count elements); 0 if they agree. With `second_at` (side R):
+ * the pieces of br_halves_second_of_a cut there, the whole call's first second_at columns
+ * given to them as final, as a device leaves them. Frees nothing. */
+static int whole_against_pieces(const struct br_call *c, int of_k, br_int second_at,
+                                void *out0, size_t count, int order, const char *what)
 {
     enum br_precision p = c->precision;
     size_t e = br_element_size(p);
@@ -119,6 +123,11 @@ static int whole_against_pieces(const struct br_call *c, int of_k, void *out0, s
     br_cpu_level3(&w);
     struct br_call pieces[BR_HALVES_MAX_PIECES];
     int pieces_count = of_k ? br_halves_of_k(&h, pieces) : br_halves_of_a(&h, pieces);
+    if (second_at > 0) {
+        br_int ld = writes_b ? c->ldb : c->ldc;
+        memcpy(cut, whole, (size_t)ld * (size_t)second_at * e);
+        pieces_count = br_halves_second_of_a(&h, second_at, pieces);
+    }
     for (int i = 0; i < pieces_count; i++)
         br_cpu_level3(&pieces[i]);
     double scale = 0, worst = 0;
@@ -134,7 +143,7 @@ static int whole_against_pieces(const struct br_call *c, int of_k, void *out0, s
                 worst = fmax(worst, fabs(x - y));
         }
     double tolerance = (p == BR_S || p == BR_C ? 2e-5 : 1e-13) * order * (1 + scale);
-    int wrong = pieces_count < 2 || nonfinite || worst > tolerance;
+    int wrong = pieces_count < (second_at > 0 ? 1 : 2) || nonfinite || worst > tolerance;
     if (wrong)
         fail("%c%s %s: %d pieces, off by %g (tolerance %g)%s", "sdcz"[p],
              family_names[c->family], what, pieces_count, worst, tolerance,
@@ -161,11 +170,12 @@ static void poison(void *c, size_t count, enum br_precision p)
             put(c, i, p, part, NAN);
 }
 
-/* One random call of `family`: whole on the reference against its pieces; 0 if they agree. */
-static int check_one(enum br_family family, enum br_precision p, int large)
+/* One random call of `family`: whole on the reference against its pieces; 0 if they agree.
+ * `second`: a side-R call's second half from a random column on, after its first is final. */
+static int check_call(enum br_family family, enum br_precision p, int large, int second)
 {
     struct br_call c = fresh_call(family, p);
-    c.side = below(2) ? 'L' : 'R';
+    c.side = second || below(2) ? 'R' : 'L';
     c.uplo = below(2) ? 'U' : 'L';
     int triangular = family == BR_TRSM || family == BR_TRMM;
     if (triangular) {
@@ -198,14 +208,26 @@ static int check_one(enum br_family family, enum br_precision p, int large)
     }
     c.a = a;
     c.b = b;
+    br_int second_at = second ? 1 + below(order - 1) : 0;
     char what[160];
-    snprintf(what, sizeof what, "side %c uplo %c trans %c diag %c m %lld n %lld beta %s",
+    snprintf(what, sizeof what, "side %c uplo %c trans %c diag %c m %lld n %lld beta %s%s%lld",
              c.side, c.uplo, c.transa ? c.transa : '-', c.diag ? c.diag : '-', (long long)c.m,
-             (long long)c.n, beta_zero ? "0" : "random");
-    int wrong = whole_against_pieces(&c, 0, triangular ? b : c0, triangular ? b_count : c_count,
-                                     order, what);
+             (long long)c.n, beta_zero ? "0" : "random", second ? ", second half from " : "",
+             (long long)second_at);
+    int wrong = whole_against_pieces(&c, 0, second_at, triangular ? b : c0,
+                                     triangular ? b_count : c_count, order, what);
     free(a), free(b), free(c0);
     return wrong;
+}
+
+static int check_one(enum br_family family, enum br_precision p, int large)
+{
+    return check_call(family, p, large, 0);
+}
+
+static int check_second(enum br_family family, enum br_precision p, int large)
+{
+    return check_call(family, p, large, 1);
 }
 
 /* One random GEMM or rank-k call in halves of k against the whole call. */
@@ -251,7 +273,7 @@ static int check_k(enum br_family family, enum br_precision p, int large)
     snprintf(what, sizeof what, "uplo %c trans %c%c m %lld n %lld k %lld beta %s", c.uplo,
              c.transa, c.transb ? c.transb : ' ', (long long)c.m, (long long)c.n,
              (long long)c.k, beta_zero ? "0" : "random");
-    int wrong = whole_against_pieces(&c, 1, c0, c_count, (int)c.k, what);
+    int wrong = whole_against_pieces(&c, 1, 0, c0, c_count, (int)c.k, what);
     free(a), free(b), free(c0);
     return wrong;
 }
@@ -277,7 +299,7 @@ int main(void)
     }
     setenv("BLASROUTE_CPU_BLAS", reference, 1);
     state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20);
-    printf("1..6\n");
+    printf("1..7\n");
     diag("seed %llu", (unsigned long long)state);
     static const enum br_family by_a[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
     for (int f = 0; f < 4; f++) {
@@ -316,5 +338,20 @@ int main(void)
              "300");
     ok("no halves for other routines or A of order 1; A halved first only when its order is "
        "at least B's other dimension");
+    /* What the CPU finishes after a device wrote a side-R panel's leading columns. */
+    static const enum br_family second[] = {BR_TRSM, BR_SYMM, BR_HEMM};
+    int second_calls = 0;
+    for (int f = 0; f < 3; f++)
+        second_calls += play(second[f], 40, check_second);
+    struct br_call r = t;
+    r.side = 'R', r.family = BR_TRMM, r.m = 50, r.n = 60;
+    if (br_halves_second_of_a(&r, 30, pieces) != 0)
+        fail("a TRMM's second half after its first: its first half's old B is gone");
+    char what_second[160];
+    snprintf(what_second, sizeof what_second,
+             "trsm, symm, hemm side R from a random column on, the columns before it final: as "
+             "the whole call (%d random calls, every option); none for TRMM",
+             second_calls);
+    ok(what_second);
     return failed_tests ? 1 : 0;
 }

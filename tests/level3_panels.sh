@@ -11,9 +11,9 @@
 #  - BLASROUTE_TEST_FAULT=enqueue-late (launches fail once a panel is written back): right; the
 #    panels written are kept and the CPU BLAS computes the rest (report: `fallback`);
 #  - BLASROUTE_TEST_FAULT=download-half (every other call's first panel stops coming back
-#    halfway): right, every routine and option; the panels written by columns (side L, lower
-#    rank-k) keep the columns that arrived and the CPU BLAS computes from the next, the others
-#    are written whole or not at all;
+#    halfway): right, every routine and option; the panels written by columns (side L, the
+#    rank-k family's, side-R TRSM, SYMM and HEMM) keep the columns that arrived and the CPU
+#    BLAS computes the rest, side-R TRMM's are written whole or not at all;
 #  - the full set with 300 KiB of device memory free (BLASROUTE_TEST_DEVICE_FREE): every call
 #    in pieces on the device (TRSM, TRMM, SYMM, HEMM in halves of A, GEMM pieces in halves of
 #    k: policy/halves.h), right, every option.

@@ -7,6 +7,7 @@
 #include "engine/engine.h"
 #include "engine/launch.h"
 #include "env.h"
+#include "policy/halves.h"
 #include "policy/split.h"
 
 static void set_width(struct br_panels *p, size_t width)
@@ -180,6 +181,21 @@ void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_cal
         rest.c = c ? c + first * (size_t)call->ldc * e : NULL;
     } else {
         size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
+        if (engine->columns_written > 0) {
+            /* The next panel's leading columns are final (TRSM, SYMM, HEMM): the rest of its
+             * rows as the second half of a call cut there (policy/halves.h). */
+            size_t end = first + engine->rows_per_tile < (size_t)call->m
+                             ? first + engine->rows_per_tile
+                             : (size_t)call->m;
+            struct br_call panel = *call, pieces[BR_HALVES_MAX_PIECES];
+            panel.m = (br_int)(end - first);
+            panel.b = b + first * e;
+            panel.c = c ? c + first * e : NULL;
+            int count = br_halves_second_of_a(&panel, (br_int)engine->columns_written, pieces);
+            for (int i = 0; i < count; i++)
+                br_cpu_level3(&pieces[i]);
+            first = end;
+        }
         rest.m = call->m - (br_int)first;
         rest.b = b + first * e;
         rest.c = c ? c + first * e : NULL;

@@ -58,12 +58,13 @@ cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
                      const struct br_panel_steps *steps, cl_event *done);
 
 /* Writes panel `block` back from `src` once `ready` completes and counts it in
- * engine->tiles_written. `by_columns`: each of the block's columns is a result of its own (the
- * columns of B or C of a side-L TRSM, TRMM, SYMM or HEMM; the columns of a rank-k panel's
- * trapezoid): written as its piece arrives, straight from the staging ring, and after a
- * failure engine->columns_written of them are final. Otherwise (rows of a side-R panel, whose
- * remainder the CPU could not finish: TRMM and TRSM overwrite the B their other columns read)
- * whole or not at all, through a host copy of the block, one more host copy. */
+ * engine->tiles_written. `by_columns`: the block's columns are written as their pieces arrive,
+ * straight from the staging ring, and after a failure engine->columns_written of them are
+ * final: those of a side-L panel and of a rank-k panel's trapezoid are results of their own,
+ * and the rest of a side-R TRSM, SYMM or HEMM panel's rows can be finished from its leading
+ * columns (policy/halves.h: br_halves_second_of_a). Otherwise (a side-R TRMM panel, whose
+ * later columns read the earlier ones' old B) whole or not at all, through a host copy of the
+ * block, one more host copy. */
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
                             cl_event ready, int by_columns);
 

@@ -324,7 +324,9 @@ cl_int br_trsm_device(struct br_engine *engine, const struct br_program *program
                     engine->bench_best = time; /* nothing goes back to the caller's memory */
             } else {
                 struct br_block b = panel_block(c, &t, &p, fetched);
-                error = br_panels_write_back(engine, sets[f][X], &b, solved[f], left);
+                /* By columns on both sides: a side-R panel's leading columns of X are
+                 * final, and the CPU solves the rest of its rows from them (panels.h). */
+                error = br_panels_write_back(engine, sets[f][X], &b, solved[f], 1);
             }
             fetched++;
         }

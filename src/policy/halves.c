@@ -197,6 +197,33 @@ int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_M
     }
 }
 
+int br_halves_second_of_a(const struct br_call *call, br_int n1,
+                          struct br_call pieces[BR_HALVES_MAX_PIECES])
+{
+    if (call->work != BR_WORK_FULL || call->side != 'R' || n1 < 1 || n1 >= order_of_a(call))
+        return 0;
+    struct br_call all[BR_HALVES_MAX_PIECES];
+    switch (call->family) {
+    case BR_TRSM:
+        /* Solve first: the half whose diagonal block stands alone comes first (piece 0); the
+         * second half is solved first when op(A) is lower, else updated then solved. */
+        triangular_pieces(call, n1, 1, all);
+        if (op_upper(call)) {
+            pieces[0] = all[1], pieces[1] = all[2];
+            return 2;
+        }
+        pieces[0] = all[0];
+        return 1;
+    case BR_SYMM:
+    case BR_HEMM:
+        symm_pieces(call, n1, all); /* per half: its diagonal piece, then its GEMM */
+        pieces[0] = all[2], pieces[1] = all[3];
+        return 2;
+    default:
+        return 0;
+    }
+}
+
 /* Whether the routine has an inner dimension k that halves (GEMM, the rank-k family). */
 static int has_k(enum br_family family)
 {

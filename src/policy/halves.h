@@ -35,6 +35,14 @@ int br_halves_of_a_first(const struct br_call *call);
  * order they must run; their count (0 for any other call). */
 int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_MAX_PIECES]);
 
+/* The pieces that compute only the second half, columns [n1, n) of B (TRSM) or C (SYMM,
+ * HEMM), of a side-R call whose first n1 columns are final already, reading the first half's
+ * results (TRSM's X) and the second half's inputs: what is left when a device wrote a panel's
+ * first n1 columns (engine/panels.c). Their count; 0 for other calls or n1 outside (0, n).
+ * TRMM has none: its second half reads the first's old B. */
+int br_halves_second_of_a(const struct br_call *call, br_int n1,
+                          struct br_call pieces[BR_HALVES_MAX_PIECES]);
+
 /* Whether cutting the inner dimension k is the way to smaller pieces: a GEMM (which tiles
  * its m and n itself but keeps k whole), or a rank-k or rank-2k call whose k is at least n. */
 int br_halves_of_k_first(const struct br_call *call);

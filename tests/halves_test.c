@@ -209,6 +209,8 @@ static int check_call(enum br_family family, enum br_precision p, int large, int
     c.a = a;
     c.b = b;
     br_int second_at = second ? 1 + below(order - 1) : 0;
+    if (second && family == BR_TRMM) /* only op(A) lower has a second half: uplo to match */
+        c.uplo = c.transa == 'N' ? 'L' : 'U';
     char what[160];
     snprintf(what, sizeof what, "side %c uplo %c trans %c diag %c m %lld n %lld beta %s%s%lld",
              c.side, c.uplo, c.transa ? c.transa : '-', c.diag ? c.diag : '-', (long long)c.m,
@@ -339,18 +341,20 @@ int main(void)
     ok("no halves for other routines or A of order 1; A halved first only when its order is "
        "at least B's other dimension");
     /* What the CPU finishes after a device wrote a side-R panel's leading columns. */
-    static const enum br_family second[] = {BR_TRSM, BR_SYMM, BR_HEMM};
+    static const enum br_family second[] = {BR_TRSM, BR_TRMM, BR_SYMM, BR_HEMM};
     int second_calls = 0;
-    for (int f = 0; f < 3; f++)
+    for (int f = 0; f < 4; f++)
         second_calls += play(second[f], 40, check_second);
     struct br_call r = t;
-    r.side = 'R', r.family = BR_TRMM, r.m = 50, r.n = 60;
-    if (br_halves_second_of_a(&r, 30, pieces) != 0)
-        fail("a TRMM's second half after its first: its first half's old B is gone");
-    char what_second[160];
+    r.side = 'R', r.family = BR_TRMM, r.uplo = 'U', r.transa = 'N', r.m = 50, r.n = 60;
+    if (br_halves_second_of_a(&r, 30, pieces) != 0 || br_halves_second_exists(&r))
+        fail("the second half of a TRMM with op(A) upper after its first: its first half's old "
+             "B is gone");
+    char what_second[200];
     snprintf(what_second, sizeof what_second,
-             "trsm, symm, hemm side R from a random column on, the columns before it final: as "
-             "the whole call (%d random calls, every option); none for TRMM",
+             "trsm, trmm (op(A) lower), symm, hemm side R from a random column on, the columns "
+             "before it final: as the whole call (%d random calls, every option); none for "
+             "TRMM with op(A) upper",
              second_calls);
     ok(what_second);
     return failed_tests ? 1 : 0;

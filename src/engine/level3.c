@@ -20,6 +20,7 @@
 #include "engine/launch.h"
 #include "engine/panels.h"
 #include "engine/transfer.h"
+#include "policy/halves.h"
 
 enum { MAX_UPLOADS = 3, MAX_PACKS = 2 };
 
@@ -38,7 +39,7 @@ struct side_pack {
 };
 
 struct recipe {
-    enum br_family family;
+    int second_half_exists; /* br_halves_second_exists: side-R panels go back by columns */
     struct br_block uploads[MAX_UPLOADS];
     int upload_count;
     int output; /* which upload is the result's buffer, or -1: a buffer of its own */
@@ -407,11 +408,10 @@ static cl_int run_panels(struct br_engine *engine, const struct br_program *prog
     struct panel_run run = {engine, program, precision, r, &p, buffers, a_uploaded,
                             {&buffers[FIXED_COUNT], &buffers[FIXED_COUNT + SET_COUNT]}};
     cl_mem results[MAX_SETS] = {run.sets[0][SET_C], run.sets[1][SET_C]};
-    /* Side R by columns too for SYMM and HEMM (C is not B): a panel's leading columns are
-     * final and the CPU computes the rest of its rows (panels.h). Not TRMM's, whose later
-     * columns read the earlier ones' old B. */
+    /* Side R by columns too where the CPU can compute the rest of a panel's rows from its
+     * leading columns (panels.h): SYMM, HEMM, and TRMM with op(A) lower. */
     struct br_panel_steps steps = {&run, enqueue_panel, panel_result, results,
-                                   p.left || r->family != BR_TRMM};
+                                   p.left || r->second_half_exists};
     if (error == CL_SUCCESS)
         error = br_panels_run(engine, &p.panels, &steps, done);
     br_panels_end(engine, error, done, buffers, count);
@@ -589,7 +589,7 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
 {
     struct recipe r;
     memset(&r, 0, sizeof r);
-    r.family = call->family;
+    r.second_half_exists = br_halves_second_exists(call);
     r.alpha = call->alpha;
     r.beta = call->beta;
     int real_scalars = call->family == BR_HERK;

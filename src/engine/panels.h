@@ -61,10 +61,10 @@ cl_int br_panels_run(struct br_engine *engine, const struct br_panels *p,
  * engine->tiles_written. `by_columns`: the block's columns are written as their pieces arrive,
  * straight from the staging ring, and after a failure engine->columns_written of them are
  * final: those of a side-L panel and of a rank-k panel's trapezoid are results of their own,
- * and the rest of a side-R TRSM, SYMM or HEMM panel's rows can be finished from its leading
- * columns (policy/halves.h: br_halves_second_of_a). Otherwise (a side-R TRMM panel, whose
- * later columns read the earlier ones' old B) whole or not at all, through a host copy of the
- * block, one more host copy. */
+ * and the rest of a side-R panel's rows can be finished from its leading columns where
+ * policy/halves.h says so (br_halves_second_exists). Otherwise (a side-R TRMM panel with
+ * op(A) upper, whose later columns read the earlier ones' old B) whole or not at all, through
+ * a host copy of the block, one more host copy. */
 cl_int br_panels_write_back(struct br_engine *engine, cl_mem src, const struct br_block *block,
                             cl_event ready, int by_columns);
 

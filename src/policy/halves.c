@@ -197,13 +197,36 @@ int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_M
     }
 }
 
+int br_halves_second_exists(const struct br_call *call)
+{
+    if (call->side != 'R')
+        return 0;
+    switch (call->family) {
+    case BR_TRSM:
+    case BR_SYMM:
+    case BR_HEMM:
+        return 1;
+    case BR_TRMM:
+        return !op_upper(call);
+    default:
+        return 0;
+    }
+}
+
 int br_halves_second_of_a(const struct br_call *call, br_int n1,
                           struct br_call pieces[BR_HALVES_MAX_PIECES])
 {
-    if (call->work != BR_WORK_FULL || call->side != 'R' || n1 < 1 || n1 >= order_of_a(call))
+    if (call->work != BR_WORK_FULL || !br_halves_second_exists(call) || n1 < 1 ||
+        n1 >= order_of_a(call))
         return 0;
     struct br_call all[BR_HALVES_MAX_PIECES];
     switch (call->family) {
+    case BR_TRMM:
+        /* op(A) lower: the second half's new value reads its own old B only (A22), computed
+         * last of the three pieces. */
+        triangular_pieces(call, n1, 0, all);
+        pieces[0] = all[2];
+        return 1;
     case BR_TRSM:
         /* Solve first: the half whose diagonal block stands alone comes first (piece 0); the
          * second half is solved first when op(A) is lower, else updated then solved. */

@@ -35,11 +35,15 @@ int br_halves_of_a_first(const struct br_call *call);
  * order they must run; their count (0 for any other call). */
 int br_halves_of_a(const struct br_call *call, struct br_call pieces[BR_HALVES_MAX_PIECES]);
 
-/* The pieces that compute only the second half, columns [n1, n) of B (TRSM) or C (SYMM,
- * HEMM), of a side-R call whose first n1 columns are final already, reading the first half's
+/* Whether a side-R call's columns from some n1 on can be computed once its first n1 are
+ * final: TRSM, SYMM and HEMM, and TRMM when op(A) is lower; not TRMM with op(A) upper, whose
+ * second half reads the first half's old B. */
+int br_halves_second_exists(const struct br_call *call);
+
+/* The pieces that compute only the second half, columns [n1, n) of B (TRSM, TRMM) or C (SYMM,
+ * HEMM), of such a call whose first n1 columns are final already, reading the first half's
  * results (TRSM's X) and the second half's inputs: what is left when a device wrote a panel's
- * first n1 columns (engine/panels.c). Their count; 0 for other calls or n1 outside (0, n).
- * TRMM has none: its second half reads the first's old B. */
+ * first n1 columns (engine/panels.c). Their count; 0 for other calls or n1 outside (0, n). */
 int br_halves_second_of_a(const struct br_call *call, br_int n1,
                           struct br_call pieces[BR_HALVES_MAX_PIECES]);
 

@@ -182,8 +182,9 @@ void br_panels_finish_on_cpu(const struct br_engine *engine, const struct br_cal
     } else {
         size_t first = (size_t)engine->tiles_written * engine->rows_per_tile;
         if (engine->columns_written > 0) {
-            /* The next panel's leading columns are final (TRSM, SYMM, HEMM): the rest of its
-             * rows as the second half of a call cut there (policy/halves.h). */
+            /* The next panel's leading columns are final (it went back by columns only where
+             * br_halves_second_exists): the rest of its rows as the second half of a call cut
+             * there (policy/halves.h); none when every column arrived. */
             size_t end = first + engine->rows_per_tile < (size_t)call->m
                              ? first + engine->rows_per_tile
                              : (size_t)call->m;

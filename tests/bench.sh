@@ -32,7 +32,7 @@ bench="$top_builddir/blasroute-bench"
 [ -x "$bench" ] || skip_all "$bench is not built"
 require_reference_and_pocl
 
-plan 13
+plan 14
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 clean_env="env $clear_knobs -u BLASROUTE_PROFILE -u BLASROUTE_MODE"
 # The bench checks every result against the CPU BLAS's: the reference here, so that a check
@@ -202,3 +202,16 @@ bad=$(rows "$tmp/beta0" | awk '!($9 > 0 && $12 > 0 && $NF == "ok")' | wc -l)
     grep -q 'beta = 0 .*(C NaN: not to be read)' "$tmp/beta0"
 ok $? "--beta 0: C filled with NaN, every routine of d and z right on the device and in the NVBLAS column (exit $status, $bad bad rows)"
 diag_file "$tmp/beta0"; diag_file "$tmp/beta0.err"
+
+# --no-cpu: the reference is only the columns checked, each a call of its own (the rank-k
+# families' by GEMM, HERK's and HER2K's diagonal made real), or the whole call where a column
+# needs the others (side R). Every routine, precision, side, uplo, trans and diag, beta 0.5:
+# each row checked against it, so a column computed wrong makes the row wrong.
+$clean_env BLASROUTE_DEVICE=cpu timeout 300 "$bench" --routine all --precision s,d,c,z \
+    --sizes 37x29x53,64 --options LU,RL,UN,LT,LC,UC,LUNN,RLTU,LLCN,RUNU --trans NN,TC,CT \
+    --repeat 1 --no-cpu --no-clblast > "$tmp/columns" 2> "$tmp/columns.err"
+status=$?
+bad=$(rows "$tmp/columns" | awk '!($9 > 0 && $NF == "ok")' | wc -l)
+[ $status -eq 0 ] && [ "$(rows "$tmp/columns" | wc -l)" -eq 180 ] && [ "$bad" -eq 0 ]
+ok $? "--no-cpu, the reference's checked columns alone: every routine, precision and option right (exit $status, $(rows "$tmp/columns" | wc -l) rows, $bad bad)"
+diag_file "$tmp/columns"; diag_file "$tmp/columns.err"

@@ -188,17 +188,22 @@ static int make_bounds(const struct bench_problem *p, double epsilon, struct ben
     return 0;
 }
 
+int bench_check_columns(const struct bench_problem *p, int columns[3])
+{
+    int n = p->c_cols, middle = (n + 1) / 2 - 1, count = 0;
+    columns[count++] = 0;
+    if (p->family != BENCH_GEMM && middle > 0 && middle < n - 1)
+        columns[count++] = middle;
+    if (n > 1)
+        columns[count++] = n - 1;
+    return count;
+}
+
 double bench_check(const struct bench_problem *p, const void *reference, double epsilon,
                    struct bench_expected *e, int where[2])
 {
-    if (!e->count) {
-        int n = p->c_cols, middle = (n + 1) / 2 - 1;
-        e->columns[e->count++] = 0;
-        if (p->family != BENCH_GEMM && middle > 0 && middle < n - 1)
-            e->columns[e->count++] = middle;
-        if (n > 1)
-            e->columns[e->count++] = n - 1;
-    }
+    if (!e->count)
+        e->count = bench_check_columns(p, e->columns);
     if (p->family != BENCH_TRSM && !e->bound && make_bounds(p, epsilon, e) != 0)
         return -1;
     int real_diagonal = p->family == BENCH_HERK || p->family == BENCH_HER2K;

@@ -23,4 +23,8 @@ double bench_check(const struct bench_problem *p, const void *reference, double 
 
 void bench_expected_free(struct bench_expected *e);
 
+/* The columns bench_check checks (0-based): 1 and n for gemm, 1, (n+1)/2 and n for the
+ * others; their count. */
+int bench_check_columns(const struct bench_problem *p, int columns[3]);
+
 #endif

@@ -325,3 +325,82 @@ void bench_call(const struct bench_problem *p, enum bench_entry source)
         break;
     }
 }
+
+/* Element (i, j) of a column-major array of ld rows. */
+static const char *at_element(const struct bench_problem *p, const void *x, int ld, int i,
+                              int j)
+{
+    return (const char *)x + ((size_t)i + (size_t)j * (size_t)ld) * p->element_size;
+}
+
+int bench_call_columns(const struct bench_problem *p, enum bench_entry source,
+                       const int *columns, int count)
+{
+    int i = precision_index(p->precision), one = 1;
+    if (source == BENCH_BLASROUTE ||
+        (families[p->family].shape != BENCH_SHAPE_NONE &&
+         families[p->family].shape != BENCH_SHAPE_UPLO_TRANS && p->side != 'L'))
+        return -1; /* a side-R column reads every column of B */
+    bench_function *entry = entries[source][p->family][i];
+    fortran_gemm *gemm = (fortran_gemm *)entries[source][BENCH_GEMM][i];
+    union scalar alpha = native(p->precision, p->alpha), beta = native(p->precision, p->beta);
+    union scalar one_scalar = native(p->precision, (const double[2]){1, 0});
+    /* The second product of SYR2K and HER2K: alpha, conjugated for HER2K. */
+    double second[2] = {p->alpha[0], p->family == BENCH_HER2K ? -p->alpha[1] : p->alpha[1]};
+    union scalar alpha2 = native(p->precision, second);
+    const char *o = p->options;
+    for (int c = 0; c < count; c++) {
+        int j = columns[c];
+        char *out = (char *)at_element(p, p->c, p->ldc, 0, j);
+        switch (families[p->family].shape) {
+        case BENCH_SHAPE_NONE: { /* C(:, j) = alpha op(A) op(B)(:, j) + beta C(:, j) */
+            const char *bj = p->transb == 'N' ? at_element(p, p->b, p->ldb, 0, j)
+                                              : at_element(p, p->b, p->ldb, j, 0);
+            ((fortran_gemm *)entry)(&o[0], &o[1], &p->m, &one, &p->k, &alpha, p->a, &p->lda, bj,
+                                    &p->ldb, &beta, out, &p->ldc, 1, 1);
+            break;
+        }
+        case BENCH_SHAPE_SIDE_UPLO: /* side L: C(:, j) = alpha A B(:, j) + beta C(:, j) */
+            ((fortran_symm *)entry)(&o[0], &o[1], &p->m, &one, &alpha, p->a, &p->lda,
+                                    at_element(p, p->b, p->ldb, 0, j), &p->ldb, &beta, out,
+                                    &p->ldc, 1, 1);
+            break;
+        case BENCH_SHAPE_TRIANGULAR: /* side L: B(:, j) alone */
+            ((fortran_trmm *)entry)(&o[0], &o[1], &o[2], &o[3], &p->m, &one, &alpha, p->a,
+                                    &p->lda, out, &p->ldc, 1, 1, 1, 1);
+            break;
+        case BENCH_SHAPE_UPLO_TRANS: {
+            /* The triangle's part of column j, rows [first, first + rows): alpha op(X) rows
+             * times op(Y) row j (transposed, conjugated for HERK and HER2K) + beta C, as GEMM;
+             * for the rank-2k routines the second product added. op(X) = X or X^T (^H). */
+            int upper = p->uplo == 'U', first = upper ? 0 : j, rows = upper ? j + 1 : p->n - j;
+            int straight = p->transa == 'N';
+            int hermitian = p->family == BENCH_HERK || p->family == BENCH_HER2K;
+            char ta = straight ? 'N' : p->transa, tb = straight ? (hermitian ? 'C' : 'T') : 'N';
+            int two = p->family == BENCH_SYR2K || p->family == BENCH_HER2K;
+            for (int product = 0; product < (two ? 2 : 1); product++) {
+                const void *x = product ? p->b : p->a, *y = !two ? p->a : product ? p->a : p->b;
+                int ldx = product ? p->ldb : p->lda, ldy = y == p->a ? p->lda : p->ldb;
+                const char *xs = straight ? at_element(p, x, ldx, first, 0)
+                                          : at_element(p, x, ldx, 0, first);
+                const char *yj = straight ? at_element(p, y, ldy, j, 0)
+                                          : at_element(p, y, ldy, 0, j);
+                gemm(&ta, &tb, &rows, &one, &p->k, product ? &alpha2 : &alpha, xs, &ldx, yj,
+                     &ldy, product ? &one_scalar : &beta, out + (size_t)first * p->element_size,
+                     &p->ldc, 1, 1);
+            }
+            /* HERK and HER2K take C's diagonal as real and leave it so; the products above
+             * kept beta times its imaginary part. */
+            if (hermitian) {
+                char *diagonal = out + (size_t)j * p->element_size;
+                if (p->precision == 'c')
+                    ((float *)diagonal)[1] = 0;
+                else
+                    ((double *)diagonal)[1] = 0;
+            }
+            break;
+        }
+        }
+    }
+    return 0;
+}

@@ -70,4 +70,12 @@ int bench_bind_entries(void *handle, enum bench_entry source, char missing[8]);
  * point. */
 void bench_call(const struct bench_problem *p, enum bench_entry source);
 
+/* Only columns[0 .. count) of that call's result, each by a call of its own on one column
+ * (the rank-k families' triangle part of it by GEMM): the checked columns of a reference at a
+ * fraction of the whole call's cost (c and z 8192 references took most of a bench row on the
+ * H200's host). 0, or -1 where a column depends on the others (side R, and blasroute's entry
+ * points: a call of a single column would not be the one measured). */
+int bench_call_columns(const struct bench_problem *p, enum bench_entry source,
+                       const int *columns, int count);
+
 #endif

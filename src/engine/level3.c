@@ -11,9 +11,10 @@
  * TRMM by the result's columns (side L) or rows (side R), which each depend on their own of
  * B's only, A expanded once; the rank-k family by C's triangle in panels along its diagonal,
  * the side that spans the panels packed once. One panel's transfers overlap another's product;
- * each panel is written back as its columns arrive (a side-R panel's rows whole), and after a
- * failure the CPU BLAS computes what was not written. A problem whose fixed side does not fit the device's memory even beside one narrow
- * panel is declined (engine.c then cuts it in pieces or gives it to the CPU BLAS). */
+ * each panel is written back as its columns arrive (a side-R TRMM panel with op(A) upper
+ * whole), and after a failure the CPU BLAS computes what was not written. A problem whose
+ * fixed side does not fit the device's memory even beside one narrow panel is declined
+ * (engine.c then cuts it in pieces or gives it to the CPU BLAS). */
 #include <string.h>
 
 #include "engine/engine.h"

@@ -11,7 +11,7 @@
 // WTN = NWG / (warps along N) columns, as 4 x (WTN / 8) blocks of 8 x 8. Per step of 4 along K
 // a warp loads one element of A per 8-row block and one of B per 8-column block and lane, and
 // issues 4 x (WTN / 8) mma.sync. The K step's tiles of A and B sit in local memory, rows padded
-// by 8 doubles so that the four K rows a warp reads at once fall in different banks; with DB,
+// so that the four K rows a half-warp reads at once fall in different banks; with DB,
 // two sets of them, the next step's read from global memory while this one's is multiplied.
 //
 // Complex double (PRECISION 6464) runs on the same tensor cores as four real products
@@ -42,8 +42,13 @@
 #define MMA_WARPS_N (MMA_WARPS / MMA_WARPS_M)
 #define MMA_WTN (NWG / MMA_WARPS_N)  // columns of a warp
 #define MMA_TN (MMA_WTN / 8)         // its 8-column blocks
-#define MMA_A_LD (MWG + 8)           // padded rows of the local tiles
-#define MMA_B_LD (NWG + 8)
+// Rows of the local tiles padded by MMA_PAD doubles (the host's BR_MMA_PAD, engine/params.h):
+// then the four K rows of a half-warp's fragment load fall in different banks.
+#ifndef MMA_PAD
+#error "the host passes MMA_PAD"
+#endif
+#define MMA_A_LD (MWG + MMA_PAD)
+#define MMA_B_LD (NWG + MMA_PAD)
 
 // The planes of an element: its value, or its real and imaginary parts.
 #if IS_COMPLEX

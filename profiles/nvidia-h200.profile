@@ -5,6 +5,10 @@
 # [params.d] and the d rows of [rates] from a re-tune of double alone at 17:05 UTC (quick, 51 s,
 # 58 candidates): the tensor-core kernel (mma = 1, kernels/gemm_mma.cl) won at 26.6 TFLOP/s
 # against 21.0 for the best SIMT kernel of the same search.
+# [params.d], [params.z] and the d and z rows of [rates] from a quick re-tune of double and
+# complex double on 2026-11-27 05:30 UTC (124 s; profiles/measured/2026-11-27-issue22-s16):
+# Hopper's m16n8k4 (mma = 2) with local tiles padded by 4 doubles won d at 43.0 TFLOP/s
+# (kernel, n = 4096) and z on the tensor cores at 46.0, against 27.8 and 23.2 resident before.
 [device]
 name = NVIDIA H200
 vendor = NVIDIA Corporation
@@ -30,12 +34,12 @@ ssyrk = 0.9958 7.559 47.47 281.5 1507 7723 2.113e+04 4.414e+04 4.414e+04
 ssyr2k = 1.088 8.035 49.1 301.5 1675 7921 2.176e+04 4.48e+04 4.48e+04
 strmm = 0.8658 5.958 48.92 288.8 1705 7965 2.138e+04 3.702e+04 3.702e+04
 strsm = 0.244 1.616 8.35 30.01 206.7 1309 6680 2.238e+04 2.238e+04
-dgemm = 5.016 39.2 257.6 558.4 3679 1.395e+04 2.21e+04 2.582e+04 2.781e+04
-dsymm = 1.719 13.06 85.32 594.2 3622 1.387e+04 2.225e+04 2.581e+04 2.581e+04
-dsyrk = 0.9735 7.47 43.9 311.9 1874 7321 1.977e+04 2.412e+04 2.412e+04
-dsyr2k = 1.148 10.16 63.56 392.5 2109 7688 1.992e+04 2.429e+04 2.429e+04
-dtrmm = 0.939 7.598 58.66 340 1988 7886 1.755e+04 2.429e+04 2.429e+04
-dtrsm = 0.4587 2.429 8.837 60.75 373.4 1843 6845 1.551e+04 1.551e+04
+dgemm = 4.394 33.92 224.8 630.7 4035 1.975e+04 3.536e+04 4.045e+04 4.447e+04
+dsymm = 1.742 15.61 92 693 4532 2.001e+04 3.817e+04 4.17e+04 4.17e+04
+dsyrk = 0.972 7.355 54.39 358.3 2273 1.162e+04 2.129e+04 4.036e+04 4.036e+04
+dsyr2k = 1.262 10.47 76.65 489.6 2828 9678 2.228e+04 4.106e+04 4.106e+04
+dtrmm = 0.8938 8.633 58.27 398.7 2228 1.276e+04 2.722e+04 3.85e+04 3.85e+04
+dtrsm = 0.2307 1.523 7.043 14.81 111.9 813 4938 1.847e+04 1.847e+04
 cgemm = 21.42 147.5 954.5 2123 1.161e+04 3.551e+04 4.165e+04 4.363e+04 4.544e+04
 csymm = 7.77 52.33 338.4 2159 1.172e+04 3.611e+04 4.164e+04 4.358e+04 4.358e+04
 chemm = 7.852 52.37 350.5 2008 1.162e+04 3.611e+04 4.17e+04 4.357e+04 4.357e+04
@@ -45,15 +49,15 @@ csyr2k = 4.548 34.11 227.9 1253 6669 1.897e+04 4.092e+04 4.303e+04 4.303e+04
 cher2k = 4.675 30.4 199.7 1181 6325 1.844e+04 4.088e+04 4.301e+04 4.301e+04
 ctrmm = 3.101 22.03 166.3 1009 5639 1.784e+04 3.348e+04 4.13e+04 4.13e+04
 ctrsm = 1.592 8.09 29.26 200.3 1197 5808 1.928e+04 3.357e+04 3.357e+04
-zgemm = 21.18 160 914.3 1459 7093 1.837e+04 2.138e+04 2.237e+04 2.322e+04
-zsymm = 7.521 43.41 259.2 1446 7064 1.852e+04 2.143e+04 2.236e+04 2.236e+04
-zhemm = 7.701 42.79 262.5 1443 6408 1.848e+04 2.143e+04 2.236e+04 2.236e+04
-zsyrk = 3.59 23.09 129.5 662.4 3422 9284 2.034e+04 2.195e+04 2.195e+04
-zherk = 2.907 20.01 116.3 725.5 3599 9215 2.027e+04 2.19e+04 2.19e+04
-zsyr2k = 3.52 25.23 142.7 757.9 3697 9480 2.027e+04 2.192e+04 2.192e+04
-zher2k = 3.41 25.76 141.3 775.6 3830 9468 2.016e+04 2.188e+04 2.188e+04
-ztrmm = 3.338 23.37 139.7 689.3 3444 9934 1.756e+04 2.138e+04 2.138e+04
-ztrsm = 0.9886 5.443 20.88 137.4 791.1 3554 1.099e+04 1.821e+04 1.821e+04
+zgemm = 17.94 136.6 801.7 2028 1.068e+04 3.508e+04 4.349e+04 4.421e+04 4.521e+04
+zsymm = 6.465 46.7 313.8 2060 1.118e+04 3.687e+04 4.475e+04 4.474e+04 4.474e+04
+zhemm = 7.33 55.5 380.3 2288 1.053e+04 3.783e+04 4.547e+04 4.525e+04 4.525e+04
+zsyrk = 4.298 29.4 190.5 1114 5828 1.855e+04 4.212e+04 4.545e+04 4.545e+04
+zherk = 3.582 28.58 191.3 1107 6054 1.876e+04 4.16e+04 4.571e+04 4.571e+04
+zsyr2k = 5.915 44.14 253.3 1375 6667 1.997e+04 4.312e+04 4.491e+04 4.491e+04
+zher2k = 6.364 39.09 267.2 1376 6621 1.969e+04 4.278e+04 4.455e+04 4.455e+04
+ztrmm = 4.769 28.02 182.8 1156 5945 2.145e+04 3.444e+04 4.147e+04 4.147e+04
+ztrsm = 1.067 5.692 20.72 148.8 947.1 4614 1.666e+04 3.276e+04 3.276e+04
 
 [hybrid]
 # sgemm 4096: device alone 0.01246 s, best split 0.02637 s at this share
@@ -85,27 +89,27 @@ max_registers = 128
 
 [params.d]
 mwg = 64
-nwg = 64
-kwg = 16
-mdimc = 8
+nwg = 128
+kwg = 8
+mdimc = 16
 ndimc = 16
-vwm = 2
+vwm = 1
 vwn = 2
 sa = 1
 sb = 1
-kwi = 8
-copy_dim_x = 32
+kwi = 4
+copy_dim_x = 16
 copy_dim_y = 8
 copy_wpt = 4
-transpose_dim = 32
-transpose_wpt = 4
+transpose_dim = 16
+transpose_wpt = 2
 direct_dim = 16
 direct_max_volume = 2097152
 direct_below_side = 16
 trsm_block_factor = 2
-db = 0
+db = 1
 max_registers = 0
-mma = 1
+mma = 2
 
 [params.c]
 mwg = 64
@@ -140,18 +144,19 @@ vwm = 1
 vwn = 1
 sa = 1
 sb = 1
-kwi = 1
-copy_dim_x = 32
-copy_dim_y = 8
+kwi = 4
+copy_dim_x = 16
+copy_dim_y = 16
 copy_wpt = 4
 transpose_dim = 32
-transpose_wpt = 4
+transpose_wpt = 2
 direct_dim = 16
 direct_max_volume = 2097152
 direct_below_side = 16
 trsm_block_factor = 2
 db = 0
 max_registers = 0
+mma = 2
 
 [lapack]                       # measured with 16 host cores, pip numpy/SciPy
 getrf_min_order = 4096         # H200, 2026-11-26, numpy.linalg.solve in a warm process, best

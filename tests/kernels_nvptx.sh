@@ -31,7 +31,7 @@ compile() {
         -DNWG=$3 -DKWG=$4 -DMDIMC=$5 -DNDIMC=$6 -DVWM=$vw -DVWN=$vw -DSA=1 -DSB=1 -DKWI=8 \
         -DCOPY_DIM_X=16 \
         -DCOPY_DIM_Y=8 -DCOPY_WPT=4 -DTRANSPOSE_DIM=16 -DTRANSPOSE_WPT=2 -DDIRECT_DIM=16 \
-        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 "$tmp/program.cl" \
+        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 "$tmp/program.cl" \
         > "$tmp/log" 2>&1
 }
 plan 5

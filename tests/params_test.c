@@ -28,7 +28,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..6\n");
+    printf("1..7\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -95,7 +95,7 @@ int main(void)
             fail("the tensor-core parameters accepted for %s", refused[i].what);
     }
     /* Complex double: one element at a time, its real and imaginary planes in local memory
-     * (twice the real kernel's): 64 x 64 tiles of K 16 need 36 KiB. */
+     * (twice the real kernel's): 64 x 64 tiles of K 16 need 34 KiB. */
     struct br_kernel_params z = base;
     z.gemm.vwm = z.gemm.vwn = 1;
     struct br_device roomy = gpu(90, 48 * 1024), tight = gpu(90, 24 * 1024);
@@ -106,7 +106,7 @@ int main(void)
              br_params_valid(&tight, BR_Z, &z), br_params_valid(&tight, BR_D, &z));
     if (br_params_valid(&roomy, BR_C, &z))
         fail("the tensor-core kernel accepted for complex single");
-    /* Double-buffered: two sets of tiles (36 KiB in d, 72 in z at 64 x 64 x 16). */
+    /* Double-buffered: two sets of tiles (34 KiB in d, 68 in z at 64 x 64 x 16). */
     struct br_kernel_params d_db = base, z_db = z;
     d_db.gemm.db = z_db.gemm.db = 1;
     if (!br_params_valid(&roomy, BR_D, &d_db) || br_params_valid(&tight, BR_D, &d_db) ||
@@ -194,5 +194,24 @@ int main(void)
         br_keyfile_free(&file);
     ok("a profile's tile without mma and db keeps the SIMT kernel over the tensor-core "
        "built-in; with them, what it names");
+
+    /* The local tiles' row padding (gemm_mma.cl's MMA_PAD): a half-warp's fragment load reads
+     * 4 doubles from each of 4 consecutive K rows, and its 16 lanes are served at once only if
+     * those 4 runs of 8 four-byte banks (of 32) do not overlap, for every tile width the
+     * kernel accepts (multiples of 32). A pad of 8 put rows 0 and 2 in the same banks. */
+    for (int width = 32; width <= 256; width += 32) {
+        unsigned used = 0, clash = 0;
+        for (int row = 0; row < 4; row++)
+            for (int word = 0; word < 8; word++) {
+                unsigned bank = 1u << ((row * (width + BR_MMA_PAD) * 2 + word) % 32);
+                clash |= used & bank;
+                used |= bank;
+            }
+        if (clash)
+            fail("tiles %d wide padded by %d: a half-warp's fragment load meets bank conflicts",
+                 width, (int)BR_MMA_PAD);
+    }
+    ok("the tensor-core kernel's local rows are padded so that a half-warp's fragment load "
+       "meets no bank conflict");
     return failed_tests != 0;
 }

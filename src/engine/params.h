@@ -32,6 +32,14 @@ int br_params_trsm_block(const struct br_kernel_params *params);
  * are padded to whole tiles instead. */
 enum { BR_THIN_MAX = 8 };
 
+/* The doubles by which gemm_mma.cl pads each row of its local tiles (its -DMMA_PAD). A warp's
+ * fragment load reads 4 K rows of 8 consecutive doubles, and the hardware serves 8-byte loads a
+ * half-warp (4 rows of 4 doubles) at a time over 32 banks of 4 bytes: with rows whose length
+ * is 4 more than a multiple of 16 doubles, the 4 rows start 8 banks apart and never collide.
+ * (A pad of 8 put rows 0 and 2, and 1 and 3, in the same banks: every fragment load served
+ * twice.) MWG and NWG are multiples of 32 in that kernel. */
+enum { BR_MMA_PAD = 4 };
+
 /* The compiler options that set them ("-DPRECISION=32 -DMWG=64 ..."); 0 on success. */
 int br_params_build_options(enum br_precision precision, const struct br_kernel_params *params,
                             char *options, size_t size);

@@ -28,7 +28,8 @@ profile() {
       done; } > "$tmp/mma.profile"
 }
 # The built-in choice from compute capability 9.0 on (src/engine/params.c): d double-buffered
-# 64 x 128 x 8 tiles with vectors of 1 and 2, z 64 x 64 x 16, both m16n8k4.
+# 64 x 128 x 8 tiles on 16 x 16 work-items with vectors of 1 and 2, z 64 x 64 x 16 on 8 x 16,
+# both m16n8k4.
 hopper_builtins() {
     { cat "$top_srcdir/profiles/pocl-cpu.profile"
       printf '
@@ -36,14 +37,14 @@ hopper_builtins() {
 mwg = 64
 nwg = 128
 kwg = 8
-mdimc = 8
+mdimc = 16
 ndimc = 16
 vwm = 1
 '
       printf 'vwn = 2
 sa = 1
 sb = 1
-kwi = 8
+kwi = 4
 db = 1
 mma = 2
 '
@@ -70,7 +71,7 @@ for c in $configs; do
     set -- $(echo $c | tr ':' ' ')
     if [ "$1" = hopper ]; then
         hopper_builtins
-        set -- "2 (the 9.0 built-ins)" "1 in d" 64 "128 (z 64)" 8 16
+        set -- "2 (the 9.0 built-ins)" "1 in d" 64 "128 (z 64)" "16 (z 8)" 16
     else
         profile "$@"
     fi

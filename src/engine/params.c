@@ -45,14 +45,17 @@ void br_params_default_simt(const struct br_device *device, enum br_precision pr
  * from sm_80 on; 64 x 64 tiles of K 16 need 18 KiB of local memory, under every such GPU's. */
 static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1};
 
-/* From compute capability 9.0 (Hopper) on, Hopper's m16n8k4 (mma = 2) with the tiles an H100's
- * tunes chose (2026-11-26, profiles/measured/2026-11-26-issue22-s8): m16n8k4 beat m8n8k4 on
- * each of the tuner's six tile shapes, by 1.1 to 1.45 times; DGEMM 8192 with data resident
- * 39.2 TFLOP/s (cuBLAS 57.8 beside it) against 27.6 with the m8n8k4 built-in, double-buffered
- * 64 x 128 x 8 tiles; complex double on the tensor cores (real and imaginary planes, four real
- * products per block) 43.2 against 17.8 for the SIMT built-in (cuBLAS ZGEMM 51.8). Where a
- * device's local memory refuses them, the m8n8k4 built-in (double), then the SIMT kernel. */
-static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 8, 16, 1, 2, 1, 1, 8, 1, 2};
+/* From compute capability 9.0 (Hopper) on, Hopper's m16n8k4 (mma = 2): m16n8k4 beat m8n8k4 on
+ * each of the tuner's six tile shapes, by 1.1 to 1.45 times (H100, 2026-11-26,
+ * profiles/measured/2026-11-26-issue22-s8). In double, double-buffered 64 x 128 x 8 tiles on
+ * 16 x 16 work-items (8 warps of 32 x 32), K unrolled by 4: the H200's quick tune of 2026-11-27,
+ * and on the H100 DGEMM 8192 resident 43.5 TFLOP/s against 40.4 with the 8 x 16 work-items its
+ * own quick tune chose at 4096 (cuBLAS 57.1 beside them; profiles/measured/
+ * 2026-11-27-issue22-s16, call 5). Complex double on the tensor cores (real and imaginary
+ * planes, four real products per block): 44.5 on the H100 against 17.8 for the SIMT built-in
+ * (cuBLAS ZGEMM 51.7). Where a device's local memory refuses them, the m8n8k4 built-in
+ * (double), then the SIMT kernel. */
+static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2};
 static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2};
 
 void br_params_default(const struct br_device *device, enum br_precision precision,

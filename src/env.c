@@ -180,7 +180,7 @@ static unsigned read_faults(const char *name)
         {"no-platform", BR_FAULT_NO_PLATFORM}, {"context", BR_FAULT_CONTEXT},
         {"build", BR_FAULT_BUILD}, {"alloc", BR_FAULT_ALLOC}, {"enqueue", BR_FAULT_ENQUEUE},
         {"enqueue-late", BR_FAULT_ENQUEUE_LATE}, {"wrap", BR_FAULT_WRAP},
-        {"download-half", BR_FAULT_DOWNLOAD_HALF}, {"pin", BR_FAULT_PIN}};
+        {"download-half", BR_FAULT_DOWNLOAD_HALF}};
     const char *value = read_string(name);
     unsigned bits = 0;
     while (value && *value) {
@@ -193,7 +193,7 @@ static unsigned read_faults(const char *name)
             bits |= faults[i].bit;
         else
             br_warn("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
-                    "enqueue, enqueue-late, wrap, download-half, pin); ignored",
+                    "enqueue, enqueue-late, wrap, download-half); ignored",
                     name, (int)length, value);
         value += length + (value[length] == ',');
     }
@@ -227,7 +227,6 @@ static void read_all(void)
     settings.cache = read_switch("BLASROUTE_CACHE", 1);
     settings.cache_dir = read_string("BLASROUTE_CACHE_DIR");
     settings.lapack_block = read_count("BLASROUTE_LAPACK_BLOCK", 8192);
-    settings.pin_uploads = read_switch("BLASROUTE_PIN_UPLOADS", 1);
     settings.learn = read_switch("BLASROUTE_LEARN", 1);
     read_prepare();
     static const char *const thread_uses[] = {"keep", "share"};
@@ -255,7 +254,6 @@ static void read_all(void)
     settings.test_hedge_wait = read_switch("BLASROUTE_TEST_HEDGE_WAIT", 0);
     settings.test_mma_emulate = read_switch("BLASROUTE_TEST_MMA_EMULATE", 0);
     settings.test_device_free = read_bytes("BLASROUTE_TEST_DEVICE_FREE");
-    settings.test_pin_chunk = read_bytes("BLASROUTE_TEST_PIN_CHUNK");
     settings.test_nvidia_proc = read_string("BLASROUTE_TEST_NVIDIA_PROC");
 }
 

@@ -24,12 +24,10 @@ enum br_fault {
     BR_FAULT_ENQUEUE = 1 << 4,      /* enqueue: every kernel launch fails */
     BR_FAULT_ENQUEUE_LATE = 1 << 5, /* enqueue-late: launches fail once a tile is written back */
     BR_FAULT_WRAP = 1 << 6,         /* wrap: the driver refuses to wrap host memory in place */
-    BR_FAULT_DOWNLOAD_HALF = 1 << 7, /* download-half: a resident matrix's final download, and
-                                        every other call's first panel written back, stop with
-                                        an error once half their columns have arrived (a panel
-                                        written whole or not at all: before any) */
-    BR_FAULT_PIN = 1 << 8            /* pin: the driver refuses to pin the caller's memory for
-                                        an upload (pin_upload.h) */
+    BR_FAULT_DOWNLOAD_HALF = 1 << 7 /* download-half: a resident matrix's final download, and
+                                       every other call's first panel written back, stop with
+                                       an error once half their columns have arrived (a panel
+                                       written whole or not at all: before any) */
 };
 
 /* The kernel family the GEMM engine must use (BLASROUTE_TEST_GEMM_KERNEL). */
@@ -81,8 +79,6 @@ struct br_env {
     int cpu_threads_share;    /* BLASROUTE_CPU_THREADS=share (default) | keep: while a device is
                                  in use, the CPU BLAS's threads leave its host copies their cores
                                  (cpu_threads.h); keep: its thread count is never changed */
-    int pin_uploads;          /* BLASROUTE_PIN_UPLOADS: large contiguous uploads partly from the
-                                 caller's pages pinned by the driver (engine/pin_upload.h) */
     int lapack_block;         /* BLASROUTE_LAPACK_BLOCK: the blocked LAPACK's panel width, 0:
                                  chosen from the order (lapack/pieces.c) */
     /* Test-only hooks (documented as such): fault injection for the test suite. */
@@ -107,8 +103,6 @@ struct br_env {
                             gets ready waits for the opening after its first piece */
     int test_mma_emulate; /* BLASROUTE_TEST_MMA_EMULATE=1: the tensor-core GEMM allowed on any
                              device, each mma.sync emulated in OpenCL C (gemm_mma.cl) */
-    size_t test_pin_chunk; /* BLASROUTE_TEST_PIN_CHUNK: pinned uploads on any device, in pieces
-                              of this many bytes (0: the engine's own choice) */
     size_t test_device_free; /* BLASROUTE_TEST_DEVICE_FREE: device allocations fail past this
                                 many bytes held, as when another process holds the rest; 0 off */
     const char *test_nvidia_proc; /* BLASROUTE_TEST_NVIDIA_PROC: where the NVIDIA kernel driver's

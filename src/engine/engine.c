@@ -87,7 +87,6 @@ static void close_engine(struct br_engine *e)
 {
     for (int p = 0; p < BR_PRECISION_COUNT; p++)
         br_program_release(&e->programs[p]);
-    br_pin_close(&e->pin); /* its copies run on the upload queue */
     br_staging_release(&e->upload_staging, e->upload);
     br_staging_release(&e->download_staging, e->download);
     br_pinned_release(&e->workspace, e->compute);
@@ -175,8 +174,6 @@ static void open_engine(struct slot *s)
     if (up != CL_SUCCESS || down != CL_SUCCESS)
         br_verbose("device: no pinned staging buffers for %u:%u; its transfers use pageable "
                    "memory", e->device.platform_index, e->device.device_index);
-    br_pin_open(&e->pin, e->context, e->device.host_unified);
-    e->upload_staging.pin = &e->pin;
     s->state = ENGINE_READY;
     if (s->said_open++) /* a reopen after a back-off: run_call said so */
         return;
@@ -665,7 +662,6 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
     br_cpu_threads_device_begins();
     pthread_mutex_lock(&s->lock);
     enum br_engine_result result = run_call(s, call, 0);
-    br_pin_drain(&s->engine.pin);
     pthread_mutex_unlock(&s->lock);
     br_host_copy_rest(index);
     br_cpu_threads_device_ends();
@@ -724,7 +720,6 @@ void br_engine_session_end(struct br_engine *engine, cl_int error)
     } else if (error != CL_MEM_OBJECT_ALLOCATION_FAILURE && error != BR_CL_TOO_LARGE) {
         note_failure(s, error); /* short memory is pressure, not a fault (run_call) */
     }
-    br_pin_drain(&s->engine.pin);
     pthread_mutex_unlock(&s->lock);
     br_host_copy_rest((int)(s - slots));
     br_cpu_threads_device_ends();
@@ -745,7 +740,6 @@ void br_engine_at_fork(enum br_fork_stage stage)
     for (int i = 0; i < slot_count; i++) {
         pthread_mutex_init(&slots[i].lock, NULL);
         atomic_store(&slots[i].state, ENGINE_LOST);
-        br_pin_after_fork(&slots[i].engine.pin);
     }
     forked_child = slot_count > 0;
     br_host_copy_after_fork();
@@ -819,7 +813,6 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
     cl_int error =
         program ? bench_program(&s->engine, program, call, repeats, seconds) : CL_INVALID_PROGRAM;
     br_timeline_write(call);
-    br_pin_drain(&s->engine.pin);
     pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }
@@ -838,7 +831,6 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
         br_program_release(&program);
     }
     br_timeline_write(call);
-    br_pin_drain(&s->engine.pin);
     pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }
@@ -886,10 +878,8 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
     if (buffer)
         br_pool_release(&e->pool, buffer);
     br_timeline_forget();
-    if (s) {
-        br_pin_drain(&s->engine.pin);
+    if (s)
         pthread_mutex_unlock(&s->lock);
-    }
     free(host);
     if (error != CL_SUCCESS)
         return -1;
@@ -929,7 +919,6 @@ int br_engine_try_params(const struct br_kernel_params *params, const struct br_
         br_program_release(&program);
     }
     br_timeline_write(timed);
-    br_pin_drain(&s->engine.pin);
     pthread_mutex_unlock(&s->lock);
     return error == CL_SUCCESS ? 0 : -1;
 }

@@ -7,7 +7,6 @@
 
 #include "call.h"
 #include "engine/device.h"
-#include "engine/pin_upload.h"
 #include "engine/pool.h"
 #include "engine/program.h"
 
@@ -21,7 +20,6 @@ struct br_engine {
     int program_state[BR_PRECISION_COUNT]; /* 0 not built, 1 ready, -1 failed for good */
     struct br_pool pool;
     struct br_staging upload_staging, download_staging;
-    struct br_pin pin; /* large uploads also from the caller's pages, pinned (pin_upload.h) */
     /* The partial sums of the strips past whole tiles (launch.c), kept and grown rather than
      * made per strip: releasing a buffer that kernels still use blocks the host on NVIDIA's
      * driver. Strips run in order on the compute queue, so one buffer serves them all. */

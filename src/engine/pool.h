@@ -73,8 +73,6 @@ void br_pool_trim(struct br_pool *pool);
  * the event of the last transfer that uses it. */
 enum { BR_STAGING_SLOTS = 4 };
 
-struct br_pin;
-
 struct br_staging {
     cl_mem buffers[BR_STAGING_SLOTS];
     void *host[BR_STAGING_SLOTS];
@@ -88,7 +86,6 @@ struct br_staging {
     void *scratch;
     size_t scratch_size;
     int copy_pool; /* the host copy helpers (host_copy.h) of the engine's device */
-    struct br_pin *pin; /* uploads only: the engine's pin helper (pin_upload.h), or NULL */
 };
 
 /* Creates and maps the slots through queue; 0 on success. copy_pool: the engine's host copy

@@ -5,7 +5,6 @@
 
 #include "engine/engine.h"
 #include "engine/host_copy.h"
-#include "engine/pin_upload.h"
 #include "engine/timeline.h"
 #include "env.h"
 
@@ -62,18 +61,6 @@ static void copy_piece(int pool, void *compact, const struct br_block *b, size_t
         br_host_copy(pool, host, size, compact, size, size, 1);
 }
 
-/* The staged loop's next piece of `bytes`: in order from the start, or, when the block is
- * shared with the pin helper, what br_pin_claim_front leaves it. 0 when none is left. */
-static int next_piece(struct br_staging *staging, int shared, size_t bytes, size_t piece,
-                      size_t *offset, size_t *size)
-{
-    if (shared)
-        return br_pin_claim_front(staging->pin, offset, size);
-    *offset += *size;
-    *size = bytes - *offset < piece ? bytes - *offset : piece;
-    return *offset < bytes;
-}
-
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,
                  const struct br_block *b, cl_uint wait_count, const cl_event *wait,
                  cl_event *done)
@@ -115,13 +102,8 @@ cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem d
     size_t piece = piece_bytes(b, staging);
     cl_int error = CL_SUCCESS;
     int timed = br_timeline_on();
-    /* A large contiguous block is shared with the pin helper, which moves pieces from its end
-     * while this loop copies from its start. */
-    int shared = contiguous(b) && staging->pin &&
-                 br_pin_begin(staging->pin, queue, dst, dst_offset, b->host, bytes, piece,
-                              wait_count, wait);
-    size_t offset = 0, size = 0;
-    while (error == CL_SUCCESS && next_piece(staging, shared, bytes, piece, &offset, &size)) {
+    for (size_t offset = 0; offset < bytes && error == CL_SUCCESS; offset += piece) {
+        size_t size = bytes - offset < piece ? bytes - offset : piece;
         int slot;
         double asked = timed ? br_seconds_now() : 0;
         error = br_staging_next_slot(staging, &slot);
@@ -144,13 +126,7 @@ cl_int br_upload_at(cl_command_queue queue, struct br_staging *staging, cl_mem d
         if (error == CL_SUCCESS)
             error = clFlush(queue);
     }
-    if (shared) {
-        cl_int helper = br_pin_end(staging->pin, error != CL_SUCCESS);
-        if (error == CL_SUCCESS)
-            error = helper;
-    }
-    /* The queue is in order: a marker after the last chunk completes when they all have (the
-     * pin helper's too: br_pin_end returned once they were enqueued). */
+    /* The queue is in order: a marker after the last chunk completes when they all have. */
     if (error == CL_SUCCESS)
         error = clEnqueueMarkerWithWaitList(queue, 0, NULL, done);
     return error;

@@ -61,6 +61,9 @@
  *   BLASROUTE_TEST_ROUTINES   comma list of routines (dtrsm, zherk, ...) or
  *                             families (trsm, gemm, ...) to run; default all
  *                             (the data of a routine does not depend on it)
+ *   BLASROUTE_TEST_TIGHT_LD=1 leading dimensions equal to the rows (no
+ *                             padding): the blocks a device call moves are
+ *                             then contiguous (the pinned uploads' case)
  *   BLASROUTE_TEST_TIMEOUT    seconds before "Bail out!" (default 600; 0:
  *                             never), so that a hung device makes a failure
  *   BLASROUTE_MODE, BLASROUTE_DEVICE, ... are read by the library only.
@@ -383,6 +386,7 @@ static int check_values(const struct call *c, const struct operand op[N_OPS],
 struct settings {
     uint64_t seed;
     int quick;
+    int tight;              /* leading dimensions equal to the rows: no padding */
     unsigned timeout;
     const char *routines;   /* NULL: all */
 };
@@ -464,7 +468,7 @@ static int plan_calls(const struct routine *r, const struct settings *s,
         c->n = rng_between(g, lo, hi);
         c->k = rng_between(g, lo, hi);
         for (int o = 0; o < N_OPS; o++)
-            c->pad[o] = 1 + rng_below(g, MAXPAD);
+            c->pad[o] = s->tight ? 0 : 1 + rng_below(g, MAXPAD);
         c->beta_zero = (i + beta_rot) % 2 == 0;
         c->side = "LR"[i / 2];
         c->uplo = "UL"[i % 2];
@@ -926,8 +930,8 @@ static void run_trsm_group(const struct routine *r, enum tkind kind,
         c->transa = "NTC"[combo >> 3];
         c->m = c->side == 'L' ? order : other;
         c->n = c->side == 'L' ? other : order;
-        c->pad[OP_A] = 1 + rng_below(&g, MAXPAD);
-        c->pad[OP_B] = 1 + rng_below(&g, MAXPAD);
+        c->pad[OP_A] = s->tight ? 0 : 1 + rng_below(&g, MAXPAD);
+        c->pad[OP_B] = s->tight ? 0 : 1 + rng_below(&g, MAXPAD);
         make_scalar(0, 0, p, &g, c->alpha, &c->alpha_arg);
         shape_call(c, op, p, ws);
         c->cond = make_triangle(c, &op[OP_A], p, kind, &g, ws);
@@ -1018,6 +1022,7 @@ static void read_settings(struct settings *s)
 {
     s->seed = read_test_seed();
     s->quick = read_test_quick();
+    s->tight = env_number("BLASROUTE_TEST_TIGHT_LD", 0) != 0;
     s->timeout = (unsigned)env_number("BLASROUTE_TEST_TIMEOUT", 600);
     s->routines = read_routine_selection(known_routine);
 }

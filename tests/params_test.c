@@ -3,10 +3,12 @@
  * CPU). The tensor-core GEMM (gemm_mma.cl) is the built-in choice for double precision on
  * NVIDIA GPUs of compute capability 8.0 or later (Hopper's m16n8k4 from 9.0, m8n8k4 before),
  * and for complex double from 9.0, where its constraints hold, and nowhere else; its checks
- * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel. */
+ * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel; the
+ * shipped profiles tuned on Hopper GPUs give parameters such a GPU accepts. */
 #include <stdio.h>
 #include <string.h>
 
+#include "embedded.h"
 #include "engine/params.h"
 #include "policy/keyfile.h"
 #include "policy/profile.h"
@@ -28,7 +30,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..7\n");
+    printf("1..8\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -213,5 +215,43 @@ int main(void)
     }
     ok("the tensor-core kernel's local rows are padded so that a half-warp's fragment load "
        "meets no bank conflict");
+
+    /* The shipped profiles tuned on NVIDIA GPUs of compute capability 9.0 (H200, H100), read
+     * from the library's own copies: every precision's parameters valid on such a device as
+     * OpenCL describes it there (48 KiB of local memory, work-groups of 1024), double and
+     * complex double on Hopper's m16n8k4. A profile whose parameters the device refused would
+     * cost its users the tuned kernels without a word (the built-ins would run instead). */
+    static const char *const hopper_profiles[] = {"nvidia-h200.profile", "nvidia-h100.profile"};
+    struct br_device hopper_device = gpu(90, 48 * 1024);
+    for (size_t i = 0; i < sizeof hopper_profiles / sizeof *hopper_profiles; i++) {
+        const struct br_embedded_file *shipped = NULL;
+        for (int f = 0; f < br_profile_files_count; f++)
+            if (strcmp(br_profile_files[f].name, hopper_profiles[i]) == 0)
+                shipped = &br_profile_files[f];
+        struct br_keyfile keys;
+        struct br_device_profile tuned;
+        if (!shipped || br_keyfile_parse(shipped->name, shipped->text, &keys) != 0) {
+            fail("%s: not built in, or not read", hopper_profiles[i]);
+            continue;
+        }
+        if (br_device_profile_from_keys(&keys, &tuned) != 0)
+            fail("%s: not a profile", hopper_profiles[i]);
+        for (int p = BR_S; p < BR_PRECISION_COUNT; p++) {
+            struct br_kernel_params shipped_params;
+            br_params_default(&hopper_device, (enum br_precision)p, &shipped_params);
+            int applied =
+                br_profile_apply_params(&tuned, (enum br_precision)p, &shipped_params);
+            int want_mma = p == BR_D || p == BR_Z ? 2 : 0;
+            if (!applied || shipped_params.gemm.mma != want_mma ||
+                !br_params_valid(&hopper_device, (enum br_precision)p, &shipped_params))
+                fail("%s, %c: applied %d, mma %d (want %d), valid %d", hopper_profiles[i],
+                     br_precision_letter((enum br_precision)p), applied, shipped_params.gemm.mma,
+                     want_mma,
+                     br_params_valid(&hopper_device, (enum br_precision)p, &shipped_params));
+        }
+        br_keyfile_free(&keys);
+    }
+    ok("the shipped H200 and H100 profiles: every precision valid on compute capability 9.0, "
+       "d and z on m16n8k4");
     return failed_tests != 0;
 }

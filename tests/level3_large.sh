@@ -16,4 +16,5 @@ total=$((count + $(printf '%s\n' "$tight" | grep -c '^\(not \)\?ok ')))
 echo "1..$total"
 printf '%s\n' "$padded" | grep -v '^1\.\.'
 printf '%s\n' "$tight" | grep -v '^1\.\.' |
-    awk -v base="$count" '/^(not )?ok [0-9]+/ { sub(/ok [0-9]+/, "ok " ($0 ~ /^not/ ? $3 + base : $2 + base) " (tight)") } { print }'
+    awk -v base="$count" '/^(not )?ok [0-9]+/ {
+        n = ($0 ~ /^not/ ? $3 : $2) + base; sub(/ok [0-9]+/, "ok " n " (tight)") } { print }'

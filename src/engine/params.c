@@ -106,16 +106,17 @@ static int divides(int d, int n)
 
 /* What gemm_mma.cl needs: double precision, real or complex (a real and an imaginary plane of
  * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2, Hopper's
- * m16n8k4), both tiles in local memory (rows padded by BR_MMA_PAD; two sets of them with db), and a
- * work-group that splits into warps of 32 rows by a multiple of 8 columns, K in steps of 4. */
+ * m16n8k4), both tiles in local memory (rows padded by BR_MMA_PAD; two sets of them with db),
+ * and a work-group that splits into warps of 32 rows by a multiple of 8 columns, K in steps of
+ * 4. */
 static int mma_valid(const struct br_device *device, enum br_precision precision,
                      const struct br_kernel_params *p)
 {
     const struct br_gemm_params *g = &p->gemm;
     int threads = g->mdimc * g->ndimc, warps = threads / 32, warps_m = g->mwg / 32;
     size_t planes = precision == BR_Z ? 2 : 1, sets = g->db ? 2 : 1;
-    size_t local = (size_t)g->kwg * (size_t)(g->mwg + g->nwg + 2 * BR_MMA_PAD) * sizeof(double) * planes *
-                   sets;
+    size_t local = (size_t)g->kwg * (size_t)(g->mwg + g->nwg + 2 * BR_MMA_PAD) *
+                   sizeof(double) * planes * sets;
     /* Emulated (tests): any device, as one of compute capability 9.0. */
     int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
     int shape_ok = (g->mma == 1 && capability >= 80) || (g->mma == 2 && capability >= 90);
@@ -173,7 +174,8 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DPRECISION=%d -DMWG=%d -DNWG=%d -DKWG=%d -DMDIMC=%d -DNDIMC=%d "
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
-                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d -DMMA=%d -DMMA_PAD=%d",
+                        "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d -DMMA=%d "
+                        "-DMMA_PAD=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,

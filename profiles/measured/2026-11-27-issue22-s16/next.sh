@@ -1,0 +1,43 @@
+#!/bin/bash
+# Prepared 2026-11-27 (session 16, not yet run), nvidia-h200, about 6 minutes, from the checkout
+# root. Carry .gpu, .dev/lib and .dev/bin (the build to measure).
+#  1. Issue 20: the rank-k rows with BLASROUTE_TRACE (rankk-modes.sh), whose predicted_cpu_s
+#     and predicted_device_s say why auto sent ssyrk, dsyrk and cherk 8192x64 to the device
+#     where the CPU BLAS was faster (calls 7 and 8).
+#  2. Issue 22: where dgemm 8192 end to end at beta 0 spends the 42 ms it takes (28 TFLOP/s
+#     needs 39): one call's BLASROUTE_TIMELINE after a warm-up, device mode.
+#  3. Issue 22: SGEMM 8192 resident on SIMT tiles beyond the quick tune's (its 128x128x8 on
+#     16x16 work-items ran 0.96 of cuBLAS on both GPUs), beside cuBLAS.
+source profiles/measured/gpu-common.sh
+bash profiles/measured/2026-11-27-issue22-s16/rankk-modes.sh
+gzip -f $OUT/trace-*.csv
+for round in warm timed; do
+  BLASROUTE_TIMELINE=$OUT/timeline-$round.csv timeout 60 .dev/bin/blasroute-bench \
+      --routine gemm --precision d --sizes 8192 --beta 0 --repeat 1 --no-cpu --no-clblast \
+      --no-nvblas 2> /dev/null | grep '^dgemm'
+done
+timeout 100 python3 profiles/measured/2026-11-26-issue22-plan/cublas.py 8192 | grep sgemm
+# stile MWG NWG KWG MDIMC NDIMC VWM VWN KWI DB: the H200 profile with those [params.s] values
+stile() {
+  python3 - "$@" <<'PY'
+import re, sys
+keys = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi", "db"]
+text = open("profiles/nvidia-h200.profile").read()
+head, rest = text.split("[params.s]\n", 1)
+body, tail = rest.split("\n[", 1)
+for key, value in zip(keys, sys.argv[1:]):
+    body = re.sub(r"^%s = .*$" % key, "%s = %s" % (key, value), body, flags=re.M)
+open("/tmp/s.profile", "w").write(head + "[params.s]\n" + body + "\n[" + tail)
+PY
+}
+# (each valid by br_params_valid's rules on 48 KiB of local memory; the info line says if not)
+for t in 128:128:8:16:16:4:4:8:1 128:128:16:16:16:4:4:8:1 128:128:8:16:16:4:4:4:1 \
+         256:128:16:32:16:4:4:8:0 128:256:16:16:32:4:4:8:0 128:128:16:16:16:8:4:8:1; do
+  stile $(echo $t | tr ':' ' ')
+  info=$(BLASROUTE_PROFILE=/tmp/s.profile .dev/bin/blasroute-info 2> /dev/null |
+         sed -n 's/^ *s: //p' | head -1)
+  rate=$(BLASROUTE_PROFILE=/tmp/s.profile timeout 60 .dev/bin/blasroute-bench --routine gemm \
+         --precision s --sizes 8192 --no-cpu --no-clblast --no-nvblas --repeat 3 2> /dev/null |
+         awk '/^sgemm/ {print $7, $8, $NF}')
+  echo "s $t: $rate [$info]"
+done | tee $OUT/stiles.txt

@@ -178,6 +178,20 @@ void k_range(const int k_padded, const int k_from, const int k_to, const int gro
         *k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
 }
 
+// K slices: a C with fewer tiles than the device has compute units, and a long K, is computed
+// by several work-groups per tile, slice get_group_id(2) taking K range [slice * k_slice,
+// (slice + 1) * k_slice) of its work-group's (k_slice a multiple of KWG; 0: one slice, the
+// whole range). A slice writes its unscaled sums to partial[(slice * n + j) * m + i], and
+// gemm_sum_layers adds them into C (engine/launch.c).
+void k_slice_range(const int k_slice, int *k_begin, int *k_end)
+{
+    if (k_slice > 0) {
+        const int first = (int)get_group_id(2) * k_slice;
+        *k_begin = max(*k_begin, first);
+        *k_end = min(*k_end, first + k_slice);
+    }
+}
+
 // C(i, j) := alpha * value + beta * C(i, j) (alpha * value when beta is zero), where (i, j) is
 // inside the m x n block and its triangle; nothing elsewhere. A Hermitian diagonal (HERK,
 // HER2K) keeps a real result and its old imaginary part is not read.
@@ -202,6 +216,21 @@ void store_c(__global real *cgm, const int ldc, const int m, const int n, const 
     UPDATE_C(alpha, value, beta, beta_zero, c);
 }
 
+// A work-item's result for C(i, j): into C (store_c), or, with K slices, its slice's unscaled
+// sum into the partial sums (inside the m x n block; gemm_sum_layers keeps to the triangle).
+void store_result(__global real *cgm, const int ldc, const int m, const int n,
+                  const int triangle, const int real_diagonal, const int i, const int j,
+                  const real value, const real alpha, const real beta, const int beta_zero,
+                  const int k_slice, __global real *partial)
+{
+    if (k_slice > 0) {
+        if (i < m && j < n)
+            partial[((size_t)get_group_id(2) * n + j) * m + i] = value;
+        return;
+    }
+    store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, value, alpha, beta, beta_zero);
+}
+
 // gemm_tiled's parameters, one list for both of its bodies (this file's and gemm_mma.cl's),
 // in the order the host sets them.
 #define GEMM_TILED_PARAMETERS                                                                  \
@@ -210,7 +239,7 @@ void store_c(__global real *cgm, const int ldc, const int m, const int n, const 
         const __global realM *restrict agm, const __global realN *restrict bgm,                \
         __global real *cgm, const int c_offset, const int ldc, const int triangle,             \
         const int real_diagonal, const int k_from, const int k_to, const int a_offset,         \
-        const int b_offset
+        const int b_offset, const int k_slice, __global real *partial
 
 #if !MMA
 // Global size (M_padded / MWI, N_padded / NWI); work-group (MDIMC, NDIMC). C is m x n at
@@ -229,6 +258,7 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         return;
     int k_begin, k_end;
     k_range(k_padded, k_from, k_to, group_m, group_n, &k_begin, &k_end);
+    k_slice_range(k_slice, &k_begin, &k_end);
     // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
 #if SA || SB
@@ -364,8 +394,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         #pragma unroll
         for (int mi = 0; mi < MWI; mi++) {
             const int i = group_m * MWG + ((mi / VWM) * MDIMC + tid_m) * VWM + mi % VWM;
-            store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, acc[ni][mi], alpha, beta,
-                    beta_zero);
+            store_result(cgm, ldc, m, n, triangle, real_diagonal, i, j, acc[ni][mi], alpha, beta,
+                         beta_zero, k_slice, partial);
         }
     }
 }

@@ -119,18 +119,21 @@ __kernel void gemm_thin(const int m, const int n, const int k, const int chunk, 
     }
 }
 
-// C := alpha * (the sum of the layers) + beta * C over an m x n block. Global size (m, n).
+// C := alpha * (the sum of the layers) + beta * C over an m x n block, or its triangle (with
+// a Hermitian diagonal: store_c's options). Global size (m, n). The layers are gemm_thin's or
+// gemm_tiled's K slices; only the entries this writes need to have been written.
 __kernel void gemm_sum_layers(const int m, const int n, const int layers,
                               const __global real *restrict partial, const real alpha,
                               const real beta, const int beta_zero, __global real *c,
-                              const int c_offset, const int ldc)
+                              const int c_offset, const int ldc, const int triangle,
+                              const int real_diagonal)
 {
     const int i = get_global_id(0), j = get_global_id(1);
-    if (i >= m || j >= n)
+    if (i >= m || j >= n || (triangle == C_UPPER && i > j) || (triangle == C_LOWER && i < j))
         return;
     real sum = ZERO;
     #pragma unroll 8
     for (int l = 0; l < layers; l++)
         sum += partial[((size_t)l * n + j) * m + i];
-    UPDATE_C(alpha, sum, beta, beta_zero, c + c_offset + i + (size_t)j * ldc);
+    store_c(c + c_offset, ldc, m, n, triangle, real_diagonal, i, j, sum, alpha, beta, beta_zero);
 }

@@ -201,6 +201,7 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         return;
     int k_begin, k_end;
     k_range(k_padded, k_from, k_to, group_m, group_n, &k_begin, &k_end);
+    k_slice_range(k_slice, &k_begin, &k_end);
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
     const int tid = get_local_id(1) * MDIMC + get_local_id(0);
     const int lane = tid % 32, warp = tid / 32;
@@ -321,8 +322,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             for (int h = 0; h < 2; h++) {
                 const int i = group_m * MWG + warp_m * 32 + tm * 8 + group;
                 const int j = group_n * NWG + warp_n * MMA_WTN + tn * 8 + in_group * 2 + h;
-                store_c(cgm, ldc, m, n, triangle, real_diagonal, i, j, RESULT(acc, tm, tn, h),
-                        alpha, beta, beta_zero);
+                store_result(cgm, ldc, m, n, triangle, real_diagonal, i, j,
+                             RESULT(acc, tm, tn, h), alpha, beta, beta_zero, k_slice, partial);
             }
 }
 #endif

@@ -7,7 +7,8 @@
 # against the reference: its tiles in local memory, the planes of complex double, the double
 # buffering, the pairs of 8-row blocks of m16n8k4, K steps, ragged edges, alpha and beta, the
 # stores. For double and complex double, mma 1 and 2, single- and double-buffered, three warp
-# layouts, and the built-in tiles of compute capability 9.0 (about a minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
+# layouts, and the built-in tiles of compute capability 9.0, also with K in slices (about a
+# minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
 # 520 x 530 x 260) in device mode with the tiled kernel, every result right, blasroute-info
 # naming the tensor-core kernel for d and z, the report showing their calls on the device.
 . "$top_srcdir/tests/tap.sh"
@@ -65,20 +66,23 @@ db = 0
 mma = 2
 '; } > "$tmp/mma.profile"
 }
-configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 hopper"
+configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 hopper sliced"
 plan $(echo $configs | wc -w)
 for c in $configs; do
     set -- $(echo $c | tr ':' ' ')
-    if [ "$1" = hopper ]; then
+    slices=0 # (the last: the built-ins with K in 3 slices, tests/gemm_slices.sh)
+    if [ "$1" = hopper ] || [ "$1" = sliced ]; then
+        [ "$1" = sliced ] && slices=3
         hopper_builtins
         set -- "2 (the 9.0 built-ins)" "1 in d" 64 "128 (z 64)" "16 (z 8)" 16
     else
         profile "$@"
     fi
     kernels=$("$top_builddir/blasroute-info" 2> /dev/null | grep -c '^ *[dz]: tensor-core')
-    run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled
+    run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled \
+        $([ $slices -gt 0 ] && echo BLASROUTE_TEST_GEMM_SLICES=$slices)
     on_device=$(grep -c '^blasroute report: [dz]gemm, [0-9]*, .*device [1-9]' "$err")
     all_ok && [ "$kernels" -eq 2 ] && [ "$on_device" -eq 2 ]
-    ok $? "mma $1, db $2, tiles $3 x $4 on $5 x $6 work-items: d and z on the emulated tensor cores ($kernels of 2 named, $on_device on the device), every result right"
+    ok $? "mma $1, db $2, tiles $3 x $4 on $5 x $6 work-items$([ $slices -gt 0 ] && echo ", K in $slices slices"): d and z on the emulated tensor cores ($kernels of 2 named, $on_device on the device), every result right"
     diag_file "$out"; diag_file "$err"
 done

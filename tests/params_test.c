@@ -4,11 +4,13 @@
  * NVIDIA GPUs of compute capability 8.0 or later (Hopper's m16n8k4 from 9.0, m8n8k4 before),
  * and for complex double from 9.0, where its constraints hold, and nowhere else; its checks
  * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel; the
- * shipped profiles tuned on Hopper GPUs give parameters such a GPU accepts. */
+ * shipped profiles tuned on Hopper GPUs give parameters such a GPU accepts; a long K over few
+ * tiles of C is cut in slices on a GPU (engine/launch.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "embedded.h"
+#include "engine/launch.h"
 #include "engine/params.h"
 #include "policy/keyfile.h"
 #include "policy/profile.h"
@@ -30,7 +32,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..8\n");
+    printf("1..9\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -253,5 +255,28 @@ int main(void)
     }
     ok("the shipped H200 and H100 profiles: every precision valid on compute capability 9.0, "
        "d and z on m16n8k4");
+
+    /* K slices (br_gemm_k_slices) on a GPU of 132 compute units, K steps of 8: about twice as
+     * many work-groups as units, at least 1024 of K each, at most 64 slices; none where C's
+     * tiles already fill a quarter of the units, where K is short, or on a CPU device. */
+    struct br_device many = gpu(90, 48 * 1024), cpu_device = many;
+    many.compute_units = 132;
+    cpu_device.type = CL_DEVICE_TYPE_CPU;
+    struct br_gemm_params steps = {.mwg = 64, .nwg = 64, .kwg = 8};
+    static const struct {
+        size_t groups;
+        int k, want;
+    } cuts[] = {{1, 8192, 8}, {16, 4096, 4}, {33, 65536, 8}, {34, 65536, 1}, {64, 65536, 1},
+                {1, 1024, 1}, {1, 2047, 1}, {2, 1 << 20, 64}, {0, 8192, 1}};
+    for (size_t i = 0; i < sizeof cuts / sizeof *cuts; i++) {
+        int got = br_gemm_k_slices(&many, &steps, cuts[i].groups, cuts[i].k);
+        if (got != cuts[i].want)
+            fail("%zu work-groups, K %d: %d slices (want %d)", cuts[i].groups, cuts[i].k, got,
+                 cuts[i].want);
+    }
+    if (br_gemm_k_slices(&cpu_device, &steps, 1, 8192) != 1)
+        fail("a CPU device's GEMM cut in K slices");
+    ok("a long K over few tiles of C (a quarter of a GPU's compute units at most) in slices: "
+       "twice the units' work-groups, 1024 of K each at least; not on a CPU device");
     return failed_tests != 0;
 }

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "env.h"
+
 size_t br_round_up(size_t x, size_t multiple)
 {
     return (x + multiple - 1) / multiple * multiple;
@@ -145,14 +147,59 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_thin, 2, global, local, 0,
                                  NULL, NULL);
+    cl_int whole = 0; /* strips are of a whole rectangle of C: no triangle */
     struct br_kernel_arg sum_args[] = {
-        BR_ARG(rows), BR_ARG(cols), BR_ARG(layers), BR_ARG(partial), {element, l->alpha},
-        {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc)};
+        BR_ARG(rows),       BR_ARG(cols),   BR_ARG(layers), BR_ARG(partial),
+        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
+        BR_ARG(c_offset),   BR_ARG(l->ldc), BR_ARG(whole),  BR_ARG(whole)};
     if (error == CL_SUCCESS)
-        error = br_set_args(program->gemm_sum_layers, sum_args, 10);
+        error = br_set_args(program->gemm_sum_layers, sum_args, 12);
     size_t sum_global[2] = {(size_t)rows, (size_t)cols};
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, sum_global,
+                                 NULL, 0, NULL, done);
+    return error;
+}
+
+/* Why: a GEMM of 64 x 64 from K = 8192 is one work-group, on one of an H200's 132
+ * compute units: its z rank-2k ran at 89 GFLOP/s on the device against 157 on the CPU BLAS
+ * (2026-11-27, profiles/measured/2026-11-27-issue22-s16, calls 7 and 8). Sliced, about twice
+ * as many work-groups as compute units run at once, each over at least SLICE_K_MIN of K (the
+ * partial sums they write and gemm_sum_layers' launch then cost little beside their work).
+ * Only where C's tiles would fill at most a quarter of the units: the updates of TRSM's
+ * blocked solve (a few dozen tiles each) are left as they are until slicing is measured on a
+ * GPU. BLASROUTE_TEST_GEMM_SLICES asks for a number of slices wherever K has room for them. */
+enum { SLICE_K_MIN = 1024, SLICES_MAX = 64 };
+cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_params *g,
+                        size_t groups, cl_int k_padded)
+{
+    cl_int most = k_padded / g->kwg, wanted = 1; /* slices have whole K steps */
+    int asked = br_env()->test_gemm_slices;
+    size_t units = device->compute_units;
+    if (asked > 0) {
+        wanted = asked;
+    } else if ((device->type & CL_DEVICE_TYPE_GPU) && groups > 0 && 4 * groups <= units) {
+        wanted = (cl_int)((2 * units + groups - 1) / groups);
+        most = k_padded / SLICE_K_MIN;
+    }
+    wanted = wanted < most ? wanted : most;
+    return wanted < 1 ? 1 : wanted > SLICES_MAX ? SLICES_MAX : wanted;
+}
+
+/* The sums of a sliced launch's K slices (in `partial`, slices of m x n) into C. */
+static cl_int sum_slices(struct br_engine *engine, const struct br_program *program,
+                         enum br_precision precision, const struct br_gemm_launch *l, cl_int m,
+                         cl_int n, cl_int slices, cl_mem partial, cl_event *done)
+{
+    size_t element = br_element_size(precision);
+    struct br_kernel_arg args[] = {
+        BR_ARG(m),          BR_ARG(n),      BR_ARG(slices),       BR_ARG(partial),
+        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
+        BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),  BR_ARG(l->real_diagonal)};
+    cl_int error = br_set_args(program->gemm_sum_layers, args, 12);
+    size_t global[2] = {(size_t)m, (size_t)n};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, global,
                                  NULL, 0, NULL, done);
     return error;
 }
@@ -168,26 +215,42 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
     int whole = l->triangle == 0 && !l->real_diagonal && l->k_from == 0 && l->k_to == 0;
     cl_int m = whole ? tiled_part(l->m, g->mwg) : l->m;
     cl_int n = whole ? tiled_part(l->n, g->nwg) : l->n;
+    /* Work-groups cover C's m x n only: the packed operands may be larger (blocks inside
+     * them), and reading past the block's padded tiles could leave the buffer. */
+    size_t tiles_m = br_round_up((size_t)m, (size_t)g->mwg) / (size_t)g->mwg;
+    size_t tiles_n = br_round_up((size_t)n, (size_t)g->nwg) / (size_t)g->nwg;
+    cl_int slices = br_gemm_k_slices(&engine->device, g, tiles_m * tiles_n, l->k_padded);
+    cl_int k_slice = 0; /* the kernel's: 0 for one slice */
+    cl_mem partial = NULL;
+    cl_int error = CL_SUCCESS;
+    if (slices > 1) {
+        cl_int steps = l->k_padded / g->kwg;
+        k_slice = (steps + slices - 1) / slices * g->kwg;
+        slices = (l->k_padded + k_slice - 1) / k_slice;
+        error = strip_scratch(engine, (size_t)slices * (size_t)m * (size_t)n * element,
+                              &partial);
+    }
     struct br_kernel_arg args[] = {
         BR_ARG(m), BR_ARG(n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
         {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed),
         BR_ARG(l->b_packed), BR_ARG(l->c), BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),
         BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to), BR_ARG(l->a_offset),
-        BR_ARG(l->b_offset)};
-    cl_int error = br_set_args(program->gemm_tiled, args, 19);
-    /* Work-groups cover C's m x n only: the packed operands may be larger (blocks inside
-     * them), and reading past the block's padded tiles could leave the buffer. */
-    size_t global[2] = {br_round_up((size_t)m, (size_t)g->mwg) / (size_t)g->mwg *
-                            (size_t)g->mdimc,
-                        br_round_up((size_t)n, (size_t)g->nwg) / (size_t)g->nwg *
-                            (size_t)g->ndimc};
-    size_t local[2] = {(size_t)g->mdimc, (size_t)g->ndimc};
-    /* The compute queue runs in order: the strips follow the main part, and only the last
-     * launch's event is wanted. The right strip takes every row, the bottom one the rest. */
+        BR_ARG(l->b_offset), BR_ARG(k_slice), BR_ARG(partial)};
+    if (error == CL_SUCCESS)
+        error = br_set_args(program->gemm_tiled, args, 21);
+    size_t global[3] = {tiles_m * (size_t)g->mdimc, tiles_n * (size_t)g->ndimc, (size_t)slices};
+    size_t local[3] = {(size_t)g->mdimc, (size_t)g->ndimc, 1};
+    /* The compute queue runs in order: the slices' sum and the strips follow the main part,
+     * and only the last launch's event is wanted. The right strip takes every row, the bottom
+     * one the rest. (The strips' layers reuse the slices' scratch after their sum.) */
     int right = n < l->n, bottom = m < l->m;
     if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_tiled, 2, global, local,
-                                 wait_count, wait, right || bottom ? NULL : done);
+        error = br_engine_launch(engine, engine->compute, program->gemm_tiled, slices > 1 ? 3 : 2,
+                                 global, local, wait_count, wait,
+                                 right || bottom || slices > 1 ? NULL : done);
+    if (error == CL_SUCCESS && slices > 1)
+        error = sum_slices(engine, program, precision, l, m, n, slices, partial,
+                           right || bottom ? NULL : done);
     if (error == CL_SUCCESS && right)
         error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n, 1,
                               bottom ? NULL : done);

@@ -62,6 +62,12 @@ struct br_gemm_launch {
     cl_int a_offset, b_offset; /* into the packed operands, multiples of the vector widths */
 };
 
+/* The K slices of a tiled GEMM launch of `groups` work-groups over K padded to k_padded
+ * (kernels/gemm.cl's k_slice; br_enqueue_gemm adds their partial sums into C): one, unless
+ * C's tiles would fill at most a quarter of a GPU's compute units while K is long. */
+cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_params *g,
+                        size_t groups, cl_int k_padded);
+
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_gemm_launch *launch,
                        cl_uint wait_count, const cl_event *wait, cl_event *done);

@@ -8,7 +8,20 @@
 #     needs 39): one call's BLASROUTE_TIMELINE after a warm-up, device mode.
 #  3. Issue 22: SGEMM 8192 resident on SIMT tiles beyond the quick tune's (its 128x128x8 on
 #     16x16 work-items ran 0.96 of cuBLAS on both GPUs), beside cuBLAS.
+#  4. K slices (e4590ef, not yet measured on a GPU): thin outputs from a long K in device mode,
+#     the engine's choice against BLASROUTE_TEST_GEMM_SLICES=1 (none), and dtrsm 8192 and dgemm
+#     2048 as controls (their launches should not be sliced).
 source profiles/measured/gpu-common.sh
+for slices in default 1; do
+  knob=; [ $slices = 1 ] && knob=BLASROUTE_TEST_GEMM_SLICES=1
+  for shape in "gemm d,z 64x64x8192,256x256x16384" "syr2k,herk,syrk c,z 64x64x8192" \
+               "trsm d 8192" "gemm d 2048"; do
+    set -- $shape
+    env $knob timeout 60 .dev/bin/blasroute-bench --routine $1 --precision $2 --sizes $3 \
+        --repeat 3 --no-cpu --no-clblast --no-nvblas 2> /dev/null | grep -E '^[sdcz][a-z0-9]+ ' |
+        sed "s/^/slices-$slices /"
+  done
+done | tee $OUT/slices.txt
 bash profiles/measured/2026-11-27-issue22-s16/rankk-modes.sh
 gzip -f $OUT/trace-*.csv
 for round in warm timed; do

@@ -178,8 +178,8 @@ void k_range(const int k_padded, const int k_from, const int k_to, const int gro
         *k_end = min(k_padded, ((group_n + 1) * NWG + KWG - 1) / KWG * KWG);
 }
 
-// K slices: a C with fewer tiles than the device has compute units, and a long K, is computed
-// by several work-groups per tile, slice get_group_id(2) taking K range [slice * k_slice,
+// K slices: a C with far fewer tiles than the device has compute units, and a long K, is
+// computed by several work-groups per tile, slice get_group_id(2) taking K range [slice * k_slice,
 // (slice + 1) * k_slice) of its work-group's (k_slice a multiple of KWG; 0: one slice, the
 // whole range). A slice writes its unscaled sums to partial[(slice * n + j) * m + i], and
 // gemm_sum_layers adds them into C (engine/launch.c).

@@ -147,11 +147,11 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_thin, 2, global, local, 0,
                                  NULL, NULL);
-    cl_int whole = 0; /* strips are of a whole rectangle of C: no triangle */
+    cl_int no_triangle = 0; /* strips are of a whole rectangle of C (br_enqueue_gemm) */
     struct br_kernel_arg sum_args[] = {
-        BR_ARG(rows),       BR_ARG(cols),   BR_ARG(layers), BR_ARG(partial),
+        BR_ARG(rows),       BR_ARG(cols),   BR_ARG(layers),      BR_ARG(partial),
         {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
-        BR_ARG(c_offset),   BR_ARG(l->ldc), BR_ARG(whole),  BR_ARG(whole)};
+        BR_ARG(c_offset),   BR_ARG(l->ldc), BR_ARG(no_triangle), BR_ARG(no_triangle)};
     if (error == CL_SUCCESS)
         error = br_set_args(program->gemm_sum_layers, sum_args, 12);
     size_t sum_global[2] = {(size_t)rows, (size_t)cols};

@@ -107,6 +107,10 @@ static const struct {
     {"BLASROUTE_TEST_GEMM_A_PIECES", "1 to 64", "the plan's",
      "the row pieces a tiled GEMM loads A in, each multiplied as soon as it arrives (1: whole; "
      "for measuring the pipeline, and testing it on small shapes)", 1},
+    {"BLASROUTE_TEST_GEMM_SLICES", "1 to 64", "the engine's",
+     "the K slices every tiled GEMM launch is cut into where K has room, their partial sums "
+     "added into C afterwards (the engine slices only on a GPU whose compute units C's tiles "
+     "leave mostly idle)", 1},
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},

@@ -23,7 +23,9 @@
 // blocks of a warp issued as one mma.sync m16n8k4, Hopper's own FP64 shape. Its fragments are
 // two m8n8k4 ones stacked along M: A's first register holds the upper block's element, its
 // second the lower's; D's first two the upper block's pair, its last two the lower's; B's is
-// shared.
+// shared. MMA 3 (the same): m16n8k8, two steps of 4 along K in one instruction, half as many
+// instructions: A's third and fourth registers and B's second hold the second step's
+// elements, K column (row of B) in_group + 4.
 
 #ifndef MMA
 #define MMA 0
@@ -42,6 +44,10 @@
 #define MMA_WARPS_N (MMA_WARPS / MMA_WARPS_M)
 #define MMA_WTN (NWG / MMA_WARPS_N)  // columns of a warp
 #define MMA_TN (MMA_WTN / 8)         // its 8-column blocks
+// K per instruction step: 4, or 8 with m16n8k8 (MMA 3), whose fragments hold two steps of 4
+// ("halves") of A and B.
+#define MMA_HALVES (MMA == 3 ? 2 : 1)
+#define MMA_K (4 * MMA_HALVES)
 // Rows of the local tiles padded by MMA_PAD doubles (the host's BR_MMA_PAD, engine/params.h):
 // then the four K rows of a half-warp's fragment load fall in different banks.
 #ifndef MMA_PAD
@@ -62,7 +68,7 @@
 #endif
 
 #if THREADS % 32 != 0 || MWG % 32 != 0 || MMA_WARPS % MMA_WARPS_M != 0 || \
-    NWG % (MMA_WARPS_N * 8) != 0 || KWG % 4 != 0
+    NWG % (MMA_WARPS_N * 8) != 0 || KWG % MMA_K != 0
 #error "the work-group must split into warps of 32 x 8k blocks"
 #endif
 
@@ -107,6 +113,21 @@ inline void mma_16x8x4(double *d0, double *d1, double *d2, double *d3, const dou
 }
 #define MMA_SLOTS_8(tm, tn) , fragments, tm, tn
 #define MMA_SLOTS_16(tm0, tm1, tn) , fragments, tm0, tm1, tn
+#elif MMA == 3
+#define MMA_SCRATCH_PARAMETER
+#define MMA_SCRATCH_ARGUMENT
+// D := A B + D for two 8 x 8 blocks stacked along M over 8 of K: a0, a1 this lane's elements
+// of the upper and lower blocks' A at K column in_group, a2, a3 at in_group + 4; b0, b1 its
+// elements of B at K rows in_group and in_group + 4; d0 to d3 as m16n8k4's.
+inline void mma_16x8x8(double *d0, double *d1, double *d2, double *d3, const double a0,
+                       const double a1, const double a2, const double a3, const double b0,
+                       const double b1)
+{
+    asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, "
+                 "{%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+                 : "+d"(*d0), "+d"(*d1), "+d"(*d2), "+d"(*d3)
+                 : "d"(a0), "d"(a1), "d"(a2), "d"(a3), "d"(b0), "d"(b1));
+}
 #elif MMA == 2
 #define MMA_SCRATCH_PARAMETER
 #define MMA_SCRATCH_ARGUMENT
@@ -136,7 +157,9 @@ inline void mma_8x8x4(double *d0, double *d1, const double a, const double b)
 #endif
 
 // acc += a b for a warp's 4 x MMA_TN blocks of 8 x 8: a this lane's elements of A's four 8-row
-// blocks, b of B's MMA_TN 8-column blocks, for one step of 4 along K.
+// blocks, b of B's MMA_TN 8-column blocks, for one step of 4 along K. (Not with m16n8k8 on
+// the tensor cores, which take 8 of K at once: mma_step.)
+#if MMA != 3 || MMA_EMULATE
 inline void mma_accumulate(double acc[4][MMA_TN][2], const double a[4],
                            const double b[MMA_TN] MMA_SCRATCH_PARAMETER)
 {
@@ -165,6 +188,27 @@ inline void mma_accumulate(double acc[4][MMA_TN][2], const double a[4],
 #endif
 #if MMA_EMULATE
     barrier(CLK_LOCAL_MEM_FENCE); // read by all before the next call writes again
+#endif
+}
+#endif
+
+// acc += a b over one step of MMA_K along K: MMA_HALVES steps of 4, half h at K columns
+// 4 h + in_group of the step (m16n8k8: both at once; emulated, one after the other).
+inline void mma_step(double acc[4][MMA_TN][2], const double a[MMA_HALVES][4],
+                     const double b[MMA_HALVES][MMA_TN] MMA_SCRATCH_PARAMETER)
+{
+#if MMA == 3 && !MMA_EMULATE
+    #pragma unroll
+    for (int tm = 0; tm < 4; tm += 2)
+        #pragma unroll
+        for (int tn = 0; tn < MMA_TN; tn++)
+            mma_16x8x8(&acc[tm][tn][0], &acc[tm][tn][1], &acc[tm + 1][tn][0],
+                       &acc[tm + 1][tn][1], a[0][tm], a[0][tm + 1], a[1][tm], a[1][tm + 1],
+                       b[0][tn], b[1][tn]);
+#else
+    #pragma unroll
+    for (int h = 0; h < MMA_HALVES; h++)
+        mma_accumulate(acc, a[h], b[h] MMA_SCRATCH_ARGUMENT);
 #endif
 }
 
@@ -272,29 +316,33 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
         #pragma unroll
-        for (int kk = 0; kk < KWG; kk += 4) {
-            // A (8 x 4, row-major): this lane holds row `group`, K column `in_group`;
-            // B (4 x 8, column-major): K row `in_group`, column `group`.
-            double a[MMA_PARTS][4], b[MMA_PARTS][MMA_TN];
+        for (int kk = 0; kk < KWG; kk += MMA_K) {
+            // A (8 x 4 per half, row-major): this lane holds row `group`, K column `in_group`
+            // of each half; B (4 x 8, column-major): K row `in_group`, column `group`.
+            double a[MMA_PARTS][MMA_HALVES][4], b[MMA_PARTS][MMA_HALVES][MMA_TN];
             #pragma unroll
-            for (int p = 0; p < MMA_PARTS; p++) {
+            for (int p = 0; p < MMA_PARTS; p++)
+                #pragma unroll
+                for (int h = 0; h < MMA_HALVES; h++) {
+                    const int k = kk + 4 * h + in_group;
+                    #pragma unroll
+                    for (int tm = 0; tm < 4; tm++)
+                        a[p][h][tm] = alm[p][k * MMA_A_LD + warp_m * 32 + tm * 8 + group];
+                    #pragma unroll
+                    for (int tn = 0; tn < MMA_TN; tn++)
+                        b[p][h][tn] = blm[p][k * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
+                }
+            mma_step(acc[0], a[0], b[0] MMA_SCRATCH_ARGUMENT);
+#if IS_COMPLEX
+            double minus_ai[MMA_HALVES][4];
+            #pragma unroll
+            for (int h = 0; h < MMA_HALVES; h++)
                 #pragma unroll
                 for (int tm = 0; tm < 4; tm++)
-                    a[p][tm] = alm[p][(kk + in_group) * MMA_A_LD + warp_m * 32 + tm * 8 + group];
-                #pragma unroll
-                for (int tn = 0; tn < MMA_TN; tn++)
-                    b[p][tn] =
-                        blm[p][(kk + in_group) * MMA_B_LD + warp_n * MMA_WTN + tn * 8 + group];
-            }
-            mma_accumulate(acc[0], a[0], b[0] MMA_SCRATCH_ARGUMENT);
-#if IS_COMPLEX
-            double minus_ai[4];
-            #pragma unroll
-            for (int tm = 0; tm < 4; tm++)
-                minus_ai[tm] = -a[1][tm];
-            mma_accumulate(acc[0], minus_ai, b[1] MMA_SCRATCH_ARGUMENT); // Re -= Ai Bi
-            mma_accumulate(acc[1], a[0], b[1] MMA_SCRATCH_ARGUMENT);     // Im += Ar Bi
-            mma_accumulate(acc[1], a[1], b[0] MMA_SCRATCH_ARGUMENT);     // Im += Ai Br
+                    minus_ai[h][tm] = -a[1][h][tm];
+            mma_step(acc[0], minus_ai, b[1] MMA_SCRATCH_ARGUMENT); // Re -= Ai Bi
+            mma_step(acc[1], a[0], b[1] MMA_SCRATCH_ARGUMENT);     // Im += Ar Bi
+            mma_step(acc[1], a[1], b[0] MMA_SCRATCH_ARGUMENT);     // Im += Ai Br
 #endif
         }
 #if DB

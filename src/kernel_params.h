@@ -14,7 +14,8 @@ struct br_gemm_params {
     int kwi;            /* K unroll */
     int db;             /* 1: double-buffered local tiles, the next K step prefetched */
     int mma;            /* the tensor-core kernel (gemm_mma.cl: NVIDIA, d and z): 1 with
-                           mma.sync m8n8k4 (compute capability 8.0 on), 2 with m16n8k4 (9.0) */
+                           mma.sync m8n8k4 (compute capability 8.0 on), 2 with m16n8k4, 3 with
+                           m16n8k8 (9.0) */
 };
 
 struct br_copy_params {

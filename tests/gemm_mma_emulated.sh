@@ -6,7 +6,9 @@
 # m16n8k4 as two of them stacked along M), so that everything else the kernel does is run
 # against the reference: its tiles in local memory, the planes of complex double, the double
 # buffering, the pairs of 8-row blocks of m16n8k4, K steps, ragged edges, alpha and beta, the
-# stores. For double and complex double, mma 1 and 2, single- and double-buffered, three warp
+# stores. m16n8k8 (mma 3) as two m16n8k4 over the two halves of its K step, so that its
+# fragments' K columns are checked (the instruction's own layout only on a GPU). For double and
+# complex double, mma 1, 2 and 3, single- and double-buffered, three warp
 # layouts, and the built-in tiles of compute capability 9.0, also with K in slices (about a
 # minute each): tests/gemm_device's quick set (every transpose, edge shapes, k of 10000, tiles of
 # 520 x 530 x 260) in device mode with the tiled kernel, every result right, blasroute-info
@@ -66,7 +68,8 @@ db = 0
 mma = 2
 '; } > "$tmp/mma.profile"
 }
-configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 hopper sliced"
+configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 3:1:64:64:8:16 hopper
+    sliced"
 plan $(echo $configs | wc -w)
 for c in $configs; do
     set -- $(echo $c | tr ':' ' ')

@@ -2,10 +2,11 @@
 # The tensor-core GEMM (kernels/gemm_mma.cl) compiles only for NVIDIA GPUs: PoCL never builds
 # it, so a slip in it would first show on a GPU machine. Here clang compiles the programs of
 # double and complex double (the files in the order engine/program.c builds them) for NVIDIA's
-# OpenCL target, for the tuner's tensor-core tile shapes with mma 1 (m8n8k4) and 2 (Hopper's
-# m16n8k4), single- and double-buffered, and checks that each kernel issues the mma.sync instructions its tiles call for:
-# one warp's 32 x WTN results are 4 x WTN/8 blocks of 8 x 8, K in steps of 4, so (KWG / 4) * 4
-# * WTN/8 m8n8k4, or half as many m16n8k4; four times that in complex (four real products),
+# OpenCL target, for the tuner's tensor-core tile shapes with mma 1 (m8n8k4), 2 and 3 (Hopper's
+# m16n8k4 and m16n8k8), single- and double-buffered, and checks that each kernel issues the
+# mma.sync instructions its tiles call for: one warp's 32 x WTN results are 4 x WTN/8 blocks of
+# 8 x 8, K in steps of 4, so (KWG / 4) * 4 * WTN/8 m8n8k4, half as many m16n8k4, a quarter as
+# many m16n8k8; four times that in complex (four real products),
 # and no private array left in local memory by the front end (ptxas's register allocation, and
 # its spills, happen on the GPU machine only). Skipped without a clang that targets nvptx64.
 . "$top_srcdir/tests/tap.sh"
@@ -34,22 +35,25 @@ compile() {
         -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 "$tmp/program.cl" \
         > "$tmp/log" 2>&1
 }
-plan 5
+plan 7
 compile 64 0 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
 ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
 diag_file "$tmp/log"
 
 # The tuner's tensor-core shapes (tools/tune_search.c): MWG NWG KWG MDIMC NDIMC.
-shapes="64:64:16:8:16 128:64:16:16:8 64:128:16:8:16 128:128:16:16:16 128:128:8:16:16 64:64:32:8:16"
+shapes="64:64:16:8:16 128:64:16:16:8 64:128:16:8:16 128:128:16:16:16 128:128:8:16:16 64:64:32:8:16
+        64:128:8:16:16"
 for precision in 64 6464; do
     products=1 name=double; [ $precision = 6464 ] && products=4 name="complex double"
-    for mma in 1 2; do
-        shape=m8n8k4; [ $mma = 2 ] && shape=m16n8k4
+    for mma in 1 2 3; do
+        shape=m8n8k4 per=1 # m8n8k4 instructions each one stands for
+        [ $mma = 2 ] && shape=m16n8k4 per=2
+        [ $mma = 3 ] && shape=m16n8k8 per=4
         wrong=
         for s in $shapes; do
             set -- $(echo $s | tr ':' ' ')
             warps=$(($4 * $5 / 32)); warps_n=$((warps / ($1 / 32))); tn=$(($2 / warps_n / 8))
-            want=$(($3 / 4 * 4 * tn * products / mma))
+            want=$(($3 / 4 * 4 * tn * products / per))
             for db in 0 1; do
                 if compile $precision $db $mma "$@"; then
                     got=$(grep -c "mma.sync.aligned.$shape.row.col.f64.f64.f64.f64" "$tmp/out.ptx")

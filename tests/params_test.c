@@ -150,24 +150,35 @@ int main(void)
     }
     ok("tensor-core tiles it cannot run refused, each one the SIMT kernel runs");
 
-    /* mma 2, Hopper's m16n8k4: the same tiles, from compute capability 9.0 only; any other
-     * value refused. */
+    /* mma 2 and 3, Hopper's m16n8k4 and m16n8k8: the same tiles, from compute capability 9.0
+     * only, m16n8k8 with K steps of 8; any other value refused. */
     struct br_kernel_params hopper = base;
-    hopper.gemm.mma = 2;
     static const int hopper_capabilities[] = {80, 86, 89, 90, 100};
-    for (size_t i = 0; i < sizeof hopper_capabilities / sizeof *hopper_capabilities; i++) {
-        struct br_device d = gpu(hopper_capabilities[i], 228 * 1024);
-        int want = hopper_capabilities[i] >= 90;
-        if (br_params_valid(&d, BR_D, &hopper) != want)
-            fail("mma 2 on compute capability %d: valid %d (want %d)", hopper_capabilities[i],
-                 !want, want);
-        if (br_params_valid(&d, BR_S, &hopper))
-            fail("mma 2 accepted for single precision on %d", hopper_capabilities[i]);
-    }
+    for (hopper.gemm.mma = 2; hopper.gemm.mma <= 3; hopper.gemm.mma++)
+        for (size_t i = 0; i < sizeof hopper_capabilities / sizeof *hopper_capabilities; i++) {
+            struct br_device d = gpu(hopper_capabilities[i], 228 * 1024);
+            int want = hopper_capabilities[i] >= 90;
+            if (br_params_valid(&d, BR_D, &hopper) != want)
+                fail("mma %d on compute capability %d: valid %d (want %d)", hopper.gemm.mma,
+                     hopper_capabilities[i], !want, want);
+            if (br_params_valid(&d, BR_S, &hopper))
+                fail("mma %d accepted for single precision on %d", hopper.gemm.mma,
+                     hopper_capabilities[i]);
+        }
     hopper.gemm.mma = 3;
+    hopper.gemm.kwg = 4;
+    hopper.gemm.kwi = 4;
+    struct br_kernel_params k4 = hopper;
+    k4.gemm.mma = 2;
+    if (br_params_valid(&h200, BR_D, &hopper) || !br_params_valid(&h200, BR_D, &k4))
+        fail("K steps of 4: mma 3 valid %d (want 0), mma 2 valid %d (want 1)",
+             br_params_valid(&h200, BR_D, &hopper), br_params_valid(&h200, BR_D, &k4));
+    hopper.gemm.kwg = 16;
+    hopper.gemm.mma = 4;
     if (br_params_valid(&h200, BR_D, &hopper))
-        fail("mma 3 accepted");
-    ok("mma 2 (m16n8k4) valid in double from compute capability 9.0 only, mma 3 refused");
+        fail("mma 4 accepted");
+    ok("mma 2 and 3 (m16n8k4, m16n8k8) valid in double from compute capability 9.0 only, "
+       "m16n8k8 with K steps of 8, mma 4 refused");
 
     /* A profile's tile tuned before `mma` and `db` existed (the H200's [params.z]) keeps the
      * SIMT kernel it was tuned with on a device whose built-in is the tensor cores; one that

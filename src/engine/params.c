@@ -105,10 +105,10 @@ static int divides(int d, int n)
 }
 
 /* What gemm_mma.cl needs: double precision, real or complex (a real and an imaginary plane of
- * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2, Hopper's
- * m16n8k4), both tiles in local memory (rows padded by BR_MMA_PAD; two sets of them with db),
- * and a work-group that splits into warps of 32 rows by a multiple of 8 columns, K in steps of
- * 4. */
+ * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2 and 3,
+ * Hopper's m16n8k4 and m16n8k8), both tiles in local memory (rows padded by BR_MMA_PAD; two
+ * sets of them with db), and a work-group that splits into warps of 32 rows by a multiple of 8
+ * columns, K in steps of 4 (8 with m16n8k8). */
 static int mma_valid(const struct br_device *device, enum br_precision precision,
                      const struct br_kernel_params *p)
 {
@@ -119,11 +119,12 @@ static int mma_valid(const struct br_device *device, enum br_precision precision
                    sizeof(double) * planes * sets;
     /* Emulated (tests): any device, as one of compute capability 9.0. */
     int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
-    int shape_ok = (g->mma == 1 && capability >= 80) || (g->mma == 2 && capability >= 90);
+    int shape_ok = (g->mma == 1 && capability >= 80) ||
+                   ((g->mma == 2 || g->mma == 3) && capability >= 90);
     return shape_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
            g->sb && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
            divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
-           divides(4, g->kwg) && local <= device->local_memory;
+           divides(g->mma == 3 ? 8 : 4, g->kwg) && local <= device->local_memory;
 }
 
 int br_params_valid(const struct br_device *device, enum br_precision precision,

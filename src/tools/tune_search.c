@@ -317,8 +317,9 @@ static const struct domain domains[DOMAIN_COUNT] = {
     [D_DB] = {BR_KP_DB, {0, 1}, 2},
     /* NVIDIA only: invalid elsewhere. */
     [D_MAX_REGISTERS] = {BR_KP_MAX_REGISTERS, {0, 128, 168, 255}, 4},
-    /* NVIDIA, double only: invalid elsewhere. */
-    [D_MMA] = {BR_KP_MMA, {0, 1}, 2},
+    /* NVIDIA, double only: invalid elsewhere (m8n8k4; m16n8k4 and m16n8k8 from compute
+     * capability 9.0). */
+    [D_MMA] = {BR_KP_MMA, {0, 1, 2, 3}, 4},
 };
 
 /* One step along a domain from the current value (direction -1 or +1); 0 if at its end. */
@@ -361,7 +362,8 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
     /* The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
      * on NVIDIA from compute capability 8.0), whose warps hold 32 x 32 or 32 x 64 results; 2
-     * for the same with Hopper's m16n8k4 (compute capability 9.0). */
+     * and 3 for the same with Hopper's m16n8k4 and m16n8k8 (compute capability 9.0). 64 x 128
+     * x 8 on 16 x 16 work-items with m16n8k4 won both Hopper GPUs' DGEMM (2026-11-27). */
     static const int shapes[][7] = {
         /* mwg, nwg, kwg, mdimc, ndimc, vector width, mma */
         {128, 128, 16, 16, 16, 4, 0}, {128, 128, 8, 16, 16, 4, 0}, {128, 128, 16, 16, 16, 2, 0},
@@ -371,7 +373,9 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
         {128, 64, 16, 16, 8, 2, 1},   {64, 128, 16, 8, 16, 2, 1},  {128, 128, 16, 16, 16, 2, 1},
         {128, 128, 8, 16, 16, 2, 1},  {64, 64, 32, 8, 16, 2, 1},   {64, 64, 16, 8, 16, 2, 2},
         {128, 64, 16, 16, 8, 2, 2},   {64, 128, 16, 8, 16, 2, 2},  {128, 128, 16, 16, 16, 2, 2},
-        {128, 128, 8, 16, 16, 2, 2},  {64, 64, 32, 8, 16, 2, 2}};
+        {128, 128, 8, 16, 16, 2, 2},  {64, 64, 32, 8, 16, 2, 2},   {64, 128, 8, 16, 16, 2, 2},
+        {64, 64, 16, 8, 16, 2, 3},    {64, 128, 8, 16, 16, 2, 3},  {64, 128, 16, 8, 16, 2, 3},
+        {128, 64, 16, 16, 8, 2, 3},   {128, 128, 8, 32, 16, 2, 3}};
     if (br_device_is_host_cpu(s->device))
         return;
     int complex = br_is_complex(s->precision);

@@ -398,11 +398,12 @@ const struct br_program *br_engine_program(struct br_engine *e, enum br_precisio
         struct br_kernel_params params;
         program_params(e, precision, &params);
         cl_int error = build_program(e, precision, &params, &e->programs[precision]);
-        if (error != CL_SUCCESS && params.gemm.mma == 2) {
-            /* A compiler whose PTX predates Hopper's m16n8k4: the same tiles with m8n8k4. */
-            br_verbose("device: the m16n8k4 tensor-core GEMM cannot be built for %s (%s); "
-                       "the same parameters with m8n8k4 instead",
-                       e->device.name, br_cl_error_name(error));
+        if (error != CL_SUCCESS && (params.gemm.mma == 2 || params.gemm.mma == 3)) {
+            /* A compiler whose PTX predates Hopper's shapes: the same tiles with m8n8k4. */
+            br_verbose("device: the %s tensor-core GEMM cannot be built for %s (%s); the same "
+                       "parameters with m8n8k4 instead",
+                       params.gemm.mma == 2 ? "m16n8k4" : "m16n8k8", e->device.name,
+                       br_cl_error_name(error));
             params.gemm.mma = 1;
             error = build_program(e, precision, &params, &e->programs[precision]);
         }

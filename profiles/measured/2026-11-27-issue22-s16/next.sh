@@ -1,5 +1,5 @@
 #!/bin/bash
-# Prepared 2026-11-27 (session 16, not yet run), nvidia-h200, about 6 minutes, from the checkout
+# Prepared 2026-11-27 (session 16, not yet run), nvidia-h200, about 8 minutes, from the checkout
 # root. Carry .gpu, .dev/lib and .dev/bin (the build to measure).
 #  1. Issue 20: the rank-k rows with BLASROUTE_TRACE (rankk-modes.sh), whose predicted_cpu_s
 #     and predicted_device_s say why auto sent ssyrk, dsyrk and cherk 8192x64 to the device
@@ -54,3 +54,31 @@ for t in 128:128:8:16:16:4:4:8:1 128:128:16:16:16:4:4:8:1 128:128:8:16:16:4:4:4:
          awk '/^sgemm/ {print $7, $8, $NF}')
   echo "s $t: $rate [$info]"
 done | tee $OUT/stiles.txt
+# 5. Issue 22: Hopper's m16n8k8 (mma 3, 93aa21f, never run on a GPU) against m16n8k4 on the
+#    shipped d tile and two others, DGEMM and ZGEMM 8192 resident (every result checked).
+# dtile MMA MWG NWG KWG MDIMC NDIMC: the H200 profile with those [params.d] and [params.z] mma
+dtile() {
+  python3 - "$@" <<'PY'
+import re, sys
+keys = ["mma", "mwg", "nwg", "kwg", "mdimc", "ndimc"]
+text = open("profiles/nvidia-h200.profile").read()
+for section in ("params.d", "params.z"):
+    head, rest = text.split("[%s]\n" % section, 1)
+    body, tail = rest.split("\n[", 1) if "\n[" in rest else (rest, None)
+    for key, value in zip(keys, sys.argv[1:]):
+        if section == "params.z" and key != "mma":
+            continue
+        body = re.sub(r"^%s = .*$" % key, "%s = %s" % (key, value), body, flags=re.M)
+    text = head + "[%s]\n" % section + body + ("\n[" + tail if tail is not None else "")
+open("/tmp/d.profile", "w").write(text)
+PY
+}
+for t in 2:64:128:8:16:16 3:64:128:8:16:16 3:64:128:16:16:16 3:128:128:8:32:16 3:64:64:16:8:16; do
+  dtile $(echo $t | tr ':' ' ')
+  info=$(BLASROUTE_PROFILE=/tmp/d.profile .dev/bin/blasroute-info 2> /dev/null |
+         sed -n 's/^ *d: //p' | head -1)
+  rates=$(BLASROUTE_PROFILE=/tmp/d.profile timeout 60 .dev/bin/blasroute-bench --routine gemm \
+          --precision d,z --sizes 8192 --no-cpu --no-clblast --no-nvblas --repeat 3 \
+          2> /dev/null | awk '/^[dz]gemm/ {printf "%s %s/%s %s  ", $1, $7, $8, $NF}')
+  echo "mma:tile $t: $rates[$info]"
+done | tee $OUT/mma3.txt

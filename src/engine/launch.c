@@ -120,6 +120,29 @@ static cl_int strip_scratch(struct br_engine *engine, size_t bytes, cl_mem *scra
     return CL_SUCCESS;
 }
 
+/* C's rows x cols block at c_offset := alpha * (the sum of `layers` slices of partial sums,
+ * each rows x cols) + beta * C, by gemm_sum_layers: the layers of a strip's K (enqueue_strip),
+ * or a tiled launch's K slices, which keep to the launch's triangle (`triangular`). */
+static cl_int sum_layers(struct br_engine *engine, const struct br_program *program,
+                         enum br_precision precision, const struct br_gemm_launch *l,
+                         cl_int rows, cl_int cols, cl_int layers, cl_mem partial,
+                         cl_int c_offset, int triangular, cl_event *done)
+{
+    size_t element = br_element_size(precision);
+    cl_int triangle = triangular ? l->triangle : 0;
+    cl_int real_diagonal = triangular ? l->real_diagonal : 0;
+    struct br_kernel_arg args[] = {
+        BR_ARG(rows),       BR_ARG(cols),   BR_ARG(layers),      BR_ARG(partial),
+        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
+        BR_ARG(c_offset),   BR_ARG(l->ldc), BR_ARG(triangle),    BR_ARG(real_diagonal)};
+    cl_int error = br_set_args(program->gemm_sum_layers, args, 12);
+    size_t global[2] = {(size_t)rows, (size_t)cols};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, global,
+                                 NULL, 0, NULL, done);
+    return error;
+}
+
 /* A strip of C from the packed operands, tall (at most BR_THIN_MAX columns) or wide (at most
  * BR_THIN_MAX rows): gemm_thin's layers of K, then gemm_sum_layers adds them into C. */
 static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *program,
@@ -147,17 +170,10 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_thin, 2, global, local, 0,
                                  NULL, NULL);
-    cl_int no_triangle = 0; /* strips are of a whole rectangle of C (br_enqueue_gemm) */
-    struct br_kernel_arg sum_args[] = {
-        BR_ARG(rows),       BR_ARG(cols),   BR_ARG(layers),      BR_ARG(partial),
-        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
-        BR_ARG(c_offset),   BR_ARG(l->ldc), BR_ARG(no_triangle), BR_ARG(no_triangle)};
+    /* Strips are of a whole rectangle of C (br_enqueue_gemm): no triangle. */
     if (error == CL_SUCCESS)
-        error = br_set_args(program->gemm_sum_layers, sum_args, 12);
-    size_t sum_global[2] = {(size_t)rows, (size_t)cols};
-    if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, sum_global,
-                                 NULL, 0, NULL, done);
+        error = sum_layers(engine, program, precision, l, rows, cols, layers, partial, c_offset,
+                           0, done);
     return error;
 }
 
@@ -184,24 +200,6 @@ cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_par
     }
     wanted = wanted < most ? wanted : most;
     return wanted < 1 ? 1 : wanted > SLICES_MAX ? SLICES_MAX : wanted;
-}
-
-/* The sums of a sliced launch's K slices (in `partial`, slices of m x n) into C. */
-static cl_int sum_slices(struct br_engine *engine, const struct br_program *program,
-                         enum br_precision precision, const struct br_gemm_launch *l, cl_int m,
-                         cl_int n, cl_int slices, cl_mem partial, cl_event *done)
-{
-    size_t element = br_element_size(precision);
-    struct br_kernel_arg args[] = {
-        BR_ARG(m),          BR_ARG(n),      BR_ARG(slices),       BR_ARG(partial),
-        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->c),
-        BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),  BR_ARG(l->real_diagonal)};
-    cl_int error = br_set_args(program->gemm_sum_layers, args, 12);
-    size_t global[2] = {(size_t)m, (size_t)n};
-    if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, global,
-                                 NULL, 0, NULL, done);
-    return error;
 }
 
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
@@ -249,7 +247,7 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
                                  global, local, wait_count, wait,
                                  right || bottom || slices > 1 ? NULL : done);
     if (error == CL_SUCCESS && slices > 1)
-        error = sum_slices(engine, program, precision, l, m, n, slices, partial,
+        error = sum_layers(engine, program, precision, l, m, n, slices, partial, l->c_offset, 1,
                            right || bottom ? NULL : done);
     if (error == CL_SUCCESS && right)
         error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n, 1,

@@ -32,16 +32,9 @@ done
 timeout 100 python3 profiles/measured/2026-11-26-issue22-plan/cublas.py 8192 | grep sgemm
 # stile MWG NWG KWG MDIMC NDIMC VWM VWN KWI DB: the H200 profile with those [params.s] values
 stile() {
-  python3 - "$@" <<'PY'
-import re, sys
-keys = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi", "db"]
-text = open("profiles/nvidia-h200.profile").read()
-head, rest = text.split("[params.s]\n", 1)
-body, tail = rest.split("\n[", 1)
-for key, value in zip(keys, sys.argv[1:]):
-    body = re.sub(r"^%s = .*$" % key, "%s = %s" % (key, value), body, flags=re.M)
-open("/tmp/s.profile", "w").write(head + "[params.s]\n" + body + "\n[" + tail)
-PY
+  python3 profiles/measured/2026-11-27-issue22-s16/with_params.py profiles/nvidia-h200.profile \
+      /tmp/s.profile '[params.s]' mwg=$1 nwg=$2 kwg=$3 mdimc=$4 ndimc=$5 vwm=$6 vwn=$7 kwi=$8 \
+      db=$9
 }
 # (each valid by br_params_valid's rules on 48 KiB of local memory; the info line says if not)
 for t in 128:128:8:16:16:4:4:8:1 128:128:16:16:16:4:4:8:1 128:128:8:16:16:4:4:4:1 \
@@ -56,22 +49,12 @@ for t in 128:128:8:16:16:4:4:8:1 128:128:16:16:16:4:4:8:1 128:128:8:16:16:4:4:4:
 done | tee $OUT/stiles.txt
 # 5. Issue 22: Hopper's m16n8k8 (mma 3, 93aa21f, never run on a GPU) against m16n8k4 on the
 #    shipped d tile and two others, DGEMM and ZGEMM 8192 resident (every result checked).
-# dtile MMA MWG NWG KWG MDIMC NDIMC: the H200 profile with those [params.d] and [params.z] mma
+# dtile MMA MWG NWG KWG MDIMC NDIMC: the H200 profile with those [params.d], and the mma in
+# [params.z] too
 dtile() {
-  python3 - "$@" <<'PY'
-import re, sys
-keys = ["mma", "mwg", "nwg", "kwg", "mdimc", "ndimc"]
-text = open("profiles/nvidia-h200.profile").read()
-for section in ("params.d", "params.z"):
-    head, rest = text.split("[%s]\n" % section, 1)
-    body, tail = rest.split("\n[", 1) if "\n[" in rest else (rest, None)
-    for key, value in zip(keys, sys.argv[1:]):
-        if section == "params.z" and key != "mma":
-            continue
-        body = re.sub(r"^%s = .*$" % key, "%s = %s" % (key, value), body, flags=re.M)
-    text = head + "[%s]\n" % section + body + ("\n[" + tail if tail is not None else "")
-open("/tmp/d.profile", "w").write(text)
-PY
+  python3 profiles/measured/2026-11-27-issue22-s16/with_params.py profiles/nvidia-h200.profile \
+      /tmp/d.profile '[params.d]' mma=$1 mwg=$2 nwg=$3 kwg=$4 mdimc=$5 ndimc=$6 \
+      '[params.z]' mma=$1
 }
 for t in 2:64:128:8:16:16 3:64:128:8:16:16 3:64:128:16:16:16 3:128:128:8:32:16 3:64:64:16:8:16; do
   dtile $(echo $t | tr ':' ' ')

@@ -10,16 +10,8 @@ timeout 100 python3 profiles/measured/2026-11-26-issue22-plan/cublas.py 8192 | g
     tee $OUT/cublas.txt
 # tile MWG NWG KWG MDIMC NDIMC VWM VWN KWI: the H100 profile with those [params.d] values
 tile() {
-  python3 - "$@" <<'PY'
-import re, sys
-keys = ["mwg", "nwg", "kwg", "mdimc", "ndimc", "vwm", "vwn", "kwi"]
-text = open("profiles/nvidia-h100.profile").read()
-head, rest = text.split("[params.d]\n", 1)
-body, tail = rest.split("\n[", 1)
-for key, value in zip(keys, sys.argv[1:]):
-    body = re.sub(r"^%s = .*$" % key, "%s = %s" % (key, value), body, flags=re.M)
-open("/tmp/t.profile", "w").write(head + "[params.d]\n" + body + "\n[" + tail)
-PY
+  python3 profiles/measured/2026-11-27-issue22-s16/with_params.py profiles/nvidia-h100.profile \
+      /tmp/t.profile '[params.d]' mwg=$1 nwg=$2 kwg=$3 mdimc=$4 ndimc=$5 vwm=$6 vwn=$7 kwi=$8
 }
 for t in 64:128:8:8:16:1:2:4 64:128:8:16:16:1:2:4 128:64:8:16:16:2:1:4 128:128:8:16:16:2:2:4 \
          128:128:8:32:16:2:2:4 128:128:8:16:32:2:2:4 128:128:8:32:16:4:2:8; do

@@ -54,6 +54,25 @@ static struct slot slots[BR_MAX_DEVICES];
 /* A spread has a worker per device and the CPU. */
 _Static_assert((int)BR_SPREAD_MAX_WORKERS >= (int)BR_MAX_DEVICES + 1, "a spread worker per device");
 static int slot_count;
+
+/* The slots whose lock this thread holds (bit i: slots[i]). A thread inside a device call may
+ * run the program's own code under its slot's lock (a factorization's panels, by the program's
+ * LAPACK), and that code may call exit(): the exit handler's quiesce must not wait for a lock
+ * its own thread holds (a stand-in LAPACK that exited there hung its process for good,
+ * 2026-11-27). */
+static _Thread_local unsigned held_slots;
+
+static void slot_lock(struct slot *s)
+{
+    pthread_mutex_lock(&s->lock);
+    held_slots |= 1u << (s - slots);
+}
+
+static void slot_unlock(struct slot *s)
+{
+    held_slots &= ~(1u << (s - slots));
+    pthread_mutex_unlock(&s->lock);
+}
 /* The devices are found and opened once, on the first call routed to a device (never at load):
  * slots and slot_count are written before `discovered` is set (release) and read after it is
  * seen set (acquire). */
@@ -198,9 +217,15 @@ void br_engine_quiesce(void)
     if (!atomic_load(&discovered))
         return;
     for (int i = 0; i < slot_count; i++) {
-        pthread_mutex_lock(&slots[i].lock);
+        /* A call of this very thread holds it (exit from the program's code inside a device
+         * call): nothing to wait for, and the call never returns. */
+        if (held_slots & (1u << i)) {
+            atomic_store(&slots[i].state, ENGINE_LOST);
+            continue;
+        }
+        slot_lock(&slots[i]);
         atomic_store(&slots[i].state, ENGINE_LOST);
-        pthread_mutex_unlock(&slots[i].lock);
+        slot_unlock(&slots[i]);
     }
 }
 
@@ -636,9 +661,9 @@ int br_engine_build(int index, enum br_precision precision)
     if (index < 0 || index >= slot_count)
         return 0;
     struct slot *s = &slots[index];
-    pthread_mutex_lock(&s->lock); /* held while building: an exit waits for it (quiesce) */
+    slot_lock(s); /* held while building: an exit waits for it (quiesce) */
     int built = s->state == ENGINE_READY && br_engine_program(&s->engine, precision) != NULL;
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     return built;
 }
 
@@ -661,9 +686,9 @@ enum br_engine_result br_engine_run_on(int index, const struct br_call *call)
         return BR_ENGINE_DECLINED;
     struct slot *s = &slots[index];
     br_cpu_threads_device_begins();
-    pthread_mutex_lock(&s->lock);
+    slot_lock(s);
     enum br_engine_result result = run_call(s, call, 0);
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     br_host_copy_rest(index);
     br_cpu_threads_device_ends();
     return result;
@@ -691,7 +716,7 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
         struct slot *s = &slots[i];
         if (!usable(s) || (needs_double && !s->engine.device.double_precision))
             continue;
-        pthread_mutex_lock(&s->lock);
+        slot_lock(s);
         if (due_for_retry(s, s->state)) {
             br_verbose("device: %s is tried again after its back-off", s->engine.device.name);
             open_engine(s);
@@ -705,7 +730,7 @@ struct br_engine *br_engine_session_begin(enum br_precision precision,
             br_cpu_threads_device_begins();
             return &s->engine;
         }
-        pthread_mutex_unlock(&s->lock);
+        slot_unlock(s);
     }
     return NULL;
 }
@@ -721,7 +746,7 @@ void br_engine_session_end(struct br_engine *engine, cl_int error)
     } else if (error != CL_MEM_OBJECT_ALLOCATION_FAILURE && error != BR_CL_TOO_LARGE) {
         note_failure(s, error); /* short memory is pressure, not a fault (run_call) */
     }
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     br_host_copy_rest((int)(s - slots));
     br_cpu_threads_device_ends();
 }
@@ -742,6 +767,7 @@ void br_engine_at_fork(enum br_fork_stage stage)
         pthread_mutex_init(&slots[i].lock, NULL);
         atomic_store(&slots[i].state, ENGINE_LOST);
     }
+    held_slots = 0; /* the locks are new: a fork inside a device call holds none of them */
     forked_child = slot_count > 0;
     br_host_copy_after_fork();
 }
@@ -798,10 +824,10 @@ static struct slot *lock_primary(void)
     struct slot *s = primary();
     if (!s)
         return NULL;
-    pthread_mutex_lock(&s->lock);
+    slot_lock(s);
     if (s->state == ENGINE_READY)
         return s;
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     return NULL;
 }
 
@@ -814,7 +840,7 @@ int br_engine_bench(const struct br_call *call, int repeats, double seconds[2])
     cl_int error =
         program ? bench_program(&s->engine, program, call, repeats, seconds) : CL_INVALID_PROGRAM;
     br_timeline_write(call);
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     return error == CL_SUCCESS ? 0 : -1;
 }
 
@@ -832,7 +858,7 @@ int br_engine_bench_builtin(const struct br_call *call, int repeats, double seco
         br_program_release(&program);
     }
     br_timeline_write(call);
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     return error == CL_SUCCESS ? 0 : -1;
 }
 
@@ -880,7 +906,7 @@ int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs)
         br_pool_release(&e->pool, buffer);
     br_timeline_forget();
     if (s)
-        pthread_mutex_unlock(&s->lock);
+        slot_unlock(s);
     free(host);
     if (error != CL_SUCCESS)
         return -1;
@@ -897,11 +923,11 @@ void br_engine_override_params(enum br_precision precision, const struct br_kern
         override_params[precision] = *params;
     for (int i = 0; i < slot_count; i++) {
         struct slot *s = &slots[i];
-        pthread_mutex_lock(&s->lock);
+        slot_lock(s);
         if (s->engine.program_state[precision] == 1)
             br_program_release(&s->engine.programs[precision]);
         s->engine.program_state[precision] = 0;
-        pthread_mutex_unlock(&s->lock);
+        slot_unlock(s);
     }
 }
 
@@ -920,6 +946,6 @@ int br_engine_try_params(const struct br_kernel_params *params, const struct br_
         br_program_release(&program);
     }
     br_timeline_write(timed);
-    pthread_mutex_unlock(&s->lock);
+    slot_unlock(s);
     return error == CL_SUCCESS ? 0 : -1;
 }

@@ -33,7 +33,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/lapack_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 23
+plan 25
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -124,6 +124,48 @@ for order in 100 100000; do
     ok $? "auto mode, [lapack] minimum orders $order: every result right, getrf, gesv and potrf $expect, getrs $solve"
     driver_diag; diag_file "$err"
 done
+
+# Auto mode where the largest update alone would stay on the CPU but the whole factorization
+# pays on the device: a CPU profile of 0.1 GFLOP/s (XDG_DATA_HOME's cpu.profile), a device of
+# free kernels behind a link of 0.032 GB/s, a margin of 1, learning off: the decision is the
+# model's alone. The largest updates (getrf 157: dgemm 125 x 125 x 32; potrf 150: dsyrk 118 x
+# 32) do about 3.2 flops a byte they move, the whole factorizations as one call (dgemm 157 x
+# 157 x 52, dsyrk 150 x 50) about 4.7. By the model, the updates go to the device from a link
+# of 0.04 GB/s (none at 0.035), the whole factorizations from 0.03: at 0.032 the factorizations
+# go to the device, and a rule asking of the largest update sent them to the library.
+mkdir -p "$tmp/slow/blasroute/profiles"
+{ echo "[rates]"; for p in s d c z; do
+    echo "${p}gemm = 0.1 0.1 0.1 0.1 0.1 0.1 0.1 0.1 0.1"; done; } \
+    > "$tmp/slow/blasroute/profiles/cpu.profile"
+{ printf '[device]\nname = test: free kernels behind a slow link\ntype = gpu\n[link]\n'
+  for key in h2d_pageable h2d_pinned d2h_pageable d2h_pinned host_copy h2d_staged d2h_staged; do
+      echo "$key = 0.032"; done
+  printf 'latency_us = 0.1\nlaunch_us = 0.1\n[rates]\n'
+  for p in s d c z; do echo "${p}gemm = 100000 100000 100000 100000 100000 100000 100000 100000 100000"; done
+  printf '[lapack]\ngetrf_min_order = 100\npotrf_min_order = 100\n'; } > "$tmp/slow.profile"
+printf '[general]\nmode = auto\ndevice = on\nhybrid = off\nmin_size = 1\nmargin = 1\n' \
+    > "$tmp/margin1.policy"
+run_driver fault LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_WARMUP=wait \
+    BLASROUTE_LEARN=0 BLASROUTE_PROFILE="$tmp/slow.profile" XDG_DATA_HOME="$tmp/slow" \
+    BLASROUTE_POLICY="$tmp/margin1.policy" BLASROUTE_TEST_ROUTINES=dgetrf,dgesv,dpotrf
+all_ok && grep -q "^blasroute report: dgetrf, [0-9]*, device [0-9]*," "$err" &&
+    grep -q "^blasroute report: dgesv, [0-9]*, device [0-9]*," "$err" &&
+    grep -q "^blasroute report: dpotrf, [0-9]*, .*device [0-9]*," "$err"
+ok $? "auto mode, a slow link: every result right, getrf, gesv and potrf on the device (their whole work pays where their largest update would not)"
+driver_diag; diag_file "$err"
+
+# The program's own LAPACK ends the process (exit) from a panel, inside blasroute's device call:
+# the stand-ins exit with status 3 when they cannot load their reference. blasroute's exit
+# handler must not wait for the device's lock that very call holds (it did: the process hung).
+env $clear_knobs -u BLASROUTE_LAPACK_BLOCK LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
+    BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
+    BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_CACHE_DIR="$tmp/cache" \
+    BLASROUTE_REFERENCE_LAPACK="$tmp/none.so" BLASROUTE_REFERENCE_LAPACK64="$tmp/none.so" \
+    timeout 120 "$driver" fault "$module64" > "$out" 2> "$err"
+status=$?
+[ $status -eq 3 ] && grep -q 'standin' "$err"
+ok $? "the program's LAPACK calling exit() from a panel inside a device call: the process ends (status $status, 3 expected; 124: it hung)"
+diag_file "$err"
 
 # A LAPACK that calls its BLAS through the exported names (blasroute's, while it holds the
 # device for the factorization): no deadlock, every result right.

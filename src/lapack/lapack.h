@@ -18,7 +18,8 @@
  * finishes from the columns that arrived. getrs, whose work is two triangular solves, routes
  * them as Level-3 calls.
  *
- * A call whose largest update the router would keep on the CPU, or with an invalid argument, is
+ * A call whose whole work, as one GEMM (getrf) or rank-k update (potrf) moving what the
+ * factorization moves, the router would keep on the CPU, or with an invalid argument, is
  * handed whole to the program's own routine: it then behaves exactly as without blasroute,
  * argument errors (that library's XERBLA) included. */
 #ifndef BLASROUTE_LAPACK_LAPACK_H

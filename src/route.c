@@ -245,9 +245,10 @@ struct timed {
 };
 
 /* What the model predicted for the path taken, before its learned factor, against what it
- * took: a device call finished on the CPU teaches nothing. */
+ * took: a device call finished on the CPU teaches nothing. What the cell was taught goes into
+ * the prediction, for the trace. */
 static void teach(const struct br_call *call, enum br_path path, const struct devices *in_use,
-                  const struct br_prediction *prediction, const struct timed *t)
+                  struct br_prediction *prediction, const struct timed *t)
 {
     int cpu_taught = path == BR_PATH_CPU && !in_use->provisional_cpu;
     if (t->learning && (path == BR_PATH_DEVICE || cpu_taught)) {
@@ -256,11 +257,14 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                                : prediction->device_seconds / prediction->factors.device;
         int disturbed =
             t->disturbed || (t->cold && br_cpu_threads_cold_disturbs(t->took));
-        if (cpu)
-            disturbed = br_learn_record_cpu(call, predicted, t->took, t->share,
-                                            t->tried != BR_LEARN_NO_TRY, disturbed);
-        else
-            br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
+        struct br_learn_taught taught =
+            cpu ? br_learn_record_cpu(call, predicted, t->took, t->share,
+                                      t->tried != BR_LEARN_NO_TRY, disturbed)
+                : br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
+        disturbed = taught.disturbed;
+        prediction->taught = taught.kind;
+        prediction->taught_seconds = taught.seconds;
+        prediction->taught_disturbed = taught.disturbed;
         if (t->tried)
             br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
                               t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds
@@ -268,8 +272,11 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                               disturbed);
     } else if (in_use->building && cpu_taught && t->took > 0 && prediction->cpu_seconds > 0 &&
                prediction->factors.cpu > 0) {
-        br_learn_record(call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu,
-                        t->took, 1);
+        struct br_learn_taught taught = br_learn_record(
+            call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu, t->took, 1);
+        prediction->taught = taught.kind;
+        prediction->taught_seconds = taught.seconds;
+        prediction->taught_disturbed = taught.disturbed;
     }
 }
 

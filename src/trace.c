@@ -6,6 +6,7 @@
 
 #include "env.h"
 #include "log.h"
+#include "policy/learn_store.h"
 #include "policy/model.h"
 #include "process.h"
 
@@ -34,7 +35,7 @@ static void open_trace(void)
     }
     fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
                         "predicted_cpu_s,predicted_device_s,predicted_hybrid_s,device_share,measured_s,"
-                        "bytes_moved,devices,memory_retries\n");
+                        "bytes_moved,devices,memory_retries,taught,taught_s,disturbed\n");
     atexit(close_trace);
 }
 
@@ -60,7 +61,9 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     pthread_mutex_lock(&trace_lock);
     if (trace_file) {
         fprintf(trace_file,
-                "%s,%c,%c,%c,%c,%c,%lld,%lld,%lld,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d\n", name,
+                "%s,%c,%c,%c,%c,%c,%lld,%lld,%lld,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d,%s,"
+                "%.9g,%d\n",
+                name,
                 option(call->side), option(call->uplo), option(call->transa),
                 option(call->transb), option(call->diag), (long long)call->m, (long long)call->n,
                 (long long)call->k,
@@ -70,7 +73,8 @@ void br_trace_call(const struct br_call *call, enum br_path path,
                 path == BR_PATH_CPU || path == BR_PATH_SCALE ? 0
                 : prediction->devices > 1                    ? prediction->devices
                                                              : 1,
-                memory_retries);
+                memory_retries, br_learn_taught_name(prediction->taught),
+                prediction->taught_seconds, prediction->taught_disturbed);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

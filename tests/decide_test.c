@@ -809,7 +809,9 @@ static double expected_flops(const struct br_call *c)
 static void check_cpu_times(void)
 {
     /* On the grid (square orders 32 ... 8192, effective order = the grid size) the CPU time is
-     * the call's flops over the table's rate: the family's own row (TRSM here) or GEMM's. */
+     * the call's flops over the table's rate: the family's own row (TRSM here) or GEMM's. A
+     * rank-2k update counts its depth twice (br_cpu_effective_size): at 2.5 / (2/n + 0.25/n),
+     * 1.11 n, off the grid. */
     for (int f = 0; f < BR_FAMILY_COUNT; f++)
         for (int q = 0; q < BR_PRECISION_COUNT; q++)
             for (int i = 0; i < BR_GRID_POINTS; i++)
@@ -818,6 +820,9 @@ static void check_cpu_times(void)
                     struct br_call c = make_call((enum br_family)f, (enum br_precision)q,
                                                  "LR"[s], n, n, n, 1, 0);
                     double rate = f == BR_TRSM ? cpu.rates[BR_TRSM][q][i] : cpu.rates[BR_GEMM][q][i];
+                    if (f == BR_SYR2K || f == BR_HER2K)
+                        rate = br_profile_rate(&cpu.rates, BR_GEMM, (enum br_precision)q,
+                                               2.5 * n / 2.25);
                     double expected = expected_flops(&c) / (rate * 1e9);
                     double got = br_predict_cpu_seconds(&c, &cpu);
                     if (!(fabs(got - expected) <= 1e-9 * expected))
@@ -849,6 +854,26 @@ static void check_cpu_times(void)
         fail("CPU sizes: thin gemm %.3f, trmm %.3f (want %.3f), rank-64 %.3f, 777 %.3f",
              br_cpu_effective_size(&thin), br_cpu_effective_size(&thin_trmm), thin_size,
              br_cpu_effective_size(&rank), br_cpu_effective_size(&odd));
+    /* A rank-2k update at the size of the rank-(2k) one: dsyr2k and zher2k n = 8192, k = 64 at
+     * dsyrk's and zherk's rate for k = 128 (it ran 1.47 times dsyrk's k = 64 rate on the H200's
+     * host), not at their k = 64 rate. */
+    struct br_call syr2k = make_call(BR_SYR2K, BR_D, 0, 0, 8192, 64, 1, 0);
+    struct br_call her2k = make_call(BR_HER2K, BR_Z, 0, 0, 8192, 64, 1, 0);
+    struct br_call syrk128 = make_call(BR_SYRK, BR_D, 0, 0, 8192, 128, 1, 0);
+    struct br_call syrk64 = make_call(BR_SYRK, BR_D, 0, 0, 8192, 64, 1, 0);
+    double size128 = 2.5 / (2.0 / 8192 + 0.5 / 128);
+    struct br_cpu_profile builtin; /* its rates at 311 and 603 differ by 1.48, as measured */
+    br_cpu_profile_builtin(&builtin);
+    if (!(fabs(br_cpu_effective_size(&syr2k) - size128) < 1e-9 &&
+          fabs(br_cpu_effective_size(&her2k) - size128) < 1e-9 &&
+          fabs(br_cpu_effective_size(&syrk128) - size128) < 1e-9 &&
+          br_predict_cpu_seconds(&syr2k, &builtin) <
+              1.6 * br_predict_cpu_seconds(&syrk64, &builtin)))
+        fail("rank-2k CPU size: dsyr2k %.3f, zher2k %.3f, dsyrk k = 128 %.3f (want %.3f); "
+             "dsyr2k k = 64 %.6f s against dsyrk's %.6f (twice its flops, over 1.25 times "
+             "its rate)", br_cpu_effective_size(&syr2k), br_cpu_effective_size(&her2k),
+             br_cpu_effective_size(&syrk128), size128, br_predict_cpu_seconds(&syr2k, &builtin),
+             br_predict_cpu_seconds(&syrk64, &builtin));
     t = br_predict_cpu_seconds(&thin, &cpu), flops = 2.0 * 8192 * 64 * 8192;
     slow = flops / (cpu.rates[BR_GEMM][BR_D][2] * 1e9);
     fast = flops / (cpu.rates[BR_GEMM][BR_D][3] * 1e9);

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 8
+plan 9
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 calls=200
@@ -33,15 +33,22 @@ run() {
     first=$(awk -F, 'NR == 2 { print $10 }' "$trace")
     first_device_s=$(awk -F, 'NR == 2 { print $13 }' "$trace")
     last_device=$(awk -F, 'NR > 1 && $10 == "device" { n = NR - 1 } END { print n + 0 }' "$trace")
+    # What learning took from each call (fields 20 to 22: taught, taught_s, disturbed).
+    taught_first=$(awk -F, 'NR == 2 { print $20 }' "$trace")
+    taught_samples=$(awk -F, 'NR > 1 && ($20 == "sample" || $20 == "bound") && $21 > 0' "$trace" | wc -l)
+    taught_any=$(awk -F, 'NR > 1 && $20 != "-"' "$trace" | wc -l)
 }
 
 run BLASROUTE_LEARN=0
 [ $status -eq 0 ] && [ "$device" -eq $calls ]
 ok $? "BLASROUTE_LEARN=0: every result right, all $calls calls on the device as the profile says ($device)"
 diag_file "$err"
+off_taught=$taught_any
 
 run BLASROUTE_LEARN=1
 untaught=$first_device_s
+[ "$off_taught" -eq 0 ] && [ "$taught_first" = first ] && [ "$taught_samples" -ge $((calls / 2)) ]
+ok $? "the trace says what learning took: nothing with learning off ($off_taught lines), the first call nothing as the first of its path ($taught_first), a sample or bound from $taught_samples of $calls calls"
 [ $status -eq 0 ] && [ "$first" = device ] && [ "$device" -le 12 ]
 ok $? "learning: every result right; the first call on the device, then the CPU: $device of $calls calls on the device (at most 12)"
 diag_file "$err"

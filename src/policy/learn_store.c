@@ -102,7 +102,8 @@ static int locate(const char *device, const char *driver, char *path, size_t pat
     char cpu[1024], host[256] = "";
     br_cpu_calibration_key(br_routing_calibration_names(), cpu, sizeof cpu);
     gethostname(host, sizeof host - 1);
-    snprintf(key, key_size, "host=%s; %s; device=%s; driver=%s", host, cpu, device, driver);
+    snprintf(key, key_size, "host=%s; %s; device=%s; driver=%s; model=%d", host, cpu, device,
+             driver, (int)BR_MODEL_VERSION);
     return br_cache_file(path, path_size, "learned", key, "table");
 }
 
@@ -184,10 +185,18 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     return factors;
 }
 
-/* Under the lock: a sample of the call's cell `t`. */
-static void record(const struct br_call *call, struct turns *t, enum br_learn_path path,
-                   double model_seconds, double measured, int disturbed)
+const char *br_learn_taught_name(enum br_learn_taught_kind kind)
 {
+    static const char *const names[] = {"-", "first", "sample", "bound"};
+    return kind >= BR_TAUGHT_NOTHING && kind <= BR_TAUGHT_BOUND ? names[kind] : "-";
+}
+
+/* Under the lock: a sample of the call's cell `t`; what it taught. */
+static struct br_learn_taught record(const struct br_call *call, struct turns *t,
+                                     enum br_learn_path path, double model_seconds,
+                                     double measured, int disturbed)
+{
+    struct br_learn_taught taught = {BR_TAUGHT_FIRST, measured, disturbed};
     t->since_far_try += measured;
     t->since_try += measured;
     if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
@@ -206,32 +215,38 @@ static void record(const struct br_call *call, struct turns *t, enum br_learn_pa
                                   prior);
         changed = 1;
         memset(pooled_fresh, 0, sizeof pooled_fresh);
+        taught.kind = disturbed ? BR_TAUGHT_BOUND : BR_TAUGHT_SAMPLE;
     }
     first_seen[path][call->precision] = 1;
+    return taught;
 }
 
-void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
-                     double measured, int disturbed)
+struct br_learn_taught br_learn_record(const struct br_call *call, enum br_learn_path path,
+                                       double model_seconds, double measured, int disturbed)
 {
     if (!br_env()->learn)
-        return;
+        return (struct br_learn_taught){BR_TAUGHT_NOTHING, 0, disturbed};
     pthread_mutex_lock(&lock);
-    record(call, turns_of(call), path, model_seconds, measured, disturbed);
+    struct br_learn_taught taught =
+        record(call, turns_of(call), path, model_seconds, measured, disturbed);
     pthread_mutex_unlock(&lock);
+    return taught;
 }
 
-int br_learn_record_cpu(const struct br_call *call, double model_seconds, double measured,
-                        double share, int tried, int disturbed)
+struct br_learn_taught br_learn_record_cpu(const struct br_call *call, double model_seconds,
+                                           double measured, double share, int tried,
+                                           int disturbed)
 {
     if (!br_env()->learn)
-        return disturbed;
+        return (struct br_learn_taught){BR_TAUGHT_NOTHING, 0, disturbed};
     pthread_mutex_lock(&lock);
     struct turns *t = turns_of(call);
-    struct br_learn_sample taught = br_learn_cpu_sample(
+    struct br_learn_sample sample = br_learn_cpu_sample(
         measured, share, tried, last_device_cell == t, t->steady_cpu > 0, disturbed);
-    record(call, t, BR_LEARN_CPU, model_seconds, taught.seconds, taught.disturbed);
+    struct br_learn_taught taught =
+        record(call, t, BR_LEARN_CPU, model_seconds, sample.seconds, sample.disturbed);
     pthread_mutex_unlock(&lock);
-    return taught.disturbed;
+    return taught;
 }
 
 enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_path chosen,

@@ -13,20 +13,40 @@
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
                                            const char *driver);
 
+/* What a measured call taught its cell, for the trace: nothing (learning off), nothing as the
+ * first of its path and precision, a sample, or a bound (a disturbed sample: it may only lower
+ * the cell); the seconds taken in (a CPU call on the lowered count: br_learn_cpu_sample); and
+ * whether the measurement counts as disturbed (also for a first one: a try is then repeated). */
+enum br_learn_taught_kind {
+    BR_TAUGHT_NOTHING,
+    BR_TAUGHT_FIRST,
+    BR_TAUGHT_SAMPLE,
+    BR_TAUGHT_BOUND
+};
+struct br_learn_taught {
+    enum br_learn_taught_kind kind;
+    double seconds;
+    int disturbed;
+};
+
+/* "-", "first", "sample", "bound": as the trace names them. */
+const char *br_learn_taught_name(enum br_learn_taught_kind kind);
+
 /* A call the model decided took `measured` seconds on `path`, for which the model (before any
  * factor) predicted `model_seconds`. The first call of each path and precision in a process is
  * not taken: it pays one-off costs (the device's program build, the CPU BLAS's threads
- * starting). `disturbed`: see br_learned_add. */
-void br_learn_record(const struct br_call *call, enum br_learn_path path, double model_seconds,
-                     double measured, int disturbed);
+ * starting). `disturbed`: see br_learned_add. Returns what the cell was taught. */
+struct br_learn_taught br_learn_record(const struct br_call *call, enum br_learn_path path,
+                                       double model_seconds, double measured, int disturbed);
 
 /* br_learn_record for a call the model decided that ran on the CPU BLAS, on `share` of its
  * thread count (below 1 on the lowered count: cpu_threads.h), `tried`: a learning try. Records
  * what br_learn_cpu_sample (learn.h) says it teaches, given whether the cell's own call was the
  * last learning timed on a device (`switched`) and whether this process has timed the cell's
- * CPU calls undisturbed (`known`); returns whether that sample is disturbed. */
-int br_learn_record_cpu(const struct br_call *call, double model_seconds, double measured,
-                        double share, int tried, int disturbed);
+ * CPU calls undisturbed (`known`); returns what the cell was taught. */
+struct br_learn_taught br_learn_record_cpu(const struct br_call *call, double model_seconds,
+                                           double measured, double share, int tried,
+                                           int disturbed);
 
 /* What br_learn_explore answers: no try; a cell's opening try (its other path not measured
  * twice yet); a later turn of the cell's own account; the repeat of a disturbed try. */

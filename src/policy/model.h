@@ -19,6 +19,12 @@ struct br_learned_factors {
     unsigned cpu_samples, device_samples;
 };
 
+/* The model's version: raised whenever what it predicts changes. What learning keeps on disk
+ * is each cell's ratio of measured to predicted times (learn_store.c), which means nothing
+ * against another version's predictions: a table is kept under its version and a new one
+ * starts afresh. 2: a rank-2k update's CPU rate at its rank-(2k) size (2026-11-27). */
+enum { BR_MODEL_VERSION = 2 };
+
 struct br_prediction {
     double effective_size; /* cube root of the call's m*n*k-like volume */
     double cpu_seconds, device_seconds, hybrid_seconds; /* 0 where not predicted; the CPU's
@@ -29,6 +35,9 @@ struct br_prediction {
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
     int devices;         /* devices the call is spread over (set by the router); 0, 1: one */
     const char *reason;  /* one phrase: why this choice */
+    int taught;            /* what learning took from the call (enum br_learn_taught_kind) */
+    double taught_seconds; /* and the seconds it took in */
+    int taught_disturbed;  /* whether it counted the measurement as disturbed */
 };
 
 /* m * n * (the inner dimension) of the call's arithmetic, and its cube root: the size its rates
@@ -43,7 +52,8 @@ double br_effective_size(const struct br_call *call);
  * dimension costs it half as much as a short outer one (C is streamed, not packed). Fitted on
  * the H200 host (OpenBLAS, 16 threads, 2026-11-26) against the square rates: dgemm
  * 8192 x 8192 x 64 at the rate of order 300 (here 310; cube root 1625), 4096 x 4096 x 256 at
- * 1000 (1024), 8192 x 64 x 8192 at 180 (157) and 64 x 8192 x 8192 at 160 (157). */
+ * 1000 (1024), 8192 x 64 x 8192 at 180 (157) and 64 x 8192 x 8192 at 160 (157). A rank-2k
+ * update counts as a rank-(2k) one (model.c). */
 double br_cpu_effective_size(const struct br_call *call);
 
 /* The largest block of a call the engine copies on the host (an operand going up, the result

@@ -14,6 +14,11 @@ run() { # PRECISIONS ROUTINES SIZES NAME
       --modes cpu,device,auto --repeat 1 --rounds 3 --pause 250 --no-cpu --no-clblast \
       --no-nvblas --csv > $OUT/modes-$4.csv 2> $OUT/modes-$4.err
   echo "bench $4: exit $?"
+  # What the warm-up pass and the sweep left (the CPU calibration, the learned table): call 7
+  # of session 17 predicted every s CPU call 70 to 80 times too slow and did not keep them.
+  mkdir -p $OUT/cache-$4
+  find $BLASROUTE_CACHE_DIR -maxdepth 2 \( -name 'cpu*.profile' -o -name 'learned*.table' \) \
+      -exec cp {} $OUT/cache-$4/ \;
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-$4.csv \
       | tee $OUT/modes-$4-summary.txt; }
 run s,d syrk,syr2k 8192x8192x64 sd

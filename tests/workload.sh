@@ -3,13 +3,14 @@
 # LAPACK's dgetrf and the numpy script at a small order, one run of each mode, cold and warm.
 # Checked: it runs and prints its table (every mode's time, both ratios), every result right,
 # and auto mode kept every one of the programs' Level-3 calls on the CPU BLAS (the device, on
-# the CPU's own cores, never pays: the issue's "on the development machine" point).
+# the CPU's own cores, never pays: the issue's "on the development machine" point); and a warm
+# run waits for the helper its cold run left.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 python=/usr/bin/python3
 "$python" -c 'import numpy' 2>/dev/null || skip_all "$python has no numpy (python3-numpy)"
 [ -e /usr/lib/x86_64-linux-gnu/lapack/liblapack.so.3 ] || skip_all "no reference LAPACK (liblapack3)"
-plan 2
+plan 3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 env $clear_knobs -u BLASROUTE_MODE -u BLASROUTE_WARMUP -u BLASROUTE_LEARN -u BLASROUTE_CACHE_DIR \
@@ -31,3 +32,28 @@ on_device=$(awk '$1 == "getrf" || $1 == "numpy" { print $12 }' "$tmp/table.txt" 
 [ "$on_device" = 0 ]
 ok $? "auto mode kept every Level-3 call of both programs on the CPU BLAS (device calls: $(echo $on_device))"
 diag_file "$tmp/table.txt"
+
+# The warm run waits for the cold run's helper (scripts/workload's wait_for_helper): a stamp
+# without "done = " while a process named blasroute-prepare lives (here a copy of sleep); the
+# stamp is marked done after 1.5 s. It must wait about that long, not return at once, not
+# wait out its limit; with the stamp pending and no helper of its cache directory alive, it
+# returns at once.
+mkdir -p "$tmp/cache"
+echo "started = $(date +%s)" > "$tmp/cache/prepared-0123456789abcdef.stamp"
+cp "$(command -v sleep)" "$tmp/blasroute-prepare"
+BLASROUTE_CACHE_DIR="$tmp/cache" "$tmp/blasroute-prepare" 1.5 &
+helper=$!
+( sleep 1.5; echo "done = $(date +%s)" >> "$tmp/cache/prepared-0123456789abcdef.stamp" ) &
+waits=$("$python" - "$top_srcdir/scripts/workload" "$tmp/cache" <<'PY'
+import importlib.machinery, os, sys, time
+workload = importlib.machinery.SourceFileLoader("workload", sys.argv[1]).load_module()
+first = workload.wait_for_helper(sys.argv[2], 20)
+stamp = os.path.join(sys.argv[2], "prepared-0123456789abcdef.stamp")
+open(stamp, "w").write("started = %d\n" % time.time())  # pending again, no helper alive
+second = workload.wait_for_helper(sys.argv[2], 20)
+print("%.2f %.2f" % (first, second))
+PY
+)
+wait $helper
+echo "$waits" | awk '{ exit !($1 >= 1.2 && $1 < 10 && $2 < 1) }'
+ok $? "a warm run waits for the cold run's helper until its stamp says done (waited $(echo $waits | cut -d' ' -f1) s for 1.5 s), not for a helper no longer alive ($(echo $waits | cut -d' ' -f2) s)"

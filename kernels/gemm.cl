@@ -39,6 +39,13 @@
 #ifndef KWI
 #define KWI 2 // unroll degree of the loop over the K step (divides KWG)
 #endif
+#ifndef WARP_M
+#define WARP_M 0 // work-items along M in each run of 32 consecutive local ids (an NVIDIA warp),
+                 // which take a WARP_M x (32 / WARP_M) block of the MDIMC x NDIMC grid; 0: the
+                 // grid's own order, MDIMC along M (16 x 16 work-items: a warp's 32 cover 16 x 2,
+                 // 128 rows of C by 16 columns with 8 x 8 each, and read 16 distinct vectors of
+                 // A from local memory per K step where 8 x 4 reads 8)
+#endif
 #ifndef DB
 #define DB 0 // 1: two local tiles per operand; the next K step's tiles are read from global
              // memory into registers while this step's are multiplied, then stored into the
@@ -58,6 +65,10 @@
 #endif
 #if SB && (KWG * NWG / VWN) % THREADS != 0
 #error "the B tile must split evenly over the work-group"
+#endif
+#if WARP_M && (32 % WARP_M != 0 || MDIMC % WARP_M != 0 || NDIMC % (32 / WARP_M) != 0 || \
+               (MDIMC * NDIMC) % 32 != 0)
+#error "WARP_M must divide 32 and MDIMC, 32 / WARP_M divide NDIMC, and the work-group be whole warps"
 #endif
 #if DB && !SA && !SB
 #error "double buffering needs a tile in local memory (SA or SB)"
@@ -251,7 +262,19 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     // blocks inside larger packed operands.
     agm += a_offset / VWM;
     bgm += b_offset / VWN;
+#if WARP_M || SA || SB
+    // The local id, in the order the work-items run in warps (get_local_id(0) fastest).
+    const int lid = (int)get_local_id(0) + MDIMC * (int)get_local_id(1);
+#endif
+#if WARP_M
+    // Each warp's work-items take a WARP_M x (32 / WARP_M) block of the grid: a permutation of
+    // the work-items, so every element of C is still computed by exactly one.
+    const int lane = lid % 32, warp = lid / 32;
+    const int tid_m = (warp % (MDIMC / WARP_M)) * WARP_M + lane % WARP_M;
+    const int tid_n = (warp / (MDIMC / WARP_M)) * (32 / WARP_M) + lane / WARP_M;
+#else
     const int tid_m = get_local_id(0), tid_n = get_local_id(1);
+#endif
     const int group_m = get_group_id(0), group_n = get_group_id(1);
     // Uniform over the work-group, so no work-item is left waiting at a barrier.
     if (outside_triangle(triangle, group_m, group_n))
@@ -262,7 +285,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     // Row/column vectors of the packed operands, counted in vectors of VWM or VWN.
     const int a_ld_vectors = a_ld / VWM, b_ld_vectors = b_ld / VWN;
 #if SA || SB
-    const int tid = tid_n * MDIMC + tid_m;
+    // The tiles' copies go by local id, consecutive work-items reading consecutive addresses.
+    const int tid = lid;
 #endif
 #if SA
     __local realM alm_tiles[1 + DB][KWG * MWG / VWM];

@@ -82,6 +82,7 @@ direct_below_side = 16
 trsm_block_factor = 2
 db = 1
 max_registers = 0
+warp_m = 0                     # each warp on 16 x 2 work-items (2026-11-27: 8 and 4 not yet timed)
 mma = 0
 
 [params.d]

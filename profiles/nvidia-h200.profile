@@ -86,6 +86,7 @@ direct_below_side = 16
 trsm_block_factor = 2
 db = 1
 max_registers = 128
+warp_m = 0                     # each warp on 16 x 2 work-items (2026-11-27: 8 and 4 not yet timed)
 
 [params.d]
 mwg = 64

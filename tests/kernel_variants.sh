@@ -2,7 +2,8 @@
 # The GEMM kernel's variants that the built-in parameters do not use but blasroute-tune may pick,
 # against the reference on the CPU OpenCL device (PoCL): double-buffered local tiles (db = 1)
 # with both operands in local memory (s), only A (d), only B (c), and a shallow K step (z: kwg 8,
-# no unrolling). A profile in BLASROUTE_PROFILE sets them; the library must say it uses them.
+# no unrolling); s, d and z with each warp's work-items on a block of the grid (warp_m 8, 4, 8:
+# a permutation of the work-items, the tiles' copies by local id). A profile in BLASROUTE_PROFILE sets them; the library must say it uses them.
 #  - tests/gemm_device (GEMM: edge shapes, every transpose and interface, large k, tiled sizes);
 #  - tests/level3_vs_reference in its quick mode (every other Level-3 routine, whose device
 #    paths all end in the same kernel: triangles, TRMM's shortened K loops, TRSM's offsets).
@@ -13,8 +14,9 @@ require_reference_and_pocl
 plan 3
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 { cat "$top_srcdir/profiles/pocl-cpu.profile"
-  printf '\n[params.s]\ndb = 1\n\n[params.d]\ndb = 1\nsb = 0\n\n'
-  printf '[params.c]\ndb = 1\nsa = 0\n\n[params.z]\ndb = 1\nkwg = 8\nkwi = 1\n'; } > "$tmp/variants.profile"
+  printf '\n[params.s]\ndb = 1\nwarp_m = 8\n\n[params.d]\ndb = 1\nsb = 0\nwarp_m = 4\n\n'
+  printf '[params.c]\ndb = 1\nsa = 0\n\n[params.z]\ndb = 1\nkwg = 8\nkwi = 1\nwarp_m = 8\n'; } \
+    > "$tmp/variants.profile"
 
 # run PROGRAM: its TAP output in $tmp/PROGRAM; 0 if it passed every check and said, for each
 # precision, that it builds with the profile's parameters.

@@ -32,12 +32,17 @@ compile() {
         -DNWG=$3 -DKWG=$4 -DMDIMC=$5 -DNDIMC=$6 -DVWM=$vw -DVWN=$vw -DSA=1 -DSB=1 -DKWI=8 \
         -DCOPY_DIM_X=16 \
         -DCOPY_DIM_Y=8 -DCOPY_WPT=4 -DTRANSPOSE_DIM=16 -DTRANSPOSE_WPT=2 -DDIRECT_DIM=16 \
-        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 "$tmp/program.cl" \
-        > "$tmp/log" 2>&1
+        -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 \
+        -DWARP_M=${WARP_M:-0} "$tmp/program.cl" > "$tmp/log" 2>&1
 }
-plan 7
+plan 8
 compile 64 0 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
 ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
+diag_file "$tmp/log"
+# The H200's SGEMM tile (128 x 128 x 8 on 16 x 16 work-items, double-buffered) with each warp's
+# work-items on an 8 x 4 block of the grid (warp_m 8).
+WARP_M=8 compile 32 1 0 128 128 8 16 16 && grep -q 'gemm_tiled' "$tmp/out.ptx"
+ok $? "the SIMT program of single precision with warp_m 8 compiles for nvptx64"
 diag_file "$tmp/log"
 
 # The tuner's tensor-core shapes (tools/tune_search.c): MWG NWG KWG MDIMC NDIMC.

@@ -5,7 +5,8 @@
  * and for complex double from 9.0, where its constraints hold, and nowhere else; its checks
  * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel; the
  * shipped profiles tuned on Hopper GPUs give parameters such a GPU accepts; a long K over few
- * tiles of C is cut in slices on a GPU (engine/launch.h). */
+ * tiles of C is cut in slices on a GPU (engine/launch.h); a warp's block of the SIMT kernel's
+ * work-items (warp_m) tiles their grid in whole warps. */
 #include <stdio.h>
 #include <string.h>
 
@@ -32,7 +33,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..9\n");
+    printf("1..10\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -289,5 +290,40 @@ int main(void)
         fail("a CPU device's GEMM cut in K slices");
     ok("a long K over few tiles of C (a quarter of a GPU's compute units at most) in slices: "
        "twice the units' work-groups, 1024 of K each at least; not on a CPU device");
+
+    /* warp_m: each warp's 32 work-items take a warp_m x 32/warp_m block of the SIMT kernel's
+     * grid; valid where that tiles the grid in whole warps, and never with the tensor-core
+     * kernel (whose warps are its own). On the H200's SGEMM tile, 16 x 16 work-items. */
+    struct br_device warp_gpu = gpu(90, 48 * 1024);
+    struct br_kernel_params simt;
+    br_params_default_simt(&warp_gpu, BR_S, &simt);
+    static const struct {
+        int mdimc, ndimc, warp_m, mma, valid;
+    } warps[] = {{16, 16, 0, 0, 1},  {16, 16, 8, 0, 1},  {16, 16, 4, 0, 1},  {16, 16, 16, 0, 1},
+                 {16, 16, 2, 0, 1},  {16, 16, 32, 0, 0}, {16, 16, 3, 0, 0},  {8, 8, 16, 0, 0},
+                 {8, 8, 8, 0, 1},    {8, 8, 2, 0, 0},    {8, 2, 8, 0, 0},    {16, 16, 8, 2, 0}};
+    for (size_t i = 0; i < sizeof warps / sizeof *warps; i++) {
+        struct br_kernel_params w = simt;
+        w.gemm.mdimc = warps[i].mdimc, w.gemm.ndimc = warps[i].ndimc;
+        w.gemm.mwg = 8 * warps[i].mdimc, w.gemm.nwg = 8 * warps[i].ndimc, w.gemm.kwg = 8;
+        w.gemm.vwm = w.gemm.vwn = 1, w.gemm.kwi = 1;
+        w.gemm.warp_m = warps[i].warp_m;
+        int valid = br_params_valid(&warp_gpu, warps[i].mma ? BR_D : BR_S, &w);
+        if (warps[i].mma) { /* the tensor-core tile of the built-ins, with warp_m */
+            br_params_default(&warp_gpu, BR_D, &w);
+            w.gemm.warp_m = warps[i].warp_m;
+            valid = br_params_valid(&warp_gpu, BR_D, &w);
+        }
+        char options[512];
+        if (valid != warps[i].valid ||
+            (valid && (br_params_build_options(BR_S, &w, options, sizeof options) != 0 ||
+                       !strstr(options, warps[i].warp_m == 8 ? "-DWARP_M=8" : "-DWARP_M="))))
+            fail("%d x %d work-items, warp_m %d, mma %d: %s (want %s)", warps[i].mdimc,
+                 warps[i].ndimc, warps[i].warp_m, warps[i].mma, valid ? "valid" : "refused",
+                 warps[i].valid ? "valid" : "refused");
+    }
+    ok("warp_m valid where a warp's block tiles the SIMT kernel's work-items in whole warps "
+       "(16 x 16: 2 to 16; 8 x 8: 8), refused otherwise and with the tensor-core kernel, and "
+       "passed to the compiler");
     return failed_tests != 0;
 }

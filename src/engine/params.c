@@ -43,7 +43,7 @@ void br_params_default_simt(const struct br_device *device, enum br_precision pr
  * TFLOP/s there, against 21.0 for the best SIMT kernel of the same search, and 17.1 for the
  * SIMT built-in parameters on an H100 without a profile). Its mma.sync shape, m8n8k4, exists
  * from sm_80 on; 64 x 64 tiles of K 16 need 18 KiB of local memory, under every such GPU's. */
-static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1};
+static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1, 0};
 
 /* From compute capability 9.0 (Hopper) on, Hopper's m16n8k4 (mma = 2): m16n8k4 beat m8n8k4 on
  * each of the tuner's six tile shapes, by 1.1 to 1.45 times (H100, 2026-11-26,
@@ -55,8 +55,8 @@ static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2,
  * planes, four real products per block): 44.5 on the H100 against 17.8 for the SIMT built-in
  * (cuBLAS ZGEMM 51.7). Where a device's local memory refuses them, the m8n8k4 built-in
  * (double), then the SIMT kernel. */
-static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2};
-static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2};
+static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2, 0};
+static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2, 0};
 
 void br_params_default(const struct br_device *device, enum br_precision precision,
                        struct br_kernel_params *params)
@@ -154,6 +154,12 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
     ok = ok && (g->mma == 0 || mma_valid(device, precision, p));
+    /* A warp's block of the work-items' grid: whole warps, tiling the grid (SIMT kernel only:
+     * the tensor-core kernel lays out its own warps). */
+    ok = ok && (g->warp_m == 0 ||
+                (g->mma == 0 && g->warp_m <= 32 && divides(g->warp_m, 32) &&
+                 divides(g->warp_m, g->mdimc) && divides(32 / g->warp_m, g->ndimc) &&
+                 divides(32, threads)));
     ok = ok && (p->max_registers == 0 || (device->nv_compiler_options &&
                                            p->max_registers >= 32 && p->max_registers <= 255));
     int trsm_block = br_params_trsm_block(p);
@@ -176,11 +182,12 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
                         "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d -DMMA=%d "
-                        "-DMMA_PAD=%d",
+                        "-DMMA_PAD=%d -DWARP_M=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
-                        br_params_trsm_block(p), g->db, BR_THIN_MAX, g->mma, BR_MMA_PAD);
+                        br_params_trsm_block(p), g->db, BR_THIN_MAX, g->mma, BR_MMA_PAD,
+                        g->warp_m);
     if (used > 0 && (size_t)used < size && g->mma && br_env()->test_mma_emulate)
         used += snprintf(options + used, size - (size_t)used, " -DMMA_EMULATE=1");
     if (used > 0 && (size_t)used < size && p->max_registers > 0)

@@ -28,9 +28,12 @@ stream() {
       LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH .dev/bin/lapack-stream $order $routine \
       | awk '{print $3}')
   echo "$routine $mode $* $s"; }
-# suite NAME TIMEOUT ARGS...: the workload suite, its table in $OUT/suite-NAME.txt
+# suite NAME TIMEOUT ARGS...: the workload suite, its table in $OUT/suite-NAME.txt (with the
+# build's blasroute-prepare in .dev/bin as the helper auto mode's first runs leave for the next:
+# the GPU machine has none installed; from session 17)
 suite() {
   name=$1 limit=$2; shift 2
+  [ -x .dev/bin/blasroute-prepare ] && set -- --prepare-helper $PWD/.dev/bin/blasroute-prepare "$@"
   timeout $limit python3 scripts/workload --library $L --stream .dev/bin/lapack-stream \
     --lapack-dir $PWD/.dev/lapack --python ${PYTHON:-python3} --netlib-dir $PWD/.dev/netlib \
     --out $OUT/suite-$name.txt --keep $OUT/runs-$name "$@" > $OUT/suite-$name-progress.txt 2>&1

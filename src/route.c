@@ -261,10 +261,8 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
             cpu ? br_learn_record_cpu(call, predicted, t->took, t->share,
                                       t->tried != BR_LEARN_NO_TRY, disturbed)
                 : br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
-        disturbed = taught.disturbed;
-        prediction->taught = taught.kind;
-        prediction->taught_seconds = taught.seconds;
-        prediction->taught_disturbed = taught.disturbed;
+        disturbed = taught.sample.disturbed;
+        prediction->taught = taught;
         if (t->tried)
             br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
                               t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds
@@ -272,11 +270,8 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                               disturbed);
     } else if (in_use->building && cpu_taught && t->took > 0 && prediction->cpu_seconds > 0 &&
                prediction->factors.cpu > 0) {
-        struct br_learn_taught taught = br_learn_record(
+        prediction->taught = br_learn_record(
             call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu, t->took, 1);
-        prediction->taught = taught.kind;
-        prediction->taught_seconds = taught.seconds;
-        prediction->taught_disturbed = taught.disturbed;
     }
 }
 

@@ -73,8 +73,8 @@ void br_trace_call(const struct br_call *call, enum br_path path,
                 path == BR_PATH_CPU || path == BR_PATH_SCALE ? 0
                 : prediction->devices > 1                    ? prediction->devices
                                                              : 1,
-                memory_retries, br_learn_taught_name(prediction->taught),
-                prediction->taught_seconds, prediction->taught_disturbed);
+                memory_retries, br_learn_taught_name(prediction->taught.kind),
+                prediction->taught.sample.seconds, prediction->taught.sample.disturbed);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

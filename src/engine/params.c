@@ -157,7 +157,7 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
     /* A warp's block of the work-items' grid: whole warps, tiling the grid (SIMT kernel only:
      * the tensor-core kernel lays out its own warps). */
     ok = ok && (g->warp_m == 0 ||
-                (g->mma == 0 && g->warp_m <= 32 && divides(g->warp_m, 32) &&
+                (g->mma == 0 && divides(g->warp_m, 32) &&
                  divides(g->warp_m, g->mdimc) && divides(32 / g->warp_m, g->ndimc) &&
                  divides(32, threads)));
     ok = ok && (p->max_registers == 0 || (device->nv_compiler_options &&

@@ -122,6 +122,21 @@ struct br_learn_sample {
 struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
                                            int switched, int known, int disturbed);
 
+/* What a measured call taught its cell (learn_store.h), for the trace: nothing (learning off),
+ * nothing as the first of its path and precision, a sample, or a bound (a disturbed sample: it
+ * may only lower the cell); and the sample as taken in (a CPU call on the lowered count:
+ * br_learn_cpu_sample), disturbed or not (also for a first one: a try is then repeated). */
+enum br_learn_taught_kind {
+    BR_TAUGHT_NOTHING,
+    BR_TAUGHT_FIRST,
+    BR_TAUGHT_SAMPLE,
+    BR_TAUGHT_BOUND
+};
+struct br_learn_taught {
+    enum br_learn_taught_kind kind;
+    struct br_learn_sample sample;
+};
+
 /* A cell with samples and where it stands in the table. */
 struct br_learned_entry {
     enum br_family family;

@@ -196,7 +196,7 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
                                      enum br_learn_path path, double model_seconds,
                                      double measured, int disturbed)
 {
-    struct br_learn_taught taught = {BR_TAUGHT_FIRST, measured, disturbed};
+    struct br_learn_taught taught = {BR_TAUGHT_FIRST, {measured, disturbed}};
     t->since_far_try += measured;
     t->since_try += measured;
     if (path == BR_LEARN_CPU && !disturbed && t->steady_cpu < UINT32_MAX)
@@ -225,7 +225,7 @@ struct br_learn_taught br_learn_record(const struct br_call *call, enum br_learn
                                        double model_seconds, double measured, int disturbed)
 {
     if (!br_env()->learn)
-        return (struct br_learn_taught){BR_TAUGHT_NOTHING, 0, disturbed};
+        return (struct br_learn_taught){BR_TAUGHT_NOTHING, {0, disturbed}};
     pthread_mutex_lock(&lock);
     struct br_learn_taught taught =
         record(call, turns_of(call), path, model_seconds, measured, disturbed);
@@ -238,7 +238,7 @@ struct br_learn_taught br_learn_record_cpu(const struct br_call *call, double mo
                                            int disturbed)
 {
     if (!br_env()->learn)
-        return (struct br_learn_taught){BR_TAUGHT_NOTHING, 0, disturbed};
+        return (struct br_learn_taught){BR_TAUGHT_NOTHING, {0, disturbed}};
     pthread_mutex_lock(&lock);
     struct turns *t = turns_of(call);
     struct br_learn_sample sample = br_learn_cpu_sample(

@@ -13,23 +13,7 @@
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
                                            const char *driver);
 
-/* What a measured call taught its cell, for the trace: nothing (learning off), nothing as the
- * first of its path and precision, a sample, or a bound (a disturbed sample: it may only lower
- * the cell); the seconds taken in (a CPU call on the lowered count: br_learn_cpu_sample); and
- * whether the measurement counts as disturbed (also for a first one: a try is then repeated). */
-enum br_learn_taught_kind {
-    BR_TAUGHT_NOTHING,
-    BR_TAUGHT_FIRST,
-    BR_TAUGHT_SAMPLE,
-    BR_TAUGHT_BOUND
-};
-struct br_learn_taught {
-    enum br_learn_taught_kind kind;
-    double seconds;
-    int disturbed;
-};
-
-/* "-", "first", "sample", "bound": as the trace names them. */
+/* "-", "first", "sample", "bound": as the trace names a br_learn_taught_kind (learn.h). */
 const char *br_learn_taught_name(enum br_learn_taught_kind kind);
 
 /* A call the model decided took `measured` seconds on `path`, for which the model (before any

@@ -7,6 +7,7 @@
 #define BLASROUTE_POLICY_MODEL_H
 
 #include "call.h"
+#include "policy/learn.h"
 #include "policy/policy.h"
 #include "policy/profile.h"
 #include "policy/spread.h"
@@ -35,9 +36,7 @@ struct br_prediction {
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
     int devices;         /* devices the call is spread over (set by the router); 0, 1: one */
     const char *reason;  /* one phrase: why this choice */
-    int taught;            /* what learning took from the call (enum br_learn_taught_kind) */
-    double taught_seconds; /* and the seconds it took in */
-    int taught_disturbed;  /* whether it counted the measurement as disturbed */
+    struct br_learn_taught taught; /* what learning took from the call (for the trace) */
 };
 
 /* m * n * (the inner dimension) of the call's arithmetic, and its cube root: the size its rates

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 9
+plan 10
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 calls=200
@@ -129,3 +129,21 @@ busy=$(idle 0) idle=$(idle 300)
     awk -v b="$busy" -v i="$idle" 'BEGIN { exit !(b > 1 && i <= 0) }'
 ok $? "short device calls finding the device idle never raise its cell (log ratio $idle, at most 0), back to back they do ($busy, above 1)"
 diag_file "$err"
+
+# A process whose device calls came first in device mode (blasroute-bench timing device mode
+# beside auto): the first call learning times on the device is not its first there, and is
+# taken (sample or bound), not thrown away as a first call (learn_store.h: br_learn_path_used).
+rm -f "$trace"
+env $clear_knobs -u BLASROUTE_SPLIT BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+    BLASROUTE_THRESHOLD=1 BLASROUTE_PROFILE="$tmp/wrong.profile" \
+    BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CACHE_DIR="$tmp/modes" \
+    BLASROUTE_WARMUP=wait BLASROUTE_LEARN=1 BLASROUTE_TRACE="$trace" \
+    timeout 300 "$top_builddir/blasroute-bench" \
+    --routine gemm --precision d --sizes 96 --modes device,auto --repeat 1 --no-cpu \
+    --no-clblast --no-nvblas > "$out" 2> "$err"
+status=$?
+forced=$(awk -F, 'NR > 1 && $11 == "mode device"' "$trace" | wc -l)
+first_auto=$(awk -F, 'NR > 1 && $10 == "device" && $11 != "mode device" { print $20; exit }' "$trace")
+[ $status -eq 0 ] && [ "$forced" -ge 1 ] && { [ "$first_auto" = sample ] || [ "$first_auto" = bound ]; }
+ok $? "after $forced device-mode calls, auto's first device call is taught ($first_auto), not a first call"
+[ "${tap_last:-0}" -eq 0 ] || { diag_file "$err"; grep -v ",mode device," "$trace" | head -n 8 | sed "s/^/# /"; }

@@ -38,9 +38,9 @@ struct br_cpu_observation {
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds);
 
 /* The built-in table scaled by what was seen, each precision by its own best ratio, or its
- * real or complex counterpart's, or any seen one's: 0 with *out filled once at least
- * br_cpu_observations_needed calls were seen, else -1. GEMM's calls alone once that many of
- * them were seen; before, the best of every routine's calls. Pure. */
+ * real or complex counterpart's (neither seen: the built-in row): 0 with *out filled once at
+ * least br_cpu_observations_needed calls were seen, else -1. GEMM's calls alone once that many
+ * of them were seen; before, the best of every routine's calls. Pure. */
 enum { br_cpu_observations_needed = 4 };
 int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
                                     struct br_cpu_profile *out);

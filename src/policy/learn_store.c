@@ -83,8 +83,16 @@ static struct turns *turns_of(const struct br_call *call)
     br_learn_classify(call, &shape, &size);
     return &turns[call->family][call->precision][shape][size];
 }
-/* The first call of each path and precision in the process was seen (and not taken). */
-static int first_seen[BR_LEARN_PATHS][BR_PRECISION_COUNT];
+/* The process made a call of each path and precision already, in any mode (its first pays
+ * one-off costs and is not taken): br_learn_path_used, or a call learning timed. Read and set
+ * without the lock by br_learn_path_used, hence atomic. */
+static _Atomic int first_seen[BR_LEARN_PATHS][BR_PRECISION_COUNT];
+
+void br_learn_path_used(enum br_learn_path path, enum br_precision precision)
+{
+    if (!atomic_load_explicit(&first_seen[path][precision], memory_order_relaxed))
+        atomic_store_explicit(&first_seen[path][precision], 1, memory_order_relaxed);
+}
 
 void br_learn_at_fork(enum br_fork_stage stage)
 {
@@ -206,7 +214,7 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
     seen_seconds += measured;
     if (!(first_seen_at > 0))
         first_seen_at = br_seconds_now();
-    if (first_seen[path][call->precision]) {
+    if (atomic_load_explicit(&first_seen[path][call->precision], memory_order_relaxed)) {
         /* What the cell's factor leans on while it has few samples (br_learn_factors). */
         double prior = path == BR_LEARN_CPU
                            ? cpu_prior(call->precision)
@@ -217,7 +225,7 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
         memset(pooled_fresh, 0, sizeof pooled_fresh);
         taught.kind = disturbed ? BR_TAUGHT_BOUND : BR_TAUGHT_SAMPLE;
     }
-    first_seen[path][call->precision] = 1;
+    atomic_store_explicit(&first_seen[path][call->precision], 1, memory_order_relaxed);
     return taught;
 }
 

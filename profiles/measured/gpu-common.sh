@@ -1,12 +1,17 @@
 # Sourced by the measurement scripts (profiles/measured/*/runN.sh) on the GPU machine, from the
-# checkout root (.gpu and .dev carried): the GPU machine's OpenCL and OpenBLAS, the reference
-# LAPACK over OpenBLAS (.dev/lapack/libblas.so.3 made a link to it), blasroute's build as $L,
-# the machine's name in $OUT/machine.txt, and
+# checkout root (.gpu and .dev carried, or .dev/bundle alone: bundle.sh): the GPU machine's
+# OpenCL and OpenBLAS, the reference LAPACK over OpenBLAS (.dev/lapack/libblas.so.3 made a
+# link to it), blasroute's build as $L, the machine's name in $OUT/machine.txt, and
 #   stream ORDER ROUTINE MODE VAR=VALUE...   one reference-LAPACK stream on an empty cache,
 #                                            printing "ROUTINE MODE VARS SECONDS"
 # (from 2026-11-26, session 5, the NVIDIA driver's own kernel cache is kept in blasroute's
 # cache directory: a first run compiles in every mode, whichever ran before it)
 set -u
+# Carried packed (profiles/measured/bundle.sh): unpacked first, with Python's xz (the GPU
+# machine's image need not have the xz tool).
+if [ ! -e .gpu/env.sh ] && [ -e .dev/bundle/gpu-dev.tar.xz ]; then
+  python3 -c 'import tarfile; tarfile.open(".dev/bundle/gpu-dev.tar.xz").extractall()'
+fi
 source .gpu/env.sh > /dev/null
 ln -sf $PWD/.gpu/lib/libopenblas.so.0 .dev/lapack/libblas.so.3
 export LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH

@@ -48,10 +48,22 @@ int main(void)
                 fail("compute capability %d, %c: mma %d (want %d), valid %d", capabilities[i],
                      br_precision_letter((enum br_precision)p), k.gemm.mma, want,
                      br_params_valid(&d, (enum br_precision)p, &k));
+            /* Single precision from 9.0 on: the Hopper profiles' tuned SIMT tile. */
+            int hopper = p == BR_S && cc >= 90;
+            struct br_kernel_params simt;
+            br_params_default_simt(&d, (enum br_precision)p, &simt);
+            if (p == BR_S && (hopper ? k.gemm.kwg != 8 || k.gemm.kwi != 8 || k.gemm.db != 1 ||
+                                           k.gemm.warp_m != 16 || k.gemm.mwg != 128 ||
+                                           k.gemm.nwg != 128
+                                     : memcmp(&k.gemm, &simt.gemm, sizeof k.gemm) != 0))
+                fail("compute capability %d, s: kwg %d kwi %d db %d warp_m %d (want %s)", cc,
+                     k.gemm.kwg, k.gemm.kwi, k.gemm.db, k.gemm.warp_m,
+                     hopper ? "8 8 1 16" : "the SIMT defaults");
         }
     }
     ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later (m16n8k4 "
-       "from 9.0), for z from 9.0, SIMT elsewhere, all valid");
+       "from 9.0), for z from 9.0, SIMT elsewhere (for s from 9.0 the Hopper profiles' tile: "
+       "K 8, unrolled by 8, double-buffered, warp_m 16), all valid");
 
     /* Where its tiles do not fit the local memory, or on a CPU device, the SIMT kernel; the
      * SIMT defaults alone never take the tensor cores. */
@@ -189,18 +201,27 @@ int main(void)
                                "[params.z]\nmwg = 64\nnwg = 64\nkwg = 16\nmdimc = 8\n"
                                "ndimc = 16\nvwm = 1\nvwn = 1\n"
                                "[params.d]\nmwg = 64\nnwg = 64\nkwg = 16\nmdimc = 8\n"
-                               "ndimc = 16\nvwm = 2\nvwn = 2\nkwi = 8\nmma = 2\ndb = 1\n";
+                               "ndimc = 16\nvwm = 2\nvwn = 2\nkwi = 8\nmma = 2\ndb = 1\n"
+                               "[params.s]\nmwg = 64\nnwg = 64\nkwg = 16\nmdimc = 8\n"
+                               "ndimc = 8\nvwm = 4\nvwn = 4\n";
     struct br_keyfile file;
     struct br_device_profile profile;
     int parsed = br_keyfile_parse("test.profile", text, &file) == 0 &&
                  br_device_profile_from_keys(&file, &profile) == 0;
-    struct br_kernel_params zk, dk;
+    struct br_kernel_params zk, dk, sk;
     br_params_default(&h200, BR_Z, &zk);
     br_params_default(&h200, BR_D, &dk);
-    int built_in_z = zk.gemm.mma;
+    br_params_default(&h200, BR_S, &sk);
+    int built_in_z = zk.gemm.mma, built_in_s_warp = sk.gemm.warp_m;
     if (!parsed || !br_profile_apply_params(&profile, BR_Z, &zk) ||
-        !br_profile_apply_params(&profile, BR_D, &dk))
+        !br_profile_apply_params(&profile, BR_D, &dk) ||
+        !br_profile_apply_params(&profile, BR_S, &sk))
         fail("the test profile was not read or applied");
+    else if (built_in_s_warp != 16 || sk.gemm.warp_m != 0 || sk.gemm.db != 0 ||
+             !br_params_valid(&h200, BR_S, &sk))
+        fail("s: built-in warp_m %d, with the profile's 8 x 8 work-items warp_m %d db %d (want "
+             "16, 0, 0), valid %d", built_in_s_warp, sk.gemm.warp_m, sk.gemm.db,
+             br_params_valid(&h200, BR_S, &sk));
     else if (built_in_z != 2 || zk.gemm.mma != 0 || zk.gemm.db != 0 || zk.gemm.mwg != 64 ||
              dk.gemm.mma != 2 || dk.gemm.db != 1 || dk.gemm.nwg != 64)
         fail("z: built-in mma %d, with the profile mma %d db %d mwg %d (want 2, 0, 0, 64); d: "
@@ -209,7 +230,8 @@ int main(void)
     if (parsed)
         br_keyfile_free(&file);
     ok("a profile's tile without mma and db keeps the SIMT kernel over the tensor-core "
-       "built-in; with them, what it names");
+       "built-in, one without db and warp_m the single-buffered grid order over Hopper's "
+       "single-precision built-in; with them, what it names");
 
     /* The local tiles' row padding (gemm_mma.cl's MMA_PAD): a half-warp's fragment load reads
      * 4 doubles from each of 4 consecutive K rows, and its 16 lanes are served at once only if

@@ -58,10 +58,27 @@ static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2,
 static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2, 0};
 static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2, 0};
 
+/* Single precision from compute capability 9.0 on: the tile the H100's and H200's tunes chose
+ * (their profiles' [params.s]): 128 x 128 x 8, double-buffered, K unrolled by 8, each warp's
+ * place from the flat local id (warp_m 16). SGEMM 8192 resident 49.1 (H100) and 49.2 to 49.4
+ * (H200) TFLOP/s with it, cuBLAS 50.2 to 50.7 beside them (2026-11-27, profiles/measured/
+ * 2026-11-27-s18); the SIMT built-in's 128 x 128 x 16 tile, single-buffered and unrolled by 2,
+ * ran SGEMM at 39.2 on an H100 without a profile (2026-11-24). A Hopper GPU no shipped profile
+ * names (GH200, H800, H20) gets it. */
+static const struct br_gemm_params hopper_simt_single = {128, 128, 8, 16, 16, 4, 4,
+                                                        1,   1,   8,  1,  0, 16};
+
 void br_params_default(const struct br_device *device, enum br_precision precision,
                        struct br_kernel_params *params)
 {
     br_params_default_simt(device, precision, params);
+    if (precision == BR_S && on_gpu(device) && device->nv_compute_capability >= 90) {
+        struct br_kernel_params hopper = *params;
+        hopper.gemm = hopper_simt_single;
+        if (br_params_valid(device, precision, &hopper))
+            *params = hopper;
+        return;
+    }
     if ((precision != BR_D && precision != BR_Z) || !on_gpu(device) ||
         device->nv_compute_capability < 80)
         return;

@@ -48,18 +48,18 @@ int main(void)
                 fail("compute capability %d, %c: mma %d (want %d), valid %d", capabilities[i],
                      br_precision_letter((enum br_precision)p), k.gemm.mma, want,
                      br_params_valid(&d, (enum br_precision)p, &k));
-            /* Single precision from 9.0 on: the Hopper profiles' tuned SIMT tile. */
-            int hopper = p == BR_S && cc >= 90;
-            struct br_kernel_params simt;
-            br_params_default_simt(&d, (enum br_precision)p, &simt);
-            if (p == BR_S && (hopper ? k.gemm.kwg != 8 || k.gemm.kwi != 8 || k.gemm.db != 1 ||
-                                           k.gemm.warp_m != 16 || k.gemm.mwg != 128 ||
-                                           k.gemm.nwg != 128
-                                     : memcmp(&k.gemm, &simt.gemm, sizeof k.gemm) != 0))
-                fail("compute capability %d, s: kwg %d kwi %d db %d warp_m %d (want %s)", cc,
-                     k.gemm.kwg, k.gemm.kwi, k.gemm.db, k.gemm.warp_m,
-                     hopper ? "8 8 1 16" : "the SIMT defaults");
         }
+        /* Single precision from 9.0 on: the Hopper profiles' tuned SIMT tile. */
+        int cc = capabilities[i], hopper = cc >= 90;
+        struct br_kernel_params k, simt;
+        br_params_default(&d, BR_S, &k);
+        br_params_default_simt(&d, BR_S, &simt);
+        if (hopper ? k.gemm.kwg != 8 || k.gemm.kwi != 8 || k.gemm.db != 1 ||
+                         k.gemm.warp_m != 16 || k.gemm.mwg != 128 || k.gemm.nwg != 128
+                   : memcmp(&k.gemm, &simt.gemm, sizeof k.gemm) != 0)
+            fail("compute capability %d, s: kwg %d kwi %d db %d warp_m %d (want %s)", cc,
+                 k.gemm.kwg, k.gemm.kwi, k.gemm.db, k.gemm.warp_m,
+                 hopper ? "8 8 1 16" : "the SIMT defaults");
     }
     ok("built-in parameters: the tensor-core GEMM for d on NVIDIA 8.0 and later (m16n8k4 "
        "from 9.0), for z from 9.0, SIMT elsewhere (for s from 9.0 the Hopper profiles' tile: "

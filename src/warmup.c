@@ -222,9 +222,11 @@ static _Atomic int forked; /* a child of fork, whose command line is its parent'
 /* The memos, read once: the device opened here before and its profile (NULL: no memo), and
  * what the device was worth to this program's last run. */
 static struct br_device_memo memo;
-static const struct br_device_profile *memo_device;
-static int memo_found;   /* a memo of a device opened here before was read */
-static int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
+/* Written once by read_memos, or later by guess_device on another thread: atomic, with the
+ * memo's fields written before them. */
+static const struct br_device_profile *_Atomic memo_device;
+static int memo_found;           /* a memo of a device opened here before was read */
+static _Atomic int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -247,6 +249,56 @@ static int cpu_type_choice(void)
     return device && br_device_choice_type(device) == CL_DEVICE_TYPE_CPU;
 }
 
+/* --- the GPU the kernel driver lists: read when it can matter ------------------------- */
+
+/* A first process on a host, with no memo of a device, predicts what its calls could save with
+ * the profile of the GPU the kernel driver lists (gpu_guess.h) instead of their whole CPU time
+ * (a dgesv of 4096 on the H200, 0.9 s, opened the device after half a second and lost the
+ * opening, 0.33 s, to savings its profile predicts at a fraction of that). Reading the NVIDIA
+ * driver's /proc file took 0.28 to 0.82 ms on the H200's host (2026-11-27), and finding the
+ * profile more: inside the first device-sized call, that was most of the millisecond that a
+ * reference-LAPACK dgetrf 1024 (15 ms, eight device-sized calls) lost to cpu mode. So the
+ * calls are counted at their whole CPU time and kept (unknown_calls) until they have taken
+ * guess_after_seconds: then the guess is read and the kept calls are predicted with it. Until
+ * then nothing could open the device (the bound is far below what opening costs), and a
+ * program whose device-sized calls take less than that never pays for the read. */
+static const double guess_after_seconds = 0.025;
+static _Atomic int guess_wanted; /* read_memos found no memo: guess_device may read one */
+static pthread_once_t guess_once = PTHREAD_ONCE_INIT;
+
+static double could_save(const struct br_call *call, double seconds,
+                         const struct br_device_profile *profile, const char *name,
+                         const char *driver);
+static void count(_Atomic long long *sum, double seconds);
+static void revalue_kept_calls(const struct br_device_profile *profile, const char *name,
+                               const char *driver, int double_precision, int unopened);
+
+static void guess_device(void)
+{
+    if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) != 0)
+        return;
+    snprintf(memo.type, sizeof memo.type, "GPU");
+    memo.driver[0] = 0;
+    memo.open_seconds = assumed_open_seconds;
+    const struct br_device_profile *profile =
+        br_routing_device_profile(memo.vendor, memo.name, memo.type);
+    atomic_store(&memo_guessed, 1);
+    atomic_store(&memo_device, profile);
+    br_verbose("device: %s, listed by its kernel driver, predicts the savings until a device is "
+               "opened", memo.name);
+    if (profile)
+        revalue_kept_calls(profile, memo.name, memo.driver, 1, 1);
+}
+
+/* The guess, read now if it is wanted and the calls weighed so far (`seconds` of them at their
+ * whole CPU time) make it matter. */
+static void guess_if_it_matters(double seconds)
+{
+    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
+        seconds >= guess_after_seconds)
+        pthread_once(&guess_once, guess_device);
+}
+
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
@@ -265,19 +317,8 @@ static void read_memos(void)
         memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
         br_verbose("device: CPU devices asked for; their OpenCL profile predicts the savings "
                    "until one is opened");
-    } else if (default_gpu_choice() && br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name,
-                                                    sizeof memo.name) == 0) {
-        /* A first process on this host: the GPU its kernel driver lists predicts what the
-         * calls could save, instead of their whole CPU time (a dgesv of 4096 on the H200,
-         * 0.9 s, opened the device after half a second and lost the opening, 0.33 s, to
-         * savings its profile predicts at a fraction of that). */
-        snprintf(memo.type, sizeof memo.type, "GPU");
-        memo.driver[0] = 0;
-        memo.open_seconds = assumed_open_seconds;
-        memo_guessed = 1;
-        memo_device = br_routing_device_profile(memo.vendor, memo.name, memo.type);
-        br_verbose("device: %s, listed by its kernel driver, predicts the savings until a "
-                   "device is opened", memo.name);
+    } else if (default_gpu_choice()) {
+        atomic_store(&guess_wanted, 1); /* guess_device, once the calls make it matter */
     }
     last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
 }
@@ -347,24 +388,34 @@ static void keep_unknown_call(const struct br_call *call, double seconds)
     pthread_mutex_unlock(&unknown_lock);
 }
 
-/* Device d (the first, whose profile could_save predicts with) just opened: the kept calls
- * move from the bound to the savings. */
-static void revalue_unknown_calls(const struct br_device *d)
+/* The kept calls predicted with `profile` (a device's that can run double precision or not):
+ * they move from the bound to the savings, and from the savings seen without a device to
+ * their prediction too when no device is open yet (`unopened`). */
+static void revalue_kept_calls(const struct br_device_profile *profile, const char *name,
+                               const char *driver, int double_precision, int unopened)
 {
-    const struct br_device_profile *profile = br_engine_profile_at(0);
-    if (!profile)
-        return;
     pthread_mutex_lock(&unknown_lock);
     for (int i = 0; i < unknown_count; i++) {
         const struct unknown_call *u = &unknown_calls[i];
-        if (u->call.precision != BR_S && u->call.precision != BR_C && !d->double_precision)
+        if (u->call.precision != BR_S && u->call.precision != BR_C && !double_precision)
             continue; /* this device cannot run it: it stays a bound */
-        count(&saving_ns, could_save(&u->call, u->seconds, profile, d->name, d->driver));
+        double saved = could_save(&u->call, u->seconds, profile, name, driver);
+        count(&saving_ns, saved);
         count(&bound_ns, -u->seconds);
+        if (unopened)
+            count(&unopened_ns, saved - u->seconds);
         atomic_store(&device_known, 1);
     }
     unknown_count = 0;
     pthread_mutex_unlock(&unknown_lock);
+}
+
+/* Device d (the first, whose profile could_save predicts with) just opened. */
+static void revalue_unknown_calls(const struct br_device *d)
+{
+    const struct br_device_profile *profile = br_engine_profile_at(0);
+    if (profile)
+        revalue_kept_calls(profile, d->name, d->driver, d->double_precision, 0);
 }
 
 int br_warmup_open_and_remember(const volatile double *paused)
@@ -429,6 +480,13 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
         atomic_load_explicit(&forked, memory_order_relaxed))
         return 0;
     pthread_once(&memo_once, read_memos);
+    /* Before the kernel driver's guess is read, a call long enough to hedge has it read: one
+     * the built-in estimates (faster than the hosts measured) put at a tenth of the opening's
+     * cost may take the CPU that cost (a host a few times under them, a cold cache). */
+    if (!memo_device &&
+        br_predict_cpu_seconds(call, br_routing_cpu_profile_provisional()) >=
+            0.1 * assumed_open_seconds)
+        guess_if_it_matters(guess_after_seconds);
     if (!memo_device)
         return 0; /* no device known to predict with: the rule's bound decides */
     double open_seconds = expected_open_seconds();
@@ -539,6 +597,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         if (engine < 0) {
             count(&unopened_ns, seconds);
             keep_unknown_call(call, seconds);
+            guess_if_it_matters((double)atomic_load(&unopened_ns) * 1e-9);
         }
         return;
     }

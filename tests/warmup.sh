@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 15
+plan 16
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -32,7 +32,7 @@ run() {
         BLASROUTE_PROFILE="$profile" BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
         BLASROUTE_CACHE_DIR="$tmp/cache" BLASROUTE_TRACE="$trace" BLASROUTE_VERBOSE=1 \
         BLASROUTE_LEARN="${learn:-1}" "$@" \
-        timeout 300 "$program" $calls 200 200 200 > "$out" 2> "$err"
+        timeout 300 "$program" $calls ${order:-200} ${order:-200} ${order:-200} > "$out" 2> "$err"
     status=$?
     first=$(awk -F, 'NR == 2 { print $10 }' "$trace")
     first_reason=$(awk -F, 'NR == 2 { print $11 }' "$trace")
@@ -102,20 +102,33 @@ diag_file "$err"
 # The same first process on a host whose kernel driver lists an NVIDIA GPU (a stand-in for
 # /proc/driver/nvidia/gpus): with the devices left to the default choice (the first GPU), that
 # GPU's profile predicts what the calls could have saved, without opening anything: the memo
-# keeps a prediction, not a bound. A device named otherwise (0:0) is not that GPU: a bound.
+# keeps a prediction, not a bound. The driver's file is read once the device-sized calls have
+# taken 25 ms of the CPU (20 products of order 200 on the reference BLAS: 320 MFLOP), the calls
+# before then predicted with it too. A device named otherwise (0:0) is not that GPU: a bound.
 mkdir -p "$tmp/nvidia/0000:41:00.0"
 printf 'Model: \t\t NVIDIA H200\nIRQ:   \t\t 42\nBus Type: \t PCIe\n' \
     > "$tmp/nvidia/0000:41:00.0/information"
-run 4 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+run 20 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 guessed_ok=1
 [ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
     grep -q 'device: NVIDIA H200, listed by its kernel driver' "$err" &&
     grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
     grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo && guessed_ok=0
-run 4 BLASROUTE_DEVICE=0:0 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+run 20 BLASROUTE_DEVICE=0:0 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 [ $guessed_ok -eq 0 ] && [ $status -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
     grep -q '^known = no' "$tmp"/cache/program-*.memo
 ok $? "a first process on a host whose kernel driver lists a GPU: its savings predicted with that GPU's profile, nothing opened; not when another device is named"
+diag_file "$err"
+
+# A program whose device-sized calls take the CPU less than that (2 products of order 64: 1
+# MFLOP) never reads the driver's file (0.3 to 0.8 ms on the H200's host, most of what auto
+# mode lost to cpu mode in a reference-LAPACK dgetrf 1024): nothing it does can pay for an
+# opening, and its memo keeps a bound.
+order=64 run 2 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+[ $status -eq 0 ] && [ "$device" -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
+    [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 2 ] &&
+    grep -q '^known = no' "$tmp"/cache/program-*.memo
+ok $? "a first process whose device-sized calls are short: the kernel driver's file not read, a bound kept ($first_reason)"
 diag_file "$err"
 
 # A device that cannot pay is never opened, once a memo says what it is.

@@ -2,6 +2,7 @@
 
 #include <fenv.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,18 +125,21 @@ static long cpu_threads(void)
     return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-/* "model name" of the first CPU in /proc/cpuinfo, or "unknown". */
-static void cpu_model(char *model, size_t size)
+/* "model name" of the first CPU in /proc/cpuinfo, or "unknown": read once (every cache key
+ * names it, and a routed call's first weighing looks up several). */
+static char model_name[256];
+
+static void read_cpu_model(void)
 {
-    snprintf(model, size, "unknown");
+    snprintf(model_name, sizeof model_name, "unknown");
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
     while (f && fgets(line, sizeof line, f)) {
         if (strncmp(line, "model name", 10) == 0) {
             char *colon = strchr(line, ':');
             if (colon) {
-                snprintf(model, size, "%s", colon + 2);
-                model[strcspn(model, "\n")] = 0;
+                snprintf(model_name, sizeof model_name, "%s", colon + 2);
+                model_name[strcspn(model_name, "\n")] = 0;
             }
             break;
         }
@@ -144,11 +148,16 @@ static void cpu_model(char *model, size_t size)
         fclose(f);
 }
 
+static const char *cpu_model(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, read_cpu_model);
+    return model_name;
+}
+
 void br_cpu_calibration_key(enum br_names names, char *key, size_t size)
 {
-    char model[256];
-    cpu_model(model, sizeof model);
-    snprintf(key, size, "cpu=%s; blas=%s; threads=%ld", model, br_cpu_named_library(names),
+    snprintf(key, size, "cpu=%s; blas=%s; threads=%ld", cpu_model(), br_cpu_named_library(names),
              cpu_threads());
 }
 

@@ -98,8 +98,9 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     in_use->weighed = settled < 0;
     if (settled < 0 && !br_warmup_devices_open()) {
         in_use->hedged = br_warmup_hedge(call, &prediction->cpu_seconds);
-        prediction->reason = in_use->hedged ? "the CPU begins while the device gets ready"
-                                            : "the device is not worth opening yet";
+        prediction->reason = in_use->hedged       ? "the CPU begins while the device gets ready"
+                             : br_warmup_opening() ? "the device is being opened"
+                                                   : "the device is not worth opening yet";
         return BR_ON_CPU;
     }
     devices_in_use(call, in_use);

@@ -27,13 +27,16 @@
 /* Each program to get ready goes cold -> warming (its thread started) -> warm (done). */
 enum { COLD, WARMING, WARM };
 static atomic_flag opening = ATOMIC_FLAG_INIT; /* the device is being opened or was */
+static _Atomic int background_started;          /* a warm-up thread was started to open it */
 static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
 
-/* What one warm-up thread does: build device `index`'s program of a precision. */
+/* What one warm-up thread does: build device `index`'s program of a precision; -1: open the
+ * devices and build the first one's (the hedge's job); OPEN_ONLY: open them. */
 struct job {
     int index;
     enum br_precision precision;
 };
+enum { OPEN_ONLY = -2 };
 
 static void revalue_unknown_calls(const struct br_device *d);
 
@@ -79,6 +82,11 @@ static void open_and_build(enum br_precision precision)
 
 static void do_job(struct job job)
 {
+    if (job.index == OPEN_ONLY) {
+        if (!atomic_flag_test_and_set(&opening))
+            open_devices(NULL);
+        return;
+    }
     if (job.index < 0) {
         open_and_build(job.precision);
         return;
@@ -445,11 +453,28 @@ int br_warmup_devices_open(void)
                                   : seen + (last_run_found ? 0 : ahead) < threshold))
             return 0;
     }
+    if (br_env()->warmup == BR_WARMUP_BACKGROUND &&
+        !atomic_load_explicit(&forked, memory_order_relaxed)) {
+        /* Opened on a warm-up thread, the calls going to the CPU BLAS (the long ones begun
+         * there while the device gets ready: br_warmup_hedge) until it is open. In the call
+         * that found the opening paid, the opening took a dpotrf 8192 0.4 to 0.97 s for a
+         * call the CPU then answered anyway (its first panel's dtrsm, 0.03 ms in cpu mode;
+         * H200, 2026-11-27): inside a call, the opening is a stall of its whole length, and
+         * beside the calls it costs them at most about as much (above). */
+        if (!atomic_exchange(&background_started, 1))
+            start((struct job){OPEN_ONLY, BR_D});
+        return br_engine_discovered();
+    }
     if (!atomic_flag_test_and_set(&opening))
         open_devices(NULL); /* measured and kept as the memo */
     else
         br_engine_count(); /* another thread is opening them: waits for it */
     return 1;
+}
+
+int br_warmup_opening(void)
+{
+    return atomic_load(&background_started) && !br_engine_discovered();
 }
 
 /* --- the CPU begins while the device gets ready -------------------------------------- */

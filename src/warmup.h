@@ -15,10 +15,15 @@
 #include "policy/model.h"
 #include "policy/profile.h"
 
-/* 1 if the devices have been looked for and opened, here if it is worth it now (warmup.c:
+/* 1 if the devices have been looked for and opened; else 0. Once it is worth it (warmup.c:
  * what the device could have saved on the calls made without it pays for the opening, or the
- * program's last run says it will; always with BLASROUTE_WARMUP=wait); else 0. */
+ * program's last run says it will; always with BLASROUTE_WARMUP=wait) they are opened: on a
+ * warm-up thread by default (0 until that is done: br_warmup_opening), in the call with
+ * BLASROUTE_WARMUP=wait or savings and in a forked child. */
 int br_warmup_devices_open(void);
+
+/* Whether a warm-up thread is opening the devices now. */
+int br_warmup_opening(void);
 
 /* In auto mode, for a call made before the devices were opened (and not worth opening for yet):
  * 1 if the CPU BLAS is to begin it while the device gets ready on a warm-up thread (started by

@@ -74,8 +74,8 @@ struct br_env {
                                  BLAS begins a call the device is predicted to answer far
                                  faster (br_warmup_hedge); wait: auto mode's first device-sized
                                  call waits for the CPU calibration and the program build;
-                                 savings: as background, but the device is opened only once the
-                                 savings paid */
+                                 savings: the device is opened only once the savings paid, in
+                                 the call that finds they did */
     int cpu_threads_share;    /* BLASROUTE_CPU_THREADS=share (default) | keep: while a device is
                                  in use, the CPU BLAS's threads leave its host copies their cores
                                  (cpu_threads.h); keep: its thread count is never changed */

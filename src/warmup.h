@@ -4,7 +4,7 @@
  * one, else from the program's own calls; the built-in estimates until they have measured
  * it) and the device's program for the call's precision (a build of a second or more on a
  * fresh binary cache). The device is opened only when what it saves pays for the opening
- * (warmup.c); the build runs on a thread of its own, started by the first call that needs it,
+ * (warmup.c), on a thread of its own; the build runs on a thread of its own too, started by the first call that needs it,
  * and until it is done such calls go to the CPU BLAS, which answers them as fast as the
  * program would have without blasroute; only a call the CPU would take longer to answer than
  * the build can last, or one whose program only loads from the cache, waits for it. */

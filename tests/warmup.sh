@@ -106,12 +106,13 @@ diag_file "$err"
 # /proc/driver/nvidia/gpus): with the devices left to the default choice (the first GPU), that
 # GPU's profile predicts what the calls could have saved, without opening anything: the memo
 # keeps a prediction, not a bound. The driver's file is read once the device-sized calls have
-# taken 25 ms of the CPU (20 products of order 200 on the reference BLAS: 320 MFLOP), the calls
-# before then predicted with it too. A device named otherwise (0:0) is not that GPU: a bound.
+# taken 25 ms of the CPU (60 products of order 200 on the reference BLAS: 960 MFLOP, which no
+# CPU does in 25 ms on one core), the calls before then predicted with it too. A device named
+# otherwise (0:0) is not that GPU: a bound.
 mkdir -p "$tmp/nvidia/0000:41:00.0"
 printf 'Model: \t\t NVIDIA H200\nIRQ:   \t\t 42\nBus Type: \t PCIe\n' \
     > "$tmp/nvidia/0000:41:00.0/information"
-run 20 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+run 60 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 guessed_ok=1
 [ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "$device" -eq 0 ] &&
     grep -q 'device: NVIDIA H200, listed by its kernel driver' "$err" &&
@@ -123,11 +124,11 @@ run 20 BLASROUTE_DEVICE=0:0 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 ok $? "a first process on a host whose kernel driver lists a GPU: its savings predicted with that GPU's profile, nothing opened; not when another device is named"
 diag_file "$err"
 
-# A program whose device-sized calls take the CPU less than that (2 products of order 64: 1
+# A program whose device-sized calls take the CPU less than that (2 products of order 32: 0.13
 # MFLOP) never reads the driver's file (0.3 to 0.8 ms on the H200's host, most of what auto
 # mode lost to cpu mode in a reference-LAPACK dgetrf 1024): nothing it does can pay for an
 # opening, and its memo keeps a bound.
-order=64 run 2 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
+order=32 run 2 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 [ $status -eq 0 ] && [ "$device" -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
     [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 2 ] &&
     grep -q '^known = no' "$tmp"/cache/program-*.memo

@@ -235,6 +235,7 @@ static struct br_device_memo memo;
 static const struct br_device_profile *_Atomic memo_device;
 static int memo_found;           /* a memo of a device opened here before was read */
 static _Atomic int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
+static _Atomic int guess_wanted; /* no memo: the kernel driver's GPU may be read (guess_device) */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -255,56 +256,6 @@ static int cpu_type_choice(void)
 {
     const char *device = br_env()->device;
     return device && br_device_choice_type(device) == CL_DEVICE_TYPE_CPU;
-}
-
-/* --- the GPU the kernel driver lists: read when it can matter ------------------------- */
-
-/* A first process on a host, with no memo of a device, predicts what its calls could save with
- * the profile of the GPU the kernel driver lists (gpu_guess.h) instead of their whole CPU time
- * (a dgesv of 4096 on the H200, 0.9 s, opened the device after half a second and lost the
- * opening, 0.33 s, to savings its profile predicts at a fraction of that). Reading the NVIDIA
- * driver's /proc file took 0.28 to 0.82 ms on the H200's host (2026-11-27), and finding the
- * profile more: inside the first device-sized call, that was most of the millisecond that a
- * reference-LAPACK dgetrf 1024 (15 ms, eight device-sized calls) lost to cpu mode. So the
- * calls are counted at their whole CPU time and kept (unknown_calls) until they have taken
- * guess_after_seconds: then the guess is read and the kept calls are predicted with it. Until
- * then nothing could open the device (the bound is far below what opening costs), and a
- * program whose device-sized calls take less than that never pays for the read. */
-static const double guess_after_seconds = 0.025;
-static _Atomic int guess_wanted; /* read_memos found no memo: guess_device may read one */
-static pthread_once_t guess_once = PTHREAD_ONCE_INIT;
-
-static double could_save(const struct br_call *call, double seconds,
-                         const struct br_device_profile *profile, const char *name,
-                         const char *driver);
-static void count(_Atomic long long *sum, double seconds);
-static void revalue_kept_calls(const struct br_device_profile *profile, const char *name,
-                               const char *driver, int double_precision, int unopened);
-
-static void guess_device(void)
-{
-    if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) != 0)
-        return;
-    snprintf(memo.type, sizeof memo.type, "GPU");
-    memo.driver[0] = 0;
-    memo.open_seconds = assumed_open_seconds;
-    const struct br_device_profile *profile =
-        br_routing_device_profile(memo.vendor, memo.name, memo.type);
-    atomic_store(&memo_guessed, 1);
-    atomic_store(&memo_device, profile);
-    br_verbose("device: %s, listed by its kernel driver, predicts the savings until a device is "
-               "opened", memo.name);
-    if (profile)
-        revalue_kept_calls(profile, memo.name, memo.driver, 1, 1);
-}
-
-/* The guess, read now if it is wanted and the calls weighed so far (`seconds` of them at their
- * whole CPU time) make it matter. */
-static void guess_if_it_matters(double seconds)
-{
-    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
-        seconds >= guess_after_seconds)
-        pthread_once(&guess_once, guess_device);
 }
 
 static void read_memos(void)
@@ -424,6 +375,48 @@ static void revalue_unknown_calls(const struct br_device *d)
     const struct br_device_profile *profile = br_engine_profile_at(0);
     if (profile)
         revalue_kept_calls(profile, d->name, d->driver, d->double_precision, 0);
+}
+
+/* --- the GPU the kernel driver lists: read when it can matter ------------------------- */
+
+/* A first process on a host, with no memo of a device, predicts what its calls could save with
+ * the profile of the GPU the kernel driver lists (gpu_guess.h) instead of their whole CPU time
+ * (a dgesv of 4096 on the H200, 0.9 s, opened the device after half a second and lost the
+ * opening, 0.33 s, to savings its profile predicts at a fraction of that). Reading the NVIDIA
+ * driver's /proc file took 0.28 to 0.82 ms on the H200's host (2026-11-27), and finding the
+ * profile more: inside the first device-sized call, that was most of the millisecond that a
+ * reference-LAPACK dgetrf 1024 (15 ms, eight device-sized calls) lost to cpu mode. So the
+ * calls are counted at their whole CPU time and kept (unknown_calls) until they have taken
+ * guess_after_seconds: then the guess is read and the kept calls are predicted with it. Until
+ * then nothing could open the device (the bound is far below what opening costs), and a
+ * program whose device-sized calls take less than that never pays for the read. */
+static const double guess_after_seconds = 0.025;
+static pthread_once_t guess_once = PTHREAD_ONCE_INIT;
+
+static void guess_device(void)
+{
+    if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) != 0)
+        return;
+    snprintf(memo.type, sizeof memo.type, "GPU");
+    memo.driver[0] = 0;
+    memo.open_seconds = assumed_open_seconds;
+    const struct br_device_profile *profile =
+        br_routing_device_profile(memo.vendor, memo.name, memo.type);
+    atomic_store(&memo_guessed, 1);
+    atomic_store(&memo_device, profile);
+    br_verbose("device: %s, listed by its kernel driver, predicts the savings until a device is "
+               "opened", memo.name);
+    if (profile)
+        revalue_kept_calls(profile, memo.name, memo.driver, 1, 1);
+}
+
+/* The guess, read now if it is wanted and the calls weighed so far (`seconds` of them at their
+ * whole CPU time) make it matter. */
+static void guess_if_it_matters(double seconds)
+{
+    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
+        seconds >= guess_after_seconds)
+        pthread_once(&guess_once, guess_device);
 }
 
 int br_warmup_open_and_remember(const volatile double *paused)

@@ -65,9 +65,7 @@ static void do_job(struct job job);
  * build theirs when a call finds them cold). */
 static void open_and_build(enum br_precision precision)
 {
-    if (!atomic_flag_test_and_set(&opening))
-        open_devices(NULL);
-    int found = br_engine_count(); /* another thread's opening: waits for it */
+    int found = br_warmup_open_and_remember(NULL); /* or waits for another thread's */
     int needs_double = precision == BR_D || precision == BR_Z;
     for (int i = 0; i < found && i < BR_MAX_DEVICES; i++) {
         const struct br_device *d = br_engine_device_at(i);
@@ -83,8 +81,7 @@ static void open_and_build(enum br_precision precision)
 static void do_job(struct job job)
 {
     if (job.index == OPEN_ONLY) {
-        if (!atomic_flag_test_and_set(&opening))
-            open_devices(NULL);
+        br_warmup_open_and_remember(NULL);
         return;
     }
     if (job.index < 0) {
@@ -235,7 +232,7 @@ static struct br_device_memo memo;
 static const struct br_device_profile *_Atomic memo_device;
 static int memo_found;           /* a memo of a device opened here before was read */
 static _Atomic int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
-static _Atomic int guess_wanted; /* no memo: the kernel driver's GPU may be read (guess_device) */
+static _Atomic int guess_wanted; /* no memo, and the kernel driver's GPU not read yet */
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -395,6 +392,7 @@ static pthread_once_t guess_once = PTHREAD_ONCE_INIT;
 
 static void guess_device(void)
 {
+    atomic_store(&guess_wanted, 0); /* read once, found or not */
     if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) != 0)
         return;
     snprintf(memo.type, sizeof memo.type, "GPU");
@@ -451,17 +449,14 @@ int br_warmup_devices_open(void)
         /* Opened on a warm-up thread, the calls going to the CPU BLAS (the long ones begun
          * there while the device gets ready: br_warmup_hedge) until it is open. In the call
          * that found the opening paid, the opening took a dpotrf 8192 0.4 to 0.97 s for a
-         * call the CPU then answered anyway (its first panel's dtrsm, 0.03 ms in cpu mode;
+         * call the CPU then answered anyway (its first panel's dtrsm, 0.3 ms in cpu mode;
          * H200, 2026-11-27): inside a call, the opening is a stall of its whole length, and
          * beside the calls it costs them at most about as much (above). */
         if (!atomic_exchange(&background_started, 1))
             start((struct job){OPEN_ONLY, BR_D});
         return br_engine_discovered();
     }
-    if (!atomic_flag_test_and_set(&opening))
-        open_devices(NULL); /* measured and kept as the memo */
-    else
-        br_engine_count(); /* another thread is opening them: waits for it */
+    br_warmup_open_and_remember(NULL); /* or waits for another thread's opening */
     return 1;
 }
 
@@ -501,7 +496,7 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     /* Before the kernel driver's guess is read, a call long enough to hedge has it read: one
      * the built-in estimates (faster than the hosts measured) put at a tenth of the opening's
      * cost may take the CPU that cost (a host a few times under them, a cold cache). */
-    if (!memo_device &&
+    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
         br_predict_cpu_seconds(call, br_routing_cpu_profile_provisional()) >=
             0.1 * assumed_open_seconds)
         guess_if_it_matters(guess_after_seconds);

@@ -20,6 +20,10 @@
  *    comes between;
  *  - a cell the process's budget keeps from opening is tried on its own account;
  *  - a device cell with no samples starts from the other routines' cells of its shape and size;
+ *  - a device cell whose samples are all disturbed (each of its calls right after CPU calls)
+ *    takes them in as ordinary samples after the first four in a row, and its prediction rises
+ *    to what they take; disturbed samples between undisturbed ones, and a CPU cell's, stay
+ *    bounds that never raise it;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -36,7 +40,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 9 };
+enum { PLAN = 10 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -313,6 +317,48 @@ static void check_device_prior(void)
        "size");
 }
 
+/* A device cell of its own (the dgemm(T, N, 8128, 32, 8128) of a dgeqrf 8192), predicted
+ * 10 ms, taking 30 ms whenever disturbed: interleaved with undisturbed calls that take what was
+ * predicted, the disturbed ones are bounds (its factor stays 1); four in a row still are; from
+ * the fifth they are samples, and ten such raise the factor over 2 (towards 3). The CPU cell of
+ * the same call, disturbed 14 times in a row at 3 times its prediction, keeps its factor. */
+static void check_steady_disturbance(void)
+{
+    struct br_call c = gemm(8128, 32, 8128);
+    c.transa = 'T';
+    const char *device = "a device", *driver = "a driver";
+    for (int i = 0; i < 2; i++) { /* the first of its path may be the process's: not taken */
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
+        br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.01, 0);
+    }
+    for (int i = 0; i < 20; i++) {
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
+    }
+    double interleaved = br_learn_factors(&c, device, driver).device;
+    enum br_learn_taught_kind fourth = BR_TAUGHT_NOTHING, fifth = BR_TAUGHT_NOTHING;
+    for (int i = 1; i <= 4; i++)
+        fourth = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1).kind;
+    double after_four = br_learn_factors(&c, device, driver).device;
+    for (int i = 5; i <= 14; i++) {
+        struct br_learn_taught taught = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
+        if (i == 5)
+            fifth = taught.kind;
+    }
+    double steady = br_learn_factors(&c, device, driver).device;
+    for (int i = 0; i < 14; i++)
+        br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.03, 1);
+    double cpu = br_learn_factors(&c, device, driver).cpu;
+    if (interleaved != 1 || after_four != 1 || fourth != BR_TAUGHT_BOUND ||
+        fifth != BR_TAUGHT_SAMPLE || !(steady > 2 && steady < 3) || cpu != 1)
+        fail("disturbed device samples: factor %g interleaved, %g after four in a row (the "
+             "fourth taught %s), %g after fourteen (the fifth %s); the CPU cell's %g",
+             interleaved, after_four, br_learn_taught_name(fourth), steady,
+             br_learn_taught_name(fifth), cpu);
+    ok("a device cell disturbed at every call learns what its calls take after four in a row; "
+       "disturbed samples among undisturbed ones, and a CPU cell's, never raise a cell");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -348,6 +394,7 @@ int main(int argc, char **argv)
     check_repeat();
     check_held_back();
     check_device_prior();
+    check_steady_disturbance();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

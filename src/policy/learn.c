@@ -154,6 +154,15 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
         cell->samples++;
 }
 
+/* A run this long is no longer chance: tries come one at a time, and their repeats follow them
+ * (learn_store.c), so that a try's disturbed samples stay under it. */
+static const unsigned steady_disturbance_samples = 4;
+
+int br_learn_steady_disturbance(enum br_learn_path path, unsigned in_row)
+{
+    return path == BR_LEARN_DEVICE && in_row > steady_disturbance_samples;
+}
+
 struct br_learn_sample br_learn_cpu_sample(double measured, double share, int tried,
                                            int switched, int known, int disturbed)
 {

@@ -256,8 +256,12 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
         int cpu = path == BR_PATH_CPU;
         double predicted = cpu ? prediction->cpu_seconds / prediction->factors.cpu
                                : prediction->device_seconds / prediction->factors.device;
-        int disturbed =
-            t->disturbed || (t->cold && br_cpu_threads_cold_disturbs(t->took));
+        /* A device call the model chose, disturbed by the CPU BLAS's spin alone, may be the
+         * stream's cost (learn.h: BR_LEARN_BESIDE_CPU); a try's stays a bound. */
+        int disturbed = t->cold && br_cpu_threads_cold_disturbs(t->took) ? 1
+                        : !t->disturbed                                  ? 0
+                        : cpu || t->tried                                ? 1
+                                                                         : BR_LEARN_BESIDE_CPU;
         struct br_learn_taught taught =
             cpu ? br_learn_record_cpu(call, predicted, t->took, t->share,
                                       t->tried != BR_LEARN_NO_TRY, disturbed)

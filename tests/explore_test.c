@@ -20,10 +20,11 @@
  *    comes between;
  *  - a cell the process's budget keeps from opening is tried on its own account;
  *  - a device cell with no samples starts from the other routines' cells of its shape and size;
- *  - a device cell whose samples are all disturbed (each of its calls right after CPU calls)
- *    takes them in as ordinary samples after the first four in a row, and its prediction rises
- *    to what they take; disturbed samples between undisturbed ones, and a CPU cell's, stay
- *    bounds that never raise it;
+ *  - a device cell whose samples are all disturbed by the CPU BLAS's calls before them (each
+ *    of its calls right after CPU calls) takes them in as ordinary samples after the first four
+ *    in a row, and its prediction rises to what they take; such samples between undisturbed
+ *    ones, any number in a row of other disturbed ones (a device woken from idle), and a CPU
+ *    cell's stay bounds that never raise a cell;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -319,9 +320,10 @@ static void check_device_prior(void)
 
 /* A device cell of its own (the dgemm(T, N, 8128, 32, 8128) of a dgeqrf 8192), predicted
  * 10 ms, taking 30 ms whenever disturbed: interleaved with undisturbed calls that take what was
- * predicted, the disturbed ones are bounds (its factor stays 1); four in a row still are; from
- * the fifth they are samples, and ten such raise the factor over 2 (towards 3). The CPU cell of
- * the same call, disturbed 14 times in a row at 3 times its prediction, keeps its factor. */
+ * predicted, the ones disturbed beside the CPU's calls are bounds (its factor stays 1); so are
+ * 14 in a row disturbed otherwise (cold), and four in a row beside the CPU; from the fifth
+ * those are samples, and ten such raise the factor over 2 (towards 3). The CPU cell of the same
+ * call, disturbed 14 times in a row at 3 times its prediction, keeps its factor. */
 static void check_steady_disturbance(void)
 {
     struct br_call c = gemm(8128, 32, 8128);
@@ -331,17 +333,22 @@ static void check_steady_disturbance(void)
         br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
         br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.01, 0);
     }
+    const int beside = BR_LEARN_BESIDE_CPU;
     for (int i = 0; i < 20; i++) {
-        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside);
         br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
     }
     double interleaved = br_learn_factors(&c, device, driver).device;
+    for (int i = 0; i < 14; i++)
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
+    double cold = br_learn_factors(&c, device, driver).device;
     enum br_learn_taught_kind fourth = BR_TAUGHT_NOTHING, fifth = BR_TAUGHT_NOTHING;
     for (int i = 1; i <= 4; i++)
-        fourth = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1).kind;
+        fourth = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside).kind;
     double after_four = br_learn_factors(&c, device, driver).device;
     for (int i = 5; i <= 14; i++) {
-        struct br_learn_taught taught = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
+        struct br_learn_taught taught =
+            br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside);
         if (i == 5)
             fifth = taught.kind;
     }
@@ -349,14 +356,16 @@ static void check_steady_disturbance(void)
     for (int i = 0; i < 14; i++)
         br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.03, 1);
     double cpu = br_learn_factors(&c, device, driver).cpu;
-    if (interleaved != 1 || after_four != 1 || fourth != BR_TAUGHT_BOUND ||
+    if (interleaved != 1 || cold != 1 || after_four != 1 || fourth != BR_TAUGHT_BOUND ||
         fifth != BR_TAUGHT_SAMPLE || !(steady > 2 && steady < 3) || cpu != 1)
-        fail("disturbed device samples: factor %g interleaved, %g after four in a row (the "
-             "fourth taught %s), %g after fourteen (the fifth %s); the CPU cell's %g",
-             interleaved, after_four, br_learn_taught_name(fourth), steady,
+        fail("disturbed device samples: factor %g interleaved, %g after 14 cold, %g after four "
+             "in a row beside the CPU (the fourth taught %s), %g after fourteen (the fifth %s); "
+             "the CPU cell's %g",
+             interleaved, cold, after_four, br_learn_taught_name(fourth), steady,
              br_learn_taught_name(fifth), cpu);
-    ok("a device cell disturbed at every call learns what its calls take after four in a row; "
-       "disturbed samples among undisturbed ones, and a CPU cell's, never raise a cell");
+    ok("a device cell disturbed beside the CPU's calls at every call learns what its calls take "
+       "after four in a row; such samples among undisturbed ones, cold ones in a row, and a "
+       "CPU cell's never raise a cell");
 }
 
 int main(int argc, char **argv)

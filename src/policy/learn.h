@@ -94,18 +94,25 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
                                enum br_learn_path path, double predicted, double measured,
                                int disturbed, double prior_log);
 
-/* Pure: whether a disturbed measurement of a call on `path`, the `in_row`-th disturbed one in
- * a row of its cell's samples on that path, is taken in as an ordinary sample (moving the cell
- * both ways) rather than as a bound. On the device, once a cell's calls have been disturbed
- * steady_disturbance_samples times in a row, the disturbance is the stream's and not the
- * switch's: each of its device calls comes right after CPU calls (a factorization whose
- * products alternate between the paths), so what they take beside the CPU BLAS's spin is what
- * the device costs in this stream, as a CPU call's time on the lowered thread count is what
- * the CPU costs in it (br_learn_cpu_sample). As bounds, they never raised the cell: in a warm
+/* A device call's measurement disturbed only by the CPU BLAS's calls just before it (their
+ * threads' spin beside its copies: cpu_threads.h), as the router tells learning: a disturbed
+ * one (any non-zero value is) that may be the stream's rather than the switch's
+ * (br_learn_steady_disturbance). */
+enum { BR_LEARN_BESIDE_CPU = 2 };
+
+/* Pure: whether a disturbed measurement of a call on `path`, the `in_row`-th in a row of its
+ * cell's samples on that path disturbed by the CPU BLAS's calls alone (BR_LEARN_BESIDE_CPU),
+ * is taken in as an ordinary sample (moving the cell both ways) rather than as a bound. On the
+ * device, once a cell's calls have come right after CPU calls steady_disturbance_samples times
+ * in a row, the disturbance is the stream's and not the switch's (a factorization whose
+ * products alternate between the paths): what they take beside the CPU BLAS's spin is what the
+ * device costs in this stream, as a CPU call's time on the lowered thread count is what the
+ * CPU costs in it (br_learn_cpu_sample). As bounds, they never raised the cell: in a warm
  * reference-LAPACK dgeqrf 8192 on the H200 (2026-11-27) every one of the 209 device products
  * dgemm(T, N, m, 32, m) was a bound, predicted 3 to 4 times under what it took, to the end.
- * Not on the CPU, whose disturbed samples are bounds by construction (a try on the lowered
- * count taken at measured * share) or calls that woke the CPU BLAS's threads. */
+ * Not a device woken from idle (the pause's cost, which the CPU BLAS's threads pay as well
+ * after one), and not on the CPU, whose disturbed samples are bounds by construction (a try on
+ * the lowered count taken at measured * share) or calls that woke its threads. */
 int br_learn_steady_disturbance(enum br_learn_path path, unsigned in_row);
 
 /* What a CPU call timed on `share` of the CPU BLAS's own thread count (the lowered count beside

@@ -19,7 +19,8 @@ const char *br_learn_taught_name(enum br_learn_taught_kind kind);
 /* A call the model decided took `measured` seconds on `path`, for which the model (before any
  * factor) predicted `model_seconds`. The first call of each path and precision in a process is
  * not taken: it pays one-off costs (the device's program build, the CPU BLAS's threads
- * starting). `disturbed`: see br_learned_add. Returns what the cell was taught. */
+ * starting). `disturbed`: see br_learned_add, and BR_LEARN_BESIDE_CPU (learn.h). Returns what
+ * the cell was taught. */
 struct br_learn_taught br_learn_record(const struct br_call *call, enum br_learn_path path,
                                        double model_seconds, double measured, int disturbed);
 

@@ -254,8 +254,10 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
     int cpu_taught = path == BR_PATH_CPU && !in_use->provisional_cpu;
     if (t->learning && (path == BR_PATH_DEVICE || cpu_taught)) {
         int cpu = path == BR_PATH_CPU;
-        double predicted = cpu ? prediction->cpu_seconds / prediction->factors.cpu
-                               : prediction->device_seconds / prediction->factors.device;
+        double predicted =
+            cpu ? prediction->cpu_seconds / prediction->factors.cpu
+                : (prediction->device_seconds - prediction->factors.device_side) /
+                      prediction->factors.device;
         /* A device call the model chose, disturbed by the CPU BLAS's spin alone, may be the
          * stream's cost (learn.h: BR_LEARN_BESIDE_CPU); a try's stays a bound. */
         int disturbed = t->cold && br_cpu_threads_cold_disturbs(t->took) ? 1
@@ -268,6 +270,11 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                 : br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
         disturbed = taught.sample.disturbed;
         prediction->taught = taught;
+        /* What the CPU calls lose beside the device, charged to its calls (learn_store.h). */
+        if (!t->tried && !cpu)
+            br_learn_device_chosen(call);
+        else if (!t->tried && t->share < 1)
+            br_learn_lowered_loss(t->took * (1 - t->share));
         if (t->tried)
             br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
                               t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds

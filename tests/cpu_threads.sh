@@ -8,10 +8,13 @@
 # again at the next device call; a count the program sets meanwhile is the program's and is
 # kept; a forked child's first CPU call gives the count back; a hybrid run (its CPU part on
 # the CPU BLAS's threads) does not lower it; BLASROUTE_CPU_THREADS=keep never changes it, and
-# an invalid value warns once and shares. Every product right.
+# an invalid value warns once and shares. In auto mode (dgemm on the device, dsyrk on the CPU
+# by a profile's rates), what the dsyrk on the lowered count lost is charged to the dgemm's
+# learned device cell (policy/learn.h: side seconds), and nothing with the count kept. Every
+# product right.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 7
+plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 program="$top_builddir/tests/thread_share"
@@ -73,3 +76,27 @@ run BLASROUTE_MODE=hybrid BLASROUTE_SPLIT=0.5
     ! grep -q 'threads instead of' "$err"
 ok $? "hybrid mode: the products split between the device and the CPU BLAS leave its $start threads"
 diag_file "$out"; diag_file "$err"
+
+# Auto mode: a profile with dgemm a hundred thousand GFLOP/s fast and dsyrk a thousandth of one,
+# so that the model sends each where the program above expects it; learning on, a cache of its
+# own. The dgemm's device cell in the learned table: a third number (side seconds) after the
+# dsyrk made on the lowered count, none with BLASROUTE_CPU_THREADS=keep.
+{ fast_device_profile "a GEMM far faster than its dsyrk" | sed '/^[sczd]gemm = /d'
+  echo "dgemm = 100000 100000 100000 100000 100000 100000 100000 100000 100000"
+  echo "dsyrk = 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001"; } > "$tmp/side.profile"
+side() { # VAR=VALUE...: the dgemm device cell's side seconds (empty: none written)
+    rm -rf "$tmp/side"
+    run BLASROUTE_MODE=auto BLASROUTE_ROUTINES=gemm,syrk BLASROUTE_THRESHOLD=1 BLASROUTE_WARMUP=wait \
+        BLASROUTE_LEARN=1 BLASROUTE_PROFILE="$tmp/side.profile" BLASROUTE_CACHE_DIR="$tmp/side" "$@"
+    [ $status -eq 0 ] || { echo failed; return; }
+    sed -n 's/^dgemm\.[a-z-]*\.[0-9]*\.device = [0-9]* [-0-9.]* \([0-9.]*\)$/\1/p' "$tmp"/side/learned-*.table
+}
+kept=$(side BLASROUTE_CPU_THREADS=keep) shared=$(side)
+# blasroute-info lists it in milliseconds for the device cell (the CPU cell: "-").
+env $clear_knobs BLASROUTE_LEARN=1 BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+    BLASROUTE_PROFILE="$tmp/side.profile" BLASROUTE_CPU_BLAS=libopenblas.so.0 \
+    BLASROUTE_CACHE_DIR="$tmp/side" "$top_builddir/blasroute-info" > "$tmp/info" 2>&1
+shown=$(awk '$1 == "dgemm" && $4 == "device" && $7 ~ /^[0-9.e+-]+$/ && $7 > 0 { print $7 }' "$tmp/info")
+[ -n "$shared" ] && awk -v s="$shared" 'BEGIN { exit !(s > 0) }' && [ -z "$kept" ] && [ -n "$shown" ]
+ok $? "auto mode: a CPU call on the lowered count charges what it lost to the device cell before it (side ${shared:-none} s; blasroute-info: ${shown:-nothing} ms), none with the count kept (${kept:-none})"
+diag_file "$out"; diag_file "$err"; sed 's/^/# /' "$tmp"/side/learned-*.table "$tmp/info" 2>/dev/null | tail -n 30

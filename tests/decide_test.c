@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 46 };
+enum { PLAN = 47 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1053,6 +1053,25 @@ static void check_cpu_by_rules(void)
 }
 
 /* The learned table (policy/learn.h) and the decision with its factors. */
+/* A learned table written as text (returned in *text, to be freed) and read back into *out:
+ * 1 when it parsed. */
+static int write_and_read(const struct br_learned *in, const char *name, char **text,
+                          struct br_learned *out)
+{
+    size_t length = 0;
+    *text = NULL;
+    FILE *memory = open_memstream(text, &length);
+    fputs("[learned]\n", memory);
+    br_learned_write(in, memory);
+    fclose(memory);
+    struct br_keyfile file;
+    if (br_keyfile_parse(name, *text, &file) != 0)
+        return 0;
+    int parsed = br_learned_from_keys(&file, out) == 0;
+    br_keyfile_free(&file);
+    return parsed;
+}
+
 static void check_learning(void)
 {
     static struct br_learned learned;
@@ -1198,21 +1217,12 @@ static void check_learning(void)
     memset(&extreme, 0, sizeof extreme);
     for (int i = 0; i < 40; i++)
         br_learned_add(&extreme, &c, BR_LEARN_DEVICE, 1e-6, 1.0 + i, 0);
-    char *text = NULL;
-    size_t length = 0;
-    FILE *memory = open_memstream(&text, &length);
-    fputs("[learned]\n", memory);
-    br_learned_write(&extreme, memory);
-    fclose(memory);
-    struct br_keyfile file;
-    int parsed = br_keyfile_parse("extreme.table", text, &file) == 0 &&
-                 br_learned_from_keys(&file, &read_back) == 0;
+    char *text;
+    int parsed = write_and_read(&extreme, "extreme.table", &text, &read_back);
     double factor = parsed ? br_learned_factor(&read_back, &c, BR_LEARN_DEVICE) : 0;
     if (!parsed || !(fabs(factor / br_learned_factor(&extreme, &c, BR_LEARN_DEVICE) - 1) < 1e-3))
         fail("a table at the bound: %s, factor %g read back against %g", text,
              factor, br_learned_factor(&extreme, &c, BR_LEARN_DEVICE));
-    if (parsed)
-        br_keyfile_free(&file);
     free(text);
     ok("learned table: a cell at the thousandfold bound is written and read back");
 
@@ -1273,7 +1283,8 @@ static enum br_where decide_learned(const struct br_call *c, const struct br_pol
     struct br_learned_factors f = {
         br_learned_factor(table, c, BR_LEARN_CPU), br_learned_factor(table, c, BR_LEARN_DEVICE),
         br_learned_cell(table, c, BR_LEARN_CPU)->samples,
-        br_learned_cell(table, c, BR_LEARN_DEVICE)->samples};
+        br_learned_cell(table, c, BR_LEARN_DEVICE)->samples,
+        br_learned_cell(table, c, BR_LEARN_DEVICE)->side_seconds};
     int settled = br_decide_by_rules(c, policy, p);
     return br_decide_after_rules(c, &gpu, &cpu, policy, settled, 1, &f, p);
 }
@@ -1329,6 +1340,57 @@ static int learned_stream(const struct br_call *c, const struct br_policy *polic
 /* What a try of the CPU on the lowered thread count teaches (br_learn_cpu_sample), in streams
  * of calls whose costs are drawn afresh: the model believes the CPU 2 to 2.7 times slower than
  * it runs (the H200 at 256 and 512) and the device faster. */
+/* What a device cell's calls cost the CPU's calls after them (learn.h: side_seconds): taken in
+ * a quarter at a time (four losses of 8 ms: 8 * (1 - 0.75^4) ms); written after the samples and
+ * log ratio and read back; refused on a CPU cell; added to the device's prediction, where a
+ * loss of ten times the CPU's time sends dgemm 4096 (on the device without it) to the CPU. */
+static void check_side_cost(void)
+{
+    static struct br_learned learned, read_back;
+    memset(&learned, 0, sizeof learned);
+    struct br_call c = square(BR_GEMM, BR_D, 3000, 1);
+    br_learned_add(&learned, &c, BR_LEARN_DEVICE, 1e-2, 1e-2, 0);
+    struct br_learned_cell *cell = br_learned_cell(&learned, &c, BR_LEARN_DEVICE);
+    for (int i = 0; i < 4; i++)
+        br_learned_cell_add_side(cell, 0.008);
+    double want = 0.008 * (1 - pow(0.75, 4));
+    int taken = fabs(cell->side_seconds - want) < 1e-7;
+    char *text;
+    int parsed = write_and_read(&learned, "side.table", &text, &read_back);
+    double side = parsed ? br_learned_cell(&read_back, &c, BR_LEARN_DEVICE)->side_seconds : -1;
+    struct br_keyfile file;
+    const char *on_cpu = "[learned]\ndgemm.square.11.cpu = 3 0.1000 0.005\n";
+    int refused = br_keyfile_parse("cpu-side.table", on_cpu, &file) == 0 &&
+                  br_learned_from_keys(&file, &read_back) == -1;
+    br_keyfile_free(&file);
+
+    struct br_policy one_path;
+    br_policy_default(&one_path);
+    one_path.rules[BR_GEMM][BR_D].hybrid_allowed = 0;
+    struct br_call big = square(BR_GEMM, BR_D, 4096, 1);
+    struct br_prediction p0, p1;
+    int settled = br_decide_by_rules(&big, &one_path, &p0);
+    struct br_learned_factors none = {.cpu = 1, .device = 1};
+    enum br_where before = br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1, &none,
+                                                 &p0);
+    struct br_learned_factors costly = {.cpu = 1, .device = 1,
+                                        .device_side = 10 * p0.cpu_seconds};
+    br_decide_by_rules(&big, &one_path, &p1);
+    enum br_where with = br_decide_after_rules(&big, &gpu, &cpu, &one_path, settled, 1, &costly,
+                                               &p1);
+    if (!taken || !parsed || !(fabs(side - want) < 1e-6) || !refused ||
+        before != BR_ON_DEVICE || with != BR_ON_CPU ||
+        !(fabs(p1.device_seconds - p0.device_seconds - costly.device_side) < 1e-9))
+        fail("side cost: %g taken (want %g), read back %g from %s, a CPU cell's %s; dgemm 4096 "
+             "%s without it, %s with %g s (device %g s -> %g)",
+             cell->side_seconds, want, side, text, refused ? "refused" : "taken",
+             where_name(before), where_name(with), costly.device_side, p0.device_seconds,
+             p1.device_seconds);
+    free(text);
+    ok("learned table: what a device cell's calls cost the CPU's calls after them is smoothed, "
+       "kept in its text, and added to the device's prediction");
+}
+
 static void check_lowered_tries(void)
 {
     /* Fresh draws each run; SEED=n replays the run that printed it. */
@@ -1770,6 +1832,7 @@ int main(void)
     check_shared_cores();     /* 1 */
     check_finite();           /* 1 */
     check_learning();         /* 7 */
+    check_side_cost();        /* 1 */
     check_lowered_tries();    /* 1 */
     check_open_threshold();   /* 1 */
     check_sweeps();           /* 1 */

@@ -25,6 +25,9 @@
  *    in a row, and its prediction rises to what they take; such samples between undisturbed
  *    ones, any number in a row of other disturbed ones (a device woken from idle), and a CPU
  *    cell's stay bounds that never raise a cell;
+ *  - what the CPU calls on the lowered thread count lose after a device call the model chose
+ *    is charged to that call's cell when the next one comes (a quarter at a time), nothing
+ *    before the first;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -41,7 +44,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 10 };
+enum { PLAN = 11 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -368,6 +371,39 @@ static void check_steady_disturbance(void)
        "CPU cell's never raise a cell");
 }
 
+/* br_learn_device_chosen and br_learn_lowered_loss: a loss before any device call is nobody's;
+ * 8 ms lost after a call of cell A is A's once B's call comes (a quarter: 2 ms); 12 ms after
+ * B's is B's at A's next call (3 ms), A's untouched; a stretch with no loss after each takes a
+ * quarter off (1.5 and 2.25 ms). Cells of their own: dgemm 3000 (square) and 6000 x 6000 x
+ * 600 (skinny K). */
+static void check_side_charge(void)
+{
+    struct br_call a = gemm(3000, 3000, 3000), b = gemm(6000, 6000, 600);
+    const char *device = "a device", *driver = "a driver";
+    br_learn_lowered_loss(0.5);
+    br_learn_device_chosen(&a);
+    br_learn_lowered_loss(0.004);
+    br_learn_lowered_loss(0.004);
+    br_learn_device_chosen(&b);
+    double a_first = br_learn_factors(&a, device, driver).device_side;
+    br_learn_lowered_loss(0.012);
+    br_learn_device_chosen(&a);
+    double b_first = br_learn_factors(&b, device, driver).device_side;
+    double a_kept = br_learn_factors(&a, device, driver).device_side;
+    br_learn_device_chosen(&b);
+    br_learn_device_chosen(&a);
+    double b_after = br_learn_factors(&b, device, driver).device_side;
+    double a_after = br_learn_factors(&a, device, driver).device_side;
+    if (!(fabs(a_first - 0.002) < 1e-7) || !(fabs(b_first - 0.003) < 1e-7) ||
+        !(fabs(a_kept - 0.002) < 1e-7) || !(fabs(a_after - 0.0015) < 1e-7) ||
+        !(fabs(b_after - 0.00225) < 1e-7))
+        fail("side charges: A %g (want 0.002), B %g (0.003), A meanwhile %g (0.002); after "
+             "empty stretches A %g (0.0015), B %g (0.00225)",
+             a_first, b_first, a_kept, a_after, b_after);
+    ok("what the CPU calls on the lowered count lose after a device call is charged to its "
+       "cell at the next one, a quarter at a time; nothing before the first");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -404,6 +440,7 @@ int main(int argc, char **argv)
     check_held_back();
     check_device_prior();
     check_steady_disturbance();
+    check_side_charge();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

@@ -128,7 +128,11 @@ enum br_where br_decide_after_rules(const struct br_call *call,
     }
     const struct br_rule *rule = &policy->rules[call->family][call->precision];
     p->cpu_seconds = br_predict_cpu_seconds(call, cpu) * p->factors.cpu;
-    p->device_seconds = br_predict_device_seconds(call, device, p) * p->factors.device;
+    /* With what its calls cost the CPU BLAS's calls after them (learn.h: side_seconds). */
+    double device_model = br_predict_device_seconds(call, device, p);
+    p->device_seconds = device_model > 0
+                            ? device_model * p->factors.device + p->factors.device_side
+                            : device_model;
     if (p->device_seconds <= 0 || p->cpu_seconds <= 0) {
         p->reason = "no rates for this routine";
         return BR_ON_CPU;

@@ -154,6 +154,15 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
         cell->samples++;
 }
 
+static const double side_weight = 0.25;
+
+void br_learned_cell_add_side(struct br_learned_cell *cell, double seconds)
+{
+    if (!(seconds >= 0) || !(seconds < 1e3))
+        return;
+    cell->side_seconds = (float)(cell->side_seconds + side_weight * (seconds - cell->side_seconds));
+}
+
 /* A run this long is no longer chance: tries come one at a time, and their repeats follow them
  * (learn_store.c), so that a try's disturbed samples stay under it. */
 static const unsigned steady_disturbance_samples = 4;
@@ -190,9 +199,12 @@ void br_learned_each(const struct br_learned *learned,
 
 static void write_entry(const struct br_learned_entry *e, void *file)
 {
-    fprintf(file, "%c%s.%s.%d.%s = %u %.4f\n", br_precision_letter(e->precision),
+    fprintf(file, "%c%s.%s.%d.%s = %u %.4f", br_precision_letter(e->precision),
             br_family_name(e->family), br_learn_shape_name(e->shape), e->size,
             br_learn_path_name(e->path), e->cell->samples, e->cell->log_ratio);
+    if (e->cell->side_seconds > 0)
+        fprintf(file, " %.9f", e->cell->side_seconds);
+    fputc('\n', file);
 }
 
 void br_learned_write(const struct br_learned *learned, FILE *file)
@@ -229,18 +241,19 @@ int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out)
             continue;
         int f, p, s, z, w;
         unsigned samples;
-        double ratio;
+        double ratio, side = 0;
         char rest;
-        if (parse_cell_name(e->key, &f, &p, &s, &z, &w) != 0 ||
-            sscanf(e->value, "%u %lf %c", &samples, &ratio, &rest) != 2 || samples == 0 ||
-            !(fabs(ratio) <= extreme_log + 1e-3)) { /* the file keeps 4 decimals */
+        int fields = sscanf(e->value, "%u %lf %lf %c", &samples, &ratio, &side, &rest);
+        if (parse_cell_name(e->key, &f, &p, &s, &z, &w) != 0 || fields < 2 || fields > 3 ||
+            samples == 0 || !(fabs(ratio) <= extreme_log + 1e-3) || /* the file keeps 4 decimals */
+            !(side >= 0 && side < 1e3) || (side > 0 && w != BR_LEARN_DEVICE)) {
             br_warn("%s:%d: '%s = %s' is not a learned cell (routine.shape.size.path = "
-                    "samples log-ratio); not used",
+                    "samples log-ratio [side-seconds, a device cell's]); not used",
                     file->path, e->line, e->key, e->value);
             return -1;
         }
         ratio = fmax(-extreme_log, fmin(extreme_log, ratio));
-        out->cells[f][p][s][z][w] = (struct br_learned_cell){(float)ratio, samples};
+        out->cells[f][p][s][z][w] = (struct br_learned_cell){(float)ratio, samples, (float)side};
     }
     return 0;
 }

@@ -24,6 +24,7 @@ enum { BR_LEARN_SIZES = 16 };
 struct br_learned_cell {
     float log_ratio;  /* log(measured / predicted), smoothed */
     uint32_t samples; /* measurements taken into it */
+    float side_seconds; /* a device cell's: br_learned_cell_add_side */
 };
 
 struct br_learned {
@@ -93,6 +94,18 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
 void br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
                                enum br_learn_path path, double predicted, double measured,
                                int disturbed, double prior_log);
+
+/* What each device call of a cell costs the CPU BLAS's calls after it, smoothed: while a device
+ * is in use the CPU BLAS runs on the cores its copies leave (cpu_threads.h), and what the CPU
+ * calls made on that lowered count until the next device call lost to it (their time times the
+ * share of threads taken away: what they would have saved on every thread) is a cost of the
+ * device call that no measurement of the call itself shows. The decision adds it to the
+ * device's prediction (decide.c). In a warm reference-LAPACK dgeqrf 8192 on the H200
+ * (2026-11-27) the device's products dgemm(T, N, m, 32, m), measured right, were predicted
+ * about as fast as the CPU; each left the next CPU product dgemm(N, T, m, m, 32) on half the
+ * threads, and the run took 6.28 s against 5.23 in cpu mode. `seconds`: one device call's
+ * loss, taken in with weight side_weight (a first one too: one odd stretch never decides). */
+void br_learned_cell_add_side(struct br_learned_cell *cell, double seconds);
 
 /* A device call's measurement disturbed only by the CPU BLAS's calls just before it (their
  * threads' spin beside its copies: cpu_threads.h), as the router tells learning: a disturbed
@@ -174,7 +187,7 @@ void br_learned_each(const struct br_learned *learned,
                      void *context);
 
 /* Text form, one line per cell with samples: "dgemm.square.9.device = 12 0.405" (samples, then
- * the log ratio), and its reading (the `learned` section of a key file): -1 on a malformed line,
+ * the log ratio; a device cell's side seconds after them when not 0), and its reading (the `learned` section of a key file): -1 on a malformed line,
  * with a warning naming file and line. */
 void br_learned_write(const struct br_learned *learned, FILE *file);
 struct br_keyfile;

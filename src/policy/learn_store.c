@@ -67,6 +67,10 @@ static double pooled_cpu[BR_PRECISION_COUNT];
 /* The cell of the last call learning timed on a device: a CPU call of the same cell on the
  * lowered count made after it pays for the switch alone (br_learn_cpu_sample). */
 static struct turns *last_device_cell;
+/* The device cell of the last device call the model chose, and what the CPU calls on the
+ * lowered thread count have lost since (br_learn_device_chosen). */
+static struct br_learned_cell *side_cell;
+static double side_lost;
 static const double try_budget_share = 0.01;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
@@ -190,8 +194,33 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
         &table, call, BR_LEARN_DEVICE, br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE));
     factors.cpu_samples = cells[BR_LEARN_CPU].samples;
     factors.device_samples = cells[BR_LEARN_DEVICE].samples;
+    factors.device_side = cells[BR_LEARN_DEVICE].side_seconds;
     pthread_mutex_unlock(&lock);
     return factors;
+}
+
+void br_learn_device_chosen(const struct br_call *call)
+{
+    if (!br_env()->learn)
+        return;
+    pthread_mutex_lock(&lock);
+    if (side_cell) {
+        br_learned_cell_add_side(side_cell, side_lost);
+        changed = 1;
+    }
+    side_cell = br_learned_cell(&table, call, BR_LEARN_DEVICE);
+    side_lost = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+void br_learn_lowered_loss(double seconds)
+{
+    if (!br_env()->learn || !(seconds > 0))
+        return;
+    pthread_mutex_lock(&lock);
+    if (side_cell)
+        side_lost += seconds;
+    pthread_mutex_unlock(&lock);
 }
 
 const char *br_learn_taught_name(enum br_learn_taught_kind kind)

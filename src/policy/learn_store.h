@@ -13,6 +13,15 @@
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
                                            const char *driver);
 
+/* What the CPU BLAS's calls lose beside a device (learn.h: br_learned_cell_add_side), as the
+ * router reports it: br_learn_device_chosen after each device call the model chose (not a try,
+ * which leaves the CPU BLAS its threads), br_learn_lowered_loss after each CPU call the model
+ * chose that ran on the lowered thread count, with what it lost (its time times the share of
+ * threads taken away). The losses since a device call are charged to that call's cell when the
+ * next one comes (the last stretch of a process, never closed, is not). */
+void br_learn_device_chosen(const struct br_call *call);
+void br_learn_lowered_loss(double seconds);
+
 /* "-", "first", "sample", "bound": as the trace names a br_learn_taught_kind (learn.h). */
 const char *br_learn_taught_name(enum br_learn_taught_kind kind);
 

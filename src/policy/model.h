@@ -18,6 +18,7 @@
 struct br_learned_factors {
     double cpu, device;
     unsigned cpu_samples, device_samples;
+    double device_side; /* seconds added to the device's prediction (learn.h: side_seconds) */
 };
 
 /* The model's version: raised whenever what it predicts changes. What learning keeps on disk

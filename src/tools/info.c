@@ -344,13 +344,15 @@ static void show_crossovers(const struct br_device *opencl,
 static void show_learned_entry(const struct br_learned_entry *e, void *shown)
 {
     if (!(*(int *)shown)++)
-        printf("  %-8s %-9s %-13s %-7s %8s %8s\n", "routine", "shape", "order", "path", "factor",
-               "samples");
-    char order[32];
+        printf("  %-8s %-9s %-13s %-7s %8s %8s %9s\n", "routine", "shape", "order", "path",
+               "factor", "samples", "side ms");
+    char order[32], side[32] = "-";
     snprintf(order, sizeof order, "%d-%d", 1 << e->size, (2 << e->size) - 1);
-    printf("  %c%-7s %-9s %-13s %-7s %8.3g %8u\n", br_precision_letter(e->precision),
+    if (e->cell->side_seconds > 0) /* what its calls cost the CPU's after them (learn.h) */
+        snprintf(side, sizeof side, "%.3g", e->cell->side_seconds * 1e3);
+    printf("  %c%-7s %-9s %-13s %-7s %8.3g %8u %9s\n", br_precision_letter(e->precision),
            br_family_name(e->family), br_learn_shape_name(e->shape), order,
-           br_learn_path_name(e->path), exp(e->cell->log_ratio), e->cell->samples);
+           br_learn_path_name(e->path), exp(e->cell->log_ratio), e->cell->samples, side);
 }
 
 /* What the router has learned on this device (policy/learn.h), as the next process would start

@@ -66,10 +66,11 @@ static int programs_ready(const struct br_call *call, const struct devices *in_u
     return ready;
 }
 
-/* Where a call runs: the policy's mode, then in auto mode the pure decision on the profiles of
- * the devices that can run it and the CPU's. The cheap tests come first, so that small calls
+/* Where a call runs (`asked`: where it would, for a LAPACK routine deciding its path: warmup.h):
+ * the policy's mode, then in auto mode the pure decision on the profiles of the devices that
+ * can run it and the CPU's. The cheap tests come first, so that small calls
  * cost a few nanoseconds and never touch OpenCL; `in_use` is found only after them. */
-static enum br_where choose(const struct br_call *call, struct devices *in_use,
+static enum br_where choose(const struct br_call *call, int asked, struct devices *in_use,
                             struct br_prediction *prediction)
 {
     in_use->weighed = 0;
@@ -96,7 +97,7 @@ static enum br_where choose(const struct br_call *call, struct devices *in_use,
     /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
      * open them now. */
     in_use->weighed = settled < 0;
-    if (settled < 0 && !br_warmup_devices_open()) {
+    if (settled < 0 && !br_warmup_devices_open(asked)) {
         in_use->hedged = br_warmup_hedge(call, &prediction->cpu_seconds);
         prediction->reason = in_use->hedged       ? "the CPU begins while the device gets ready"
                              : br_warmup_opening() ? "the device is being opened"
@@ -313,7 +314,7 @@ static enum br_path run_while_device_readies(const struct br_call *call,
     for (;; left--) {
         p = (struct br_prediction){0};
         if (br_engine_discovered()) {
-            where = choose(&rest, &in_use, &p);
+            where = choose(&rest, 0, &in_use, &p);
             if (where != BR_ON_CPU || !in_use.building)
                 break; /* ready, or the decision keeps the rest on the CPU */
         }
@@ -348,7 +349,7 @@ int br_route_uses_device(const struct br_call *call)
 {
     struct br_prediction prediction = {0};
     struct devices in_use;
-    return choose(call, &in_use, &prediction) != BR_ON_CPU;
+    return choose(call, 1, &in_use, &prediction) != BR_ON_CPU;
 }
 
 void br_route(const struct br_call *call)
@@ -382,7 +383,7 @@ void br_route(const struct br_call *call)
         br_scale_only(call);
         path = BR_PATH_SCALE;
     } else {
-        enum br_where where = choose(call, &in_use, &prediction);
+        enum br_where where = choose(call, 0, &in_use, &prediction);
         int learning = model_chose(&prediction, where);
         /* Not towards a device on the host's own cores (PoCL): it takes those cores from the
          * CPU BLAS, so a try costs the program twice, and the decision already asks it to be

@@ -366,6 +366,40 @@ static void revalue_kept_calls(const struct br_device_profile *profile, const ch
     pthread_mutex_unlock(&unknown_lock);
 }
 
+/* The first device-sized calls of a process pay one-off reads: the memos (the device's, the
+ * program's, behind its command line), then for valuing them (could_save) the learned table
+ * and the CPU's calibration (its key names the CPU's model: /proc/cpuinfo), each behind the
+ * cache directory's making. About 0.45 ms on the development machine, inside the program's
+ * first device-sized call (a reference dpotrf 2048 took 0.0378 s in auto mode against 0.0371
+ * in cpu mode, every call on the CPU; 2026-11-27), a twentieth of a dgetrf 1024's 8 ms of
+ * device-sized calls. Until those calls have taken value_after_seconds of CPU time, none of it
+ * is read: the device is not worth opening yet (opening costs 0.3 s and more; a memo that says
+ * open at once is read 10 ms of calls later), and the calls are kept at their whole CPU time
+ * as with no device known, to be valued at once by the call that brings them there. A call
+ * that may be worth the hedge by itself (warmup.h) reads them at once. */
+static const double value_after_seconds = 0.01;
+static _Atomic long long unvalued_ns; /* the CPU time of the calls weighed so far, unvalued */
+static _Atomic int valued;            /* they have taken value_after_seconds */
+
+enum { KEEP_UNVALUED, VALUE, VALUE_WITH_KEPT };
+
+/* Whether a call weighed without a device, which took `seconds`, is kept unvalued, valued, or
+ * valued after the kept ones (it brings the calls weighed so far to value_after_seconds). */
+static int valuation(double seconds)
+{
+    if (atomic_load_explicit(&valued, memory_order_relaxed))
+        return VALUE;
+    long long ns = (long long)(seconds * 1e9);
+    long long all = atomic_fetch_add(&unvalued_ns, ns) + ns;
+    if (all < (long long)(value_after_seconds * 1e9))
+        return KEEP_UNVALUED;
+    if (atomic_exchange(&valued, 1))
+        return VALUE;
+    br_verbose("warm-up: the device-sized calls have taken %.1f ms: weighed against the device "
+               "from now on", (double)all * 1e-6);
+    return VALUE_WITH_KEPT;
+}
+
 /* Device d (the first, whose profile could_save predicts with) just opened. */
 static void revalue_unknown_calls(const struct br_device *d)
 {
@@ -424,11 +458,13 @@ int br_warmup_open_and_remember(const volatile double *paused)
     return br_engine_count();
 }
 
-int br_warmup_devices_open(void)
+int br_warmup_devices_open(int asked)
 {
     if (br_likely(br_engine_discovered()))
         return 1;
     if (br_env()->warmup != BR_WARMUP_WAIT) {
+        if (!asked && !atomic_load_explicit(&valued, memory_order_relaxed))
+            return 0; /* not before the calls weighed so far are valued (value_after_seconds) */
         pthread_once(&memo_once, read_memos);
         double threshold = br_warmup_open_threshold(
             expected_open_seconds(),
@@ -492,6 +528,15 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     if (br_env()->warmup != BR_WARMUP_BACKGROUND ||
         atomic_load_explicit(&forked, memory_order_relaxed))
         return 0;
+    /* Before the calls weighed so far are valued, only a call predicted to take
+     * value_after_seconds by itself, by a tuned CPU profile or else by the built-in estimates
+     * (faster than the hosts measured). */
+    if (!atomic_load_explicit(&valued, memory_order_relaxed)) {
+        const struct br_cpu_profile *tuned = br_routing_cpu_profile_tuned();
+        if (br_predict_cpu_seconds(call, tuned ? tuned : br_routing_cpu_profile_provisional()) <
+            value_after_seconds)
+            return 0;
+    }
     pthread_once(&memo_once, read_memos);
     /* Before the kernel driver's guess is read, a call long enough to hedge has it read: one
      * the built-in estimates (faster than the hosts measured) put at a tenth of the opening's
@@ -597,6 +642,13 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
     }
     if (engine < 0 && br_engine_discovered())
         return; /* opened, and no device can run it */
+    int value = engine >= 0 ? VALUE : valuation(seconds);
+    if (value == KEEP_UNVALUED) {
+        count(&bound_ns, seconds);
+        count(&unopened_ns, seconds);
+        keep_unknown_call(call, seconds);
+        return;
+    }
     const char *name, *driver;
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     /* A device never opened on this host: a helper gets it ready for the next run (prepare.h),
@@ -614,6 +666,8 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         }
         return;
     }
+    if (value == VALUE_WITH_KEPT)
+        revalue_kept_calls(profile, name, driver, 1, 1);
     double saved = could_save(call, seconds, profile, name, driver);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);
@@ -647,6 +701,19 @@ static void keep_program_memo(void)
     br_routing_cpu_profile_from_calls();
     if (!br_env()->learn)
         return;
+    /* Calls too short to have been valued (value_after_seconds) are valued now, out of any
+     * call of the program's: a short program's memo says what the device would have saved, and
+     * a device never opened here gets its helper as at a valued call (br_warmup_took). */
+    if (!atomic_exchange(&valued, 1)) {
+        br_verbose("warm-up: the device-sized calls took %.1f ms in all, valued at the end",
+                   (double)atomic_load(&unvalued_ns) * 1e-6);
+        const char *name, *driver;
+        const struct br_device_profile *profile = predicting_device(-1, &name, &driver);
+        if (profile)
+            revalue_kept_calls(profile, name, driver, 1, 0);
+        if (!memo_found)
+            br_prepare_next_run();
+    }
     struct br_program_memo kept = {.saving_seconds = (double)atomic_load(&saving_ns) * 1e-9,
                                    .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
                                    .known = atomic_load(&device_known)};

@@ -260,6 +260,23 @@ const struct br_cpu_profile *br_routing_cpu_profile_unmeasured(void)
     return found ? found : br_routing_cpu_profile_provisional();
 }
 
+const struct br_cpu_profile *br_routing_cpu_profile_tuned(void)
+{
+    static _Atomic int none;
+    if (cpu_loaded)
+        return &cpu_profile;
+    if (none || pthread_mutex_trylock(&load_lock) != 0)
+        return NULL;
+    if (!cpu_loaded) {
+        if (load_tuned() == 0)
+            set_loaded();
+        else
+            none = 1;
+    }
+    pthread_mutex_unlock(&load_lock);
+    return cpu_loaded ? &cpu_profile : NULL;
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile_known(void)
 {
     /* Looked for once: the files do not appear while the program runs, but for the

@@ -19,6 +19,9 @@ const struct br_cpu_profile *br_routing_cpu_profile(void);
  * must not cost the program a calibration. Neither this nor the two below ever waits for a
  * calibration running on another thread: then they answer NULL (nothing observed). */
 const struct br_cpu_profile *br_routing_cpu_profile_known(void);
+/* The same without the cached calibration (whose key reads the CPU's model): the loaded profile
+ * or a tuned one, else NULL; for the warm-up's first calls (warmup.c: value_after_seconds). */
+const struct br_cpu_profile *br_routing_cpu_profile_tuned(void);
 /* A call the CPU BLAS answered in `seconds` before the CPU profile was loaded: the program's
  * own measurement of its CPU BLAS (calibrate.h's observation; nothing once it is loaded). */
 void br_routing_cpu_observe(const struct br_call *call, double seconds);

@@ -260,39 +260,36 @@ const struct br_cpu_profile *br_routing_cpu_profile_unmeasured(void)
     return found ? found : br_routing_cpu_profile_provisional();
 }
 
-const struct br_cpu_profile *br_routing_cpu_profile_tuned(void)
+/* The CPU profile had without measuring: the loaded one, a tuned one, or (`cached`) the cached
+ * calibration (whose key reads the CPU's model). Looked for once each way (`*none`): the files
+ * do not appear while the program runs, but for the calibration br_routing_cpu_profile may
+ * make, which sets cpu_loaded. */
+static const struct br_cpu_profile *load_unmeasured(int cached, _Atomic int *none)
 {
-    static _Atomic int none;
     if (cpu_loaded)
         return &cpu_profile;
-    if (none || pthread_mutex_trylock(&load_lock) != 0)
+    if (*none || pthread_mutex_trylock(&load_lock) != 0)
         return NULL;
     if (!cpu_loaded) {
-        if (load_tuned() == 0)
+        if (load_tuned() == 0 ||
+            (cached &&
+             br_cpu_calibration_cached(br_routing_calibration_names(), &cpu_profile) == 0))
             set_loaded();
         else
-            none = 1;
+            *none = 1;
     }
     pthread_mutex_unlock(&load_lock);
     return cpu_loaded ? &cpu_profile : NULL;
 }
 
+const struct br_cpu_profile *br_routing_cpu_profile_tuned(void)
+{
+    static _Atomic int none;
+    return load_unmeasured(0, &none);
+}
+
 const struct br_cpu_profile *br_routing_cpu_profile_known(void)
 {
-    /* Looked for once: the files do not appear while the program runs, but for the
-     * calibration br_routing_cpu_profile may make, which sets cpu_loaded. */
     static _Atomic int none;
-    if (cpu_loaded)
-        return &cpu_profile;
-    if (none || pthread_mutex_trylock(&load_lock) != 0)
-        return NULL;
-    if (!cpu_loaded) {
-        if (load_tuned() == 0 ||
-            br_cpu_calibration_cached(br_routing_calibration_names(), &cpu_profile) == 0)
-            set_loaded();
-        else
-            none = 1;
-    }
-    pthread_mutex_unlock(&load_lock);
-    return cpu_loaded ? &cpu_profile : NULL;
+    return load_unmeasured(1, &none);
 }

@@ -375,8 +375,9 @@ static void revalue_kept_calls(const struct br_device_profile *profile, const ch
  * device-sized calls. Until those calls have taken value_after_seconds of CPU time, none of it
  * is read: the device is not worth opening yet (opening costs 0.3 s and more; a memo that says
  * open at once is read 10 ms of calls later), and the calls are kept at their whole CPU time
- * as with no device known, to be valued at once by the call that brings them there. A call
- * that may be worth the hedge by itself (warmup.h) reads them at once. */
+ * as with no device known, to be valued at once by the call that brings them there, or at exit
+ * for the program's memo. A call predicted to take that long by itself (br_warmup_hedge) and a
+ * LAPACK routine's question (br_warmup_devices_open's `asked`) read them at once. */
 static const double value_after_seconds = 0.01;
 static _Atomic long long unvalued_ns; /* the CPU time of the calls weighed so far, unvalued */
 static _Atomic int valued;            /* they have taken value_after_seconds */

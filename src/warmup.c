@@ -344,6 +344,15 @@ static void keep_unknown_call(const struct br_call *call, double seconds)
     pthread_mutex_unlock(&unknown_lock);
 }
 
+/* A call weighed without a device and not valued: its whole CPU time, as a bound and as what
+ * it could have saved, kept to be valued later (revalue_kept_calls). */
+static void keep_as_bound(const struct br_call *call, double seconds)
+{
+    count(&bound_ns, seconds);
+    count(&unopened_ns, seconds);
+    keep_unknown_call(call, seconds);
+}
+
 /* The kept calls predicted with `profile` (a device's that can run double precision or not):
  * they move from the bound to the savings, and from the savings seen without a device to
  * their prediction too when no device is open yet (`unopened`). */
@@ -645,9 +654,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         return; /* opened, and no device can run it */
     int value = engine >= 0 ? VALUE : valuation(seconds);
     if (value == KEEP_UNVALUED) {
-        count(&bound_ns, seconds);
-        count(&unopened_ns, seconds);
-        keep_unknown_call(call, seconds);
+        keep_as_bound(call, seconds);
         return;
     }
     const char *name, *driver;
@@ -659,12 +666,12 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         br_prepare_next_run();
     if (!profile) {
         /* No device known to predict it: at most the whole call, until one is opened. */
-        count(&bound_ns, seconds);
-        if (engine < 0) {
-            count(&unopened_ns, seconds);
-            keep_unknown_call(call, seconds);
-            guess_if_it_matters((double)atomic_load(&unopened_ns) * 1e-9);
+        if (engine >= 0) {
+            count(&bound_ns, seconds);
+            return;
         }
+        keep_as_bound(call, seconds);
+        guess_if_it_matters((double)atomic_load(&unopened_ns) * 1e-9);
         return;
     }
     if (value == VALUE_WITH_KEPT)

@@ -31,7 +31,7 @@ static struct turns {
     double since_try;    /* the seconds of its calls since its last try of any kind */
     double try_cost;     /* what its last try cost beyond the chosen path, with its repeat */
     int try_timed;       /* try_cost holds a try's (br_learn_try_took) */
-    uint32_t beside_cpu_in_row[BR_LEARN_PATHS]; /* its last samples' run of BESIDE_CPU ones */
+    uint32_t beside_cpu_in_row; /* its last device samples' run of BESIDE_CPU ones */
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
@@ -234,10 +234,12 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
                                      enum br_learn_path path, double model_seconds,
                                      double measured, int disturbed)
 {
-    uint32_t *in_row = &t->beside_cpu_in_row[path];
-    *in_row = disturbed == BR_LEARN_BESIDE_CPU ? (*in_row < UINT32_MAX ? *in_row + 1 : *in_row) : 0;
-    if (disturbed && br_learn_steady_disturbance(path, *in_row))
-        disturbed = 0; /* the stream's, not the switch's: learn.h */
+    if (path == BR_LEARN_DEVICE) { /* the CPU's disturbed samples stay bounds: learn.h */
+        uint32_t *in_row = &t->beside_cpu_in_row;
+        *in_row = disturbed != BR_LEARN_BESIDE_CPU ? 0 : *in_row + (*in_row < UINT32_MAX);
+        if (disturbed && br_learn_steady_disturbance(path, *in_row))
+            disturbed = 0; /* the stream's, not the switch's */
+    }
     disturbed = disturbed != 0;
     struct br_learn_taught taught = {BR_TAUGHT_FIRST, {measured, disturbed}};
     t->since_far_try += measured;

@@ -120,7 +120,7 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     in_use->provisional_cpu = cpu == br_routing_cpu_profile_provisional();
     const struct br_device *device = br_engine_device_at(in_use->engines[0]);
     struct br_learned_factors learned =
-        device ? br_learn_factors(call, device->name, device->driver)
+        device ? br_learn_factors(call, device->name, device->driver, 1)
                : (struct br_learned_factors){.cpu = 1, .device = 1};
     enum br_where where = br_decide_after_rules(call, in_use->profiles[0], cpu, policy, settled,
                                                 in_use->count, &learned, prediction);

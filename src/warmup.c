@@ -299,12 +299,14 @@ double br_warmup_open_threshold(double open_seconds, const struct br_program_mem
 }
 
 /* What the device could have saved on a call the CPU BLAS answered in `seconds` (see above),
- * predicted with the device's profile, name and driver (profile non-NULL). */
+ * predicted with the device's profile, name and driver (profile non-NULL; `opened`: an opened
+ * device's, not the memo's or the kernel driver's guess, whose learned table may be another:
+ * br_learn_factors). */
 static double could_save(const struct br_call *call, double seconds,
                          const struct br_device_profile *profile, const char *name,
-                         const char *driver)
+                         const char *driver, int opened)
 {
-    struct br_learned_factors learned = br_learn_factors(call, name, driver);
+    struct br_learned_factors learned = br_learn_factors(call, name, driver, opened);
     br_routing_calibrate_names(call->names);
     const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
     struct br_prediction p = {0};
@@ -353,18 +355,20 @@ static void keep_as_bound(const struct br_call *call, double seconds)
     keep_unknown_call(call, seconds);
 }
 
-/* The kept calls predicted with `profile` (a device's that can run double precision or not):
- * they move from the bound to the savings, and from the savings seen without a device to
- * their prediction too when no device is open yet (`unopened`). */
+/* The kept calls predicted with `profile` (a device's that can run double precision or not;
+ * `opened`: the device named is open, could_save): they move from the bound to the savings,
+ * and from the savings seen without a device to their prediction too when no device is open
+ * yet (`unopened`). */
 static void revalue_kept_calls(const struct br_device_profile *profile, const char *name,
-                               const char *driver, int double_precision, int unopened)
+                               const char *driver, int opened, int double_precision,
+                               int unopened)
 {
     pthread_mutex_lock(&unknown_lock);
     for (int i = 0; i < unknown_count; i++) {
         const struct unknown_call *u = &unknown_calls[i];
         if (u->call.precision != BR_S && u->call.precision != BR_C && !double_precision)
             continue; /* this device cannot run it: it stays a bound */
-        double saved = could_save(&u->call, u->seconds, profile, name, driver);
+        double saved = could_save(&u->call, u->seconds, profile, name, driver, opened);
         count(&saving_ns, saved);
         count(&bound_ns, -u->seconds);
         if (unopened)
@@ -415,7 +419,7 @@ static void revalue_unknown_calls(const struct br_device *d)
 {
     const struct br_device_profile *profile = br_engine_profile_at(0);
     if (profile)
-        revalue_kept_calls(profile, d->name, d->driver, d->double_precision, 0);
+        revalue_kept_calls(profile, d->name, d->driver, 1, d->double_precision, 0);
 }
 
 /* --- the GPU the kernel driver lists: read when it can matter ------------------------- */
@@ -449,7 +453,7 @@ static void guess_device(void)
     br_verbose("device: %s, listed by its kernel driver, predicts the savings until a device is "
                "opened", memo.name);
     if (profile)
-        revalue_kept_calls(profile, memo.name, memo.driver, 1, 1);
+        revalue_kept_calls(profile, memo.name, memo.driver, 0, 1, 1);
 }
 
 /* The guess, read now if it is wanted and the calls weighed so far (`seconds` of them at their
@@ -569,7 +573,7 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
         return 0;
-    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver);
+    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver, 0);
     if (!(saved > (1 - hedge_device_share) * on_cpu))
         return 0;
     if (!atomic_flag_test_and_set(&hedge_started)) {
@@ -627,7 +631,7 @@ void br_warmup_hedge_took(const struct br_call *call, double seconds)
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     if (!profile)
         return;
-    count(&saving_ns, could_save(call, seconds, profile, name, driver));
+    count(&saving_ns, could_save(call, seconds, profile, name, driver, engine >= 0));
     atomic_store(&device_known, 1);
 }
 
@@ -675,8 +679,8 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         return;
     }
     if (value == VALUE_WITH_KEPT)
-        revalue_kept_calls(profile, name, driver, 1, 1);
-    double saved = could_save(call, seconds, profile, name, driver);
+        revalue_kept_calls(profile, name, driver, engine >= 0, 1, 1);
+    double saved = could_save(call, seconds, profile, name, driver, engine >= 0);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);
     if (engine < 0) {
@@ -718,7 +722,7 @@ static void keep_program_memo(void)
         const char *name, *driver;
         const struct br_device_profile *profile = predicting_device(-1, &name, &driver);
         if (profile)
-            revalue_kept_calls(profile, name, driver, 1, 0);
+            revalue_kept_calls(profile, name, driver, 0, 1, 0);
         if (!memo_found)
             br_prepare_next_run();
     }

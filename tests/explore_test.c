@@ -312,8 +312,8 @@ static void check_device_prior(void)
     struct br_call square = rank_k(BR_HERK, 1600, 1600);
     for (int i = 0; i < 3; i++)
         br_learn_record(&syrk, BR_LEARN_DEVICE, 0.016, 0.036, 0);
-    struct br_learned_factors f = br_learn_factors(&herk, "a device", "a driver");
-    struct br_learned_factors q = br_learn_factors(&square, "a device", "a driver");
+    struct br_learned_factors f = br_learn_factors(&herk, "a device", "a driver", 1);
+    struct br_learned_factors q = br_learn_factors(&square, "a device", "a driver", 1);
     if (!(fabs(f.device / 1.5 - 1) < 1e-3) || f.device_samples != 0 || q.device != 1)
         fail("device prior: cherk 30000 x 64's factor %g (want 1.5), %u samples; a square "
              "cell's %g", f.device, f.device_samples, q.device);
@@ -341,24 +341,24 @@ static void check_steady_disturbance(void)
         br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside);
         br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
     }
-    double interleaved = br_learn_factors(&c, device, driver).device;
+    double interleaved = br_learn_factors(&c, device, driver, 1).device;
     for (int i = 0; i < 14; i++)
         br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, 1);
-    double cold = br_learn_factors(&c, device, driver).device;
+    double cold = br_learn_factors(&c, device, driver, 1).device;
     enum br_learn_taught_kind fourth = BR_TAUGHT_NOTHING, fifth = BR_TAUGHT_NOTHING;
     for (int i = 1; i <= 4; i++)
         fourth = br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside).kind;
-    double after_four = br_learn_factors(&c, device, driver).device;
+    double after_four = br_learn_factors(&c, device, driver, 1).device;
     for (int i = 5; i <= 14; i++) {
         struct br_learn_taught taught =
             br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, beside);
         if (i == 5)
             fifth = taught.kind;
     }
-    double steady = br_learn_factors(&c, device, driver).device;
+    double steady = br_learn_factors(&c, device, driver, 1).device;
     for (int i = 0; i < 14; i++)
         br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.03, 1);
-    double cpu = br_learn_factors(&c, device, driver).cpu;
+    double cpu = br_learn_factors(&c, device, driver, 1).cpu;
     if (interleaved != 1 || cold != 1 || after_four != 1 || fourth != BR_TAUGHT_BOUND ||
         fifth != BR_TAUGHT_SAMPLE || !(steady > 2 && steady < 3) || cpu != 1)
         fail("disturbed device samples: factor %g interleaved, %g after 14 cold, %g after four "
@@ -385,15 +385,15 @@ static void check_side_charge(void)
     br_learn_lowered_loss(0.004);
     br_learn_lowered_loss(0.004);
     br_learn_device_chosen(&b);
-    double a_first = br_learn_factors(&a, device, driver).device_side;
+    double a_first = br_learn_factors(&a, device, driver, 1).device_side;
     br_learn_lowered_loss(0.012);
     br_learn_device_chosen(&a);
-    double b_first = br_learn_factors(&b, device, driver).device_side;
-    double a_kept = br_learn_factors(&a, device, driver).device_side;
+    double b_first = br_learn_factors(&b, device, driver, 1).device_side;
+    double a_kept = br_learn_factors(&a, device, driver, 1).device_side;
     br_learn_device_chosen(&b);
     br_learn_device_chosen(&a);
-    double b_after = br_learn_factors(&b, device, driver).device_side;
-    double a_after = br_learn_factors(&a, device, driver).device_side;
+    double b_after = br_learn_factors(&b, device, driver, 1).device_side;
+    double a_after = br_learn_factors(&a, device, driver, 1).device_side;
     if (!(fabs(a_first - 0.002) < 1e-7) || !(fabs(b_first - 0.003) < 1e-7) ||
         !(fabs(a_kept - 0.002) < 1e-7) || !(fabs(a_after - 0.0015) < 1e-7) ||
         !(fabs(b_after - 0.00225) < 1e-7))

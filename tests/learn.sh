@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 10
+plan 11
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 calls=200
@@ -147,3 +147,39 @@ first_auto=$(awk -F, 'NR > 1 && $10 == "device" && $11 != "mode device" { print 
 [ $status -eq 0 ] && [ "$forced" -ge 1 ] && { [ "$first_auto" = sample ] || [ "$first_auto" = bound ]; }
 ok $? "after $forced device-mode calls, auto's first device call is taught ($first_auto), not a first call"
 [ "${tap_last:-0}" -eq 0 ] || { diag_file "$err"; grep -v ",mode device," "$trace" | head -n 8 | sed "s/^/# /"; }
+
+# A memo that names the device with a driver it no longer has (one updated since; a host's
+# first run names none, its GPU guessed from the kernel driver's list): until the device is
+# open, the warm-up predicts with the memo's name and driver; once it is, the table read is
+# the opened device's (learn_store.h). Run A, the device opened at once, learns that it is
+# slow; run B, the default warm-up, its memos edited to say the device saved 10 s and to name
+# driver "0.0+stale", opens it once the calls have taken 10 ms and keeps every call on the
+# CPU, its first routed call predicted on the device with A's correction; one table, the
+# opened driver's. Before the fix, B read the stale driver's (none), sent calls to the device
+# and wrote a second table.
+stale() { # VAR=VALUE...: 100 products of order 96 in auto mode on $tmp/stale, traced
+    rm -f "$trace"
+    env $clear_knobs -u BLASROUTE_SPLIT -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" \
+        BLASROUTE_MODE=auto BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
+        BLASROUTE_THRESHOLD=1 BLASROUTE_PROFILE="$tmp/wrong.profile" \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CACHE_DIR="$tmp/stale" \
+        BLASROUTE_LEARN=1 BLASROUTE_TRACE="$trace" "$@" \
+        timeout 300 "$program" 100 96 96 96 > "$out" 2> "$err"
+}
+stale BLASROUTE_WARMUP=wait
+status_a=$?
+learned_a=$(awk -F, 'NR > 1 && $13 > 0 { n++ } END { print n + 0 }' "$trace")
+sed -i 's/^driver = .*/driver = 0.0+stale/' "$tmp"/stale/opened-*.memo
+sed -i 's/^saving = .*/saving = 10.0000/' "$tmp"/stale/program-*.memo
+stale
+status_b=$?
+device=$(awk -F, 'NR > 1 && $10 == "device"' "$trace" | wc -l)
+routed=$(awk -F, 'NR > 1 && $13 > 0 { n++ } END { print n + 0 }' "$trace")
+first_device_s=$(awk -F, 'NR > 1 && $13 > 0 { print $13; exit }' "$trace")
+tables=$(ls "$tmp"/stale/learned-*.table 2> /dev/null | wc -l)
+[ $status_a -eq 0 ] && [ "$learned_a" -ge 50 ] && [ $status_b -eq 0 ] && [ "$routed" -ge 1 ] &&
+    [ "$device" -eq 0 ] && [ "$tables" -eq 1 ] &&
+    ! grep -q 'driver=0.0+stale' "$tmp"/stale/learned-*.table &&
+    awk -v now="$first_device_s" -v before="$untaught" 'BEGIN { exit !(now >= 10 * before) }'
+ok $? "a memo naming another driver: the opened device's table is read ($device of 100 calls on the device, $routed routed, the first predicted $first_device_s s against $untaught untaught; $tables table)"
+[ "${tap_last:-0}" -eq 0 ] || { diag_file "$err"; head -n 4 "$trace" | sed "s/^/# /"; }

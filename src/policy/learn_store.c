@@ -151,19 +151,47 @@ static void save(void)
     pthread_mutex_unlock(&lock);
 }
 
-/* Loads the table once (under the lock). */
-static void load(const char *device, const char *driver)
+/* Loads the table (under the lock): at the first call, with the device it names; again, once,
+ * at the first call for an opened device (`opened`) if that device's key is another. Before
+ * a device is opened, the warm-up predicts with the one its memo remembers, or the one the
+ * kernel driver lists (warmup.c: guess_device), whose driver it does not know: keyed with
+ * that, a first run wrote its table under "driver=", and the next run, whose memo names the
+ * driver, read another key and started with nothing learned (the H200, 2026-11-27: a warm
+ * dgeqrf 16384 predicted its thin products at a third of the CPU's rate and sent them to the
+ * device). Nothing is learned before a device is opened (only its calls teach), so what was
+ * read for the guess is replaced by the opened device's table where it has one, and kept
+ * where it has none. */
+static void load(const char *device, const char *driver, int opened)
 {
-    if (loaded)
+    static int keyed; /* the key is an opened device's */
+    if (keyed || (loaded && !opened))
         return;
-    loaded = 1;
-    if (locate(device, driver, table_path, sizeof table_path, table_key, sizeof table_key) != 0) {
-        table_path[0] = 0;
+    char path[sizeof table_path], key[sizeof table_key];
+    if (locate(device, driver, path, sizeof path, key, sizeof key) != 0) {
+        if (!loaded)
+            table_path[0] = 0;
+        loaded = 1;
+        keyed = opened;
         return;
     }
-    if (read_table(table_path, table_key, &table) == 0)
-        br_verbose("learned corrections from %s", table_path);
-    atexit(save);
+    keyed = opened;
+    if (loaded && strcmp(key, table_key) == 0)
+        return;
+    static struct br_learned read;
+    memset(&read, 0, sizeof read);
+    if (read_table(path, key, &read) == 0) {
+        table = read;
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            pooled_fresh[p] = 0;
+        br_verbose("learned corrections from %s", path);
+    } else if (loaded) {
+        changed = 1; /* kept: saved under the opened device's key */
+    }
+    snprintf(table_path, sizeof table_path, "%s", path);
+    snprintf(table_key, sizeof table_key, "%s", key);
+    if (!loaded)
+        atexit(save);
+    loaded = 1;
 }
 
 /* Under the lock: what the CPU's cells of a precision lean on (br_learned_pooled_log), kept
@@ -178,13 +206,13 @@ static double cpu_prior(enum br_precision precision)
 }
 
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
-                                           const char *driver)
+                                           const char *driver, int opened)
 {
     struct br_learned_factors factors = {.cpu = 1, .device = 1};
     if (!br_env()->learn)
         return factors;
     pthread_mutex_lock(&lock);
-    load(device, driver);
+    load(device, driver, opened);
     const struct br_learned_cell *cells = br_learned_cells(&table, call);
     /* The CPU's cells lean on what the others learned (learn.h: one calibration for all). */
     factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,

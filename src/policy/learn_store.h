@@ -9,9 +9,11 @@
 #include "policy/learn.h"
 
 /* The factors for a call's two paths on the device named (its name and driver: part of the
- * table's key; the first call loads the table). {1, 1} when learning is off. */
+ * table's key; the first call loads the table). `opened`: the device is open; the first call
+ * for one fixes the key, loading its table if the key is another than the one a device
+ * remembered or guessed before the opening was read under. {1, 1} when learning is off. */
 struct br_learned_factors br_learn_factors(const struct br_call *call, const char *device,
-                                           const char *driver);
+                                           const char *driver, int opened);
 
 /* What the CPU BLAS's calls lose beside a device (learn.h: br_learned_cell_add_side), as the
  * router reports it: br_learn_device_chosen after each device call the model chose (not a try,

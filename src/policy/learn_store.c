@@ -151,6 +151,12 @@ static void save(void)
     pthread_mutex_unlock(&lock);
 }
 
+static void count_entry(const struct br_learned_entry *entry, void *count)
+{
+    (void)entry;
+    ++*(int *)count;
+}
+
 /* Loads the table (under the lock): at the first call, with the device it names; again, once,
  * at the first call for an opened device (`opened`) if that device's key is another. Before
  * a device is opened, the warm-up predicts with the one its memo remembers, or the one the
@@ -185,7 +191,9 @@ static void load(const char *device, const char *driver, int opened)
             pooled_fresh[p] = 0;
         br_verbose("learned corrections from %s", path);
     } else if (loaded) {
-        changed = 1; /* kept: saved under the opened device's key */
+        int entries = 0; /* kept, and saved under the opened device's key if it holds any */
+        br_learned_each(&table, count_entry, &entries);
+        changed |= entries > 0;
     }
     snprintf(table_path, sizeof table_path, "%s", path);
     snprintf(table_key, sizeof table_key, "%s", key);

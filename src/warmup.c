@@ -679,7 +679,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         return;
     }
     if (value == VALUE_WITH_KEPT)
-        revalue_kept_calls(profile, name, driver, engine >= 0, 1, 1);
+        revalue_kept_calls(profile, name, driver, 0, 1, 1); /* engine < 0 here */
     double saved = could_save(call, seconds, profile, name, driver, engine >= 0);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);

@@ -172,16 +172,11 @@ static void load(const char *device, const char *driver, int opened)
     static int keyed; /* the key is an opened device's */
     if (keyed || (loaded && !opened))
         return;
-    char path[sizeof table_path], key[sizeof table_key];
-    if (locate(device, driver, path, sizeof path, key, sizeof key) != 0) {
-        if (!loaded)
-            table_path[0] = 0;
-        loaded = 1;
-        keyed = opened;
-        return;
-    }
+    loaded = 1;
     keyed = opened;
-    if (loaded && strcmp(key, table_key) == 0)
+    char path[sizeof table_path], key[sizeof table_key];
+    if (locate(device, driver, path, sizeof path, key, sizeof key) != 0 ||
+        strcmp(key, table_key) == 0)
         return;
     static struct br_learned read;
     memset(&read, 0, sizeof read);
@@ -190,16 +185,15 @@ static void load(const char *device, const char *driver, int opened)
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
             pooled_fresh[p] = 0;
         br_verbose("learned corrections from %s", path);
-    } else if (loaded) {
+    } else {
         int entries = 0; /* kept, and saved under the opened device's key if it holds any */
         br_learned_each(&table, count_entry, &entries);
         changed |= entries > 0;
     }
+    if (!table_path[0])
+        atexit(save);
     snprintf(table_path, sizeof table_path, "%s", path);
     snprintf(table_key, sizeof table_key, "%s", key);
-    if (!loaded)
-        atexit(save);
-    loaded = 1;
 }
 
 /* Under the lock: what the CPU's cells of a precision lean on (br_learned_pooled_log), kept

@@ -121,6 +121,78 @@ void br_cpu_threads_cpu_call_ended(double now)
     atomic_store_explicit(&br_cpu_threads_untimed_call, 0, memory_order_relaxed);
 }
 
+double br_cpu_threads_side_estimate(double cpu_seconds, double share)
+{
+    if (!(share > 0 && share < 1) || !(cpu_seconds > 0) || br_cpu_threads_full_for(cpu_seconds))
+        return 0;
+    return cpu_seconds * (1 / share - 1);
+}
+
+/* The share of its threads the CPU BLAS keeps beside a device call (1: none taken), found once:
+ * the count a program sets while it runs is rarely changed again. */
+static double share_beside_device(void)
+{
+    static _Atomic double found; /* 0: not yet */
+    double share = atomic_load_explicit(&found, memory_order_relaxed);
+    if (share > 0)
+        return share;
+    share = 1;
+    pthread_mutex_lock(&lock);
+    if (setters_found()) {
+        int current =
+            atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed) ? count_before
+                                                                                : get_threads();
+        int beside = br_cpu_threads_beside_device(current, sysconf(_SC_NPROCESSORS_ONLN),
+                                                  br_host_copy_reserved_threads());
+        if (current > 0 && beside < current)
+            share = (double)beside / current;
+    }
+    pthread_mutex_unlock(&lock);
+    atomic_store_explicit(&found, share, memory_order_relaxed);
+    return share;
+}
+
+void br_call_neighbours_ended(struct br_call_neighbours *n, unsigned kind, int on_cpu,
+                              double full_seconds)
+{
+    if (kind == 0 || kind >= BR_LEARN_KINDS)
+        return;
+    if (n->last_kind) {
+        n->follower_seconds[n->last_kind] = on_cpu && kind != n->last_kind ? full_seconds : 0;
+        n->follower_seen[n->last_kind] = 1;
+    }
+    n->last_kind = kind;
+    n->last_on_cpu = on_cpu;
+    n->last_full_seconds = full_seconds;
+}
+
+double br_call_neighbours_next_cpu(const struct br_call_neighbours *n, unsigned kind)
+{
+    if (kind == 0 || kind >= BR_LEARN_KINDS)
+        return 0;
+    if (n->follower_seen[kind])
+        return n->follower_seconds[kind];
+    return n->last_kind && n->last_kind != kind && n->last_on_cpu ? n->last_full_seconds : 0;
+}
+
+/* This thread's routed calls. The default TLS model, not BR_THREAD_LOCAL's: a kilobyte, read
+ * by weighed calls only, where a library loaded by dlopen has little room for initial-exec
+ * variables. */
+static _Thread_local struct br_call_neighbours neighbours;
+
+void br_cpu_threads_routed_call_ended(unsigned kind, int on_cpu, double full_seconds)
+{
+    br_call_neighbours_ended(&neighbours, kind, on_cpu, full_seconds);
+}
+
+double br_cpu_threads_side_prior(unsigned kind)
+{
+    if (!br_env()->cpu_threads_share)
+        return 0;
+    double next = br_call_neighbours_next_cpu(&neighbours, kind);
+    return next > 0 ? br_cpu_threads_side_estimate(next, share_beside_device()) : 0;
+}
+
 int br_cpu_threads_spin_at(double start)
 {
     double end = atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);

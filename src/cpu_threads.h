@@ -25,6 +25,7 @@
 
 #include "call.h"
 #include "common.h"
+#include "policy/learn.h"
 
 /* Pure: the CPU BLAS's thread count beside a device call whose copies keep `copy_threads` of
  * `cores` cores busy, from `current`: the cores left, at least 1, never more than current. */
@@ -61,6 +62,50 @@ int br_cpu_threads_spin_slows(double largest_copy_bytes);
  * meet the spin it left (its measurement is then disturbed, for learning: policy/learn.h). */
 void br_cpu_threads_cpu_call_ended(double now);
 int br_cpu_threads_spin_at(double start);
+
+/* Pure: what the lowered count is expected to cost the CPU BLAS's next call, one of
+ * `cpu_seconds` on the full count, run on `share` of the threads (1: not lowered): its time
+ * again times 1 / share - 1, the work the threads taken away would have done, or nothing for a
+ * call of FULL_THREADS_SECONDS or more, which gets the count back (br_cpu_threads_full_for). */
+double br_cpu_threads_side_estimate(double cpu_seconds, double share);
+
+/* A thread's routed calls as the side prior reads them (below): the last one's kind (0: none
+ * yet), where it ran and what it took on the CPU BLAS's full count; for each kind, what the
+ * routed call after its last call took on the full count (0: that call was not a CPU call of
+ * another kind), once one came (`follower_seen`). */
+struct br_call_neighbours {
+    unsigned last_kind;
+    int last_on_cpu;
+    double last_full_seconds;
+    double follower_seconds[BR_LEARN_KINDS];
+    unsigned char follower_seen[BR_LEARN_KINDS];
+};
+/* Pure: a routed call of `kind` ended (`on_cpu`: on the CPU BLAS, `full_seconds` on its full
+ * count); the seconds on the full count of the CPU call expected after a call of `kind` (0:
+ * none expected). */
+void br_call_neighbours_ended(struct br_call_neighbours *n, unsigned kind, int on_cpu,
+                              double full_seconds);
+double br_call_neighbours_next_cpu(const struct br_call_neighbours *n, unsigned kind);
+
+/* The router, after a timed call of `kind` (policy/learn.h: br_learn_kind, below
+ * BR_LEARN_KINDS) on this thread: on the CPU (`on_cpu`, having taken `full_seconds` on the
+ * CPU BLAS's full thread count: its time times the share it ran on) or not. */
+void br_cpu_threads_routed_call_ended(unsigned kind, int on_cpu, double full_seconds);
+
+/* The router, before a device-sized call of `kind` on this thread: what sending it to a device
+ * is expected to cost the CPU BLAS's call after it, before its learning cell has measured that
+ * (policy/learn.h: side_seconds). A device call lowers the CPU BLAS's thread count, and the
+ * routed CPU call after it runs on the lowered count. That call is taken to be like the one
+ * that followed this thread's last call of the same kind (nothing if that went to a device or
+ * was of the same kind: a stream of like calls goes to the device together), or before any
+ * did, like this thread's last routed call if that was a CPU call of another kind: in a
+ * LAPACK sweep the calls come in the same order at every step. On the H200's host (2026-11-27)
+ * a reference dgeqrf 8192's first warm run sent its thin products (dgemm T, N, m x 32 x m: 14
+ * ms on the device, 27 on the CPU) to the device, and each rank-32 update after one ran on 8
+ * threads instead of 16, in 25 ms instead of 15: with its learning tries, 1.17 of cpu mode.
+ * Nothing where the count is not lowered (BLASROUTE_CPU_THREADS=keep, a CPU BLAS without a
+ * thread setter or on the cores a device's copies leave). */
+double br_cpu_threads_side_prior(unsigned kind);
 
 /* The router: whether a CPU call starting at `start` finds the CPU BLAS's threads asleep (no
  * routed CPU call ended within their spin before it, on a CPU BLAS that spins): it pays their

@@ -24,9 +24,9 @@
  * When (BLASROUTE_PREPARE):
  * - paid, the default: at the exit of a run, on a host where the device was never opened, that
  *   the device would have paid for had its programs been compiled: its calls would have saved
- *   at least open_at_once_margin times what opening costs (warmup.c), the saving at which the
- *   next run opens the device at its first call once a memo of it exists. A numpy script of
- *   4096 on the H200's host (3.0 s in cpu mode, 2.3 s in device mode with its programs
+ *   at least what opening is assumed to cost (warmup.c); the next run opens the device at its
+ *   first call once they saved open_at_once_margin times the opening the helper measured. A
+ *   numpy script of 4096 on the H200's host (3.0 s in cpu mode, 2.3 s in device mode with its programs
  *   compiled, 5.0 s compiling them) saves a predicted 1.0 s a run, not the first compile's
  *   2.8 s: auto mode kept it on the CPU run after run (2026-11-26, session 13). Compiling inside
  *   its next run instead made that run 3.4 s against 2.4 in cpu mode (session 5). The helper

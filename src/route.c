@@ -97,6 +97,10 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
      * open them now. */
     in_use->weighed = settled < 0;
+    /* What a device call would cost the CPU BLAS's call after it, before its cell learned
+     * that: for the decision, and for the warm-up's valuation of a call kept on the CPU. */
+    if (settled < 0)
+        prediction->side_prior = br_cpu_threads_side_prior(br_learn_kind(call));
     if (settled < 0 && !br_warmup_devices_open(asked)) {
         in_use->hedged = br_warmup_hedge(call, &prediction->cpu_seconds);
         prediction->reason = in_use->hedged       ? "the CPU begins while the device gets ready"
@@ -122,6 +126,7 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     struct br_learned_factors learned =
         device ? br_learn_factors(call, device->name, device->driver, 1)
                : (struct br_learned_factors){.cpu = 1, .device = 1};
+    learned.device_side = br_learned_side_or_prior(learned.device_side, prediction->side_prior);
     enum br_where where = br_decide_after_rules(call, in_use->profiles[0], cpu, policy, settled,
                                                 in_use->count, &learned, prediction);
     if (where == BR_ON_CPU)
@@ -443,6 +448,9 @@ void br_route(const struct br_call *call)
         double took = start > 0 ? br_seconds_now() - start : 0;
         if (where == BR_ON_CPU && start > 0)
             br_cpu_threads_cpu_call_ended(start + took);
+        if (start > 0)
+            br_cpu_threads_routed_call_ended(br_learn_kind(call), path == BR_PATH_CPU,
+                                             took * share);
         struct timed timed = {took, share, disturbed, cold, learning, tried, chosen};
         teach(call, path, &in_use, &prediction, &timed);
         if (in_use.hedged)

@@ -301,12 +301,14 @@ double br_warmup_open_threshold(double open_seconds, const struct br_program_mem
 /* What the device could have saved on a call the CPU BLAS answered in `seconds` (see above),
  * predicted with the device's profile, name and driver (profile non-NULL; `opened`: an opened
  * device's, not the memo's or the kernel driver's guess, whose learned table may be another:
- * br_learn_factors). */
+ * br_learn_factors), with what sending it there would have cost the CPU call after it, as
+ * the decision has it (`side_prior`: the router's br_prediction). */
 static double could_save(const struct br_call *call, double seconds,
                          const struct br_device_profile *profile, const char *name,
-                         const char *driver, int opened)
+                         const char *driver, int opened, double side_prior)
 {
     struct br_learned_factors learned = br_learn_factors(call, name, driver, opened);
+    learned.device_side = br_learned_side_or_prior(learned.device_side, side_prior);
     br_routing_calibrate_names(call->names);
     const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
     struct br_prediction p = {0};
@@ -315,7 +317,7 @@ static double could_save(const struct br_call *call, double seconds,
         return 0;
     p = (struct br_prediction){0};
     double on_device = br_predict_device_seconds(call, profile, &p) * learned.device;
-    return on_device > 0 ? fmax(0, seconds - on_device) : 0;
+    return on_device > 0 ? fmax(0, seconds - on_device - learned.device_side) : 0;
 }
 
 static void count(_Atomic long long *sum, double seconds)
@@ -333,26 +335,26 @@ static void count(_Atomic long long *sum, double seconds)
 enum { UNKNOWN_CALLS_KEPT = 256 };
 static struct unknown_call {
     struct br_call call; /* its shape: the prediction reads no matrix */
-    double seconds;
+    double seconds, side_prior;
 } unknown_calls[UNKNOWN_CALLS_KEPT];
 static int unknown_count;
 static pthread_mutex_t unknown_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void keep_unknown_call(const struct br_call *call, double seconds)
+static void keep_unknown_call(const struct br_call *call, double seconds, double side_prior)
 {
     pthread_mutex_lock(&unknown_lock);
     if (unknown_count < UNKNOWN_CALLS_KEPT)
-        unknown_calls[unknown_count++] = (struct unknown_call){*call, seconds};
+        unknown_calls[unknown_count++] = (struct unknown_call){*call, seconds, side_prior};
     pthread_mutex_unlock(&unknown_lock);
 }
 
 /* A call weighed without a device and not valued: its whole CPU time, as a bound and as what
  * it could have saved, kept to be valued later (revalue_kept_calls). */
-static void keep_as_bound(const struct br_call *call, double seconds)
+static void keep_as_bound(const struct br_call *call, double seconds, double side_prior)
 {
     count(&bound_ns, seconds);
     count(&unopened_ns, seconds);
-    keep_unknown_call(call, seconds);
+    keep_unknown_call(call, seconds, side_prior);
 }
 
 /* The kept calls predicted with `profile` (a device's that can run double precision or not;
@@ -368,7 +370,8 @@ static void revalue_kept_calls(const struct br_device_profile *profile, const ch
         const struct unknown_call *u = &unknown_calls[i];
         if (u->call.precision != BR_S && u->call.precision != BR_C && !double_precision)
             continue; /* this device cannot run it: it stays a bound */
-        double saved = could_save(&u->call, u->seconds, profile, name, driver, opened);
+        double saved =
+            could_save(&u->call, u->seconds, profile, name, driver, opened, u->side_prior);
         count(&saving_ns, saved);
         count(&bound_ns, -u->seconds);
         if (unopened)
@@ -573,7 +576,9 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
         return 0;
-    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver, 0);
+    /* No neighbour's cost: a call this long (the opening's time) outweighs it (it is 0 for a
+     * CPU call of 0.1 s or more: cpu_threads.h). */
+    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver, 0, 0);
     if (!(saved > (1 - hedge_device_share) * on_cpu))
         return 0;
     if (!atomic_flag_test_and_set(&hedge_started)) {
@@ -631,7 +636,7 @@ void br_warmup_hedge_took(const struct br_call *call, double seconds)
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     if (!profile)
         return;
-    count(&saving_ns, could_save(call, seconds, profile, name, driver, engine >= 0));
+    count(&saving_ns, could_save(call, seconds, profile, name, driver, engine >= 0, 0));
     atomic_store(&device_known, 1);
 }
 
@@ -658,7 +663,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         return; /* opened, and no device can run it */
     int value = engine >= 0 ? VALUE : valuation(seconds);
     if (value == KEEP_UNVALUED) {
-        keep_as_bound(call, seconds);
+        keep_as_bound(call, seconds, p->side_prior);
         return;
     }
     const char *name, *driver;
@@ -674,13 +679,13 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
             count(&bound_ns, seconds);
             return;
         }
-        keep_as_bound(call, seconds);
+        keep_as_bound(call, seconds, p->side_prior);
         guess_if_it_matters((double)atomic_load(&unopened_ns) * 1e-9);
         return;
     }
     if (value == VALUE_WITH_KEPT)
         revalue_kept_calls(profile, name, driver, 0, 1, 1); /* engine < 0 here */
-    double saved = could_save(call, seconds, profile, name, driver, engine >= 0);
+    double saved = could_save(call, seconds, profile, name, driver, engine >= 0, p->side_prior);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);
     if (engine < 0) {
@@ -732,11 +737,16 @@ static void keep_program_memo(void)
     br_program_memo_write(&kept);
     /* A run the device would have paid for, on a host where it was never opened: the next run
      * opens it at its first call only with a memo of it and its programs compiled, which the
-     * helper gets ready meanwhile (prepare.h). */
+     * helper gets ready meanwhile (prepare.h). Paid for: what the calls would have saved is at
+     * least the opening's assumed cost. The next run weighs them against the opening the
+     * helper measured, with its margin (open_at_once_margin): with that margin here too, on
+     * the assumed cost (0.5 s, the H200's host opens in 0.33), a reference dpotrf 8192 whose
+     * products would have saved 0.55 s left no helper, and its later runs never opened the
+     * device, which saves them 0.3 to 0.45 s of 1.4 (2026-11-27). */
     if (!kept.known || br_engine_discovered())
         return;
     pthread_once(&memo_once, read_memos);
-    if (!memo_found && kept.saving_seconds >= open_at_once_margin * expected_open_seconds())
+    if (!memo_found && kept.saving_seconds >= expected_open_seconds())
         br_prepare_after_run();
 }
 

@@ -10,11 +10,13 @@
 # the CPU BLAS's threads) does not lower it; BLASROUTE_CPU_THREADS=keep never changes it, and
 # an invalid value warns once and shares. In auto mode (dgemm on the device, dsyrk on the CPU
 # by a profile's rates), what the dsyrk on the lowered count lost is charged to the dgemm's
-# learned device cell (policy/learn.h: side seconds), and nothing with the count kept. Every
-# product right.
+# learned device cell (policy/learn.h: side seconds), and nothing with the count kept; before
+# the cell learned any, the second dgemm is predicted with what the dsyrk after the first would
+# lose on the lowered count (cpu_threads.h: br_cpu_threads_side_prior), nothing with the count
+# kept. Every product right.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 8
+plan 9
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 program="$top_builddir/tests/thread_share"
@@ -78,20 +80,27 @@ ok $? "hybrid mode: the products split between the device and the CPU BLAS leave
 diag_file "$out"; diag_file "$err"
 
 # Auto mode: a profile with dgemm a hundred thousand GFLOP/s fast and dsyrk a thousandth of one,
-# so that the model sends each where the program above expects it; learning on, a cache of its
-# own. The dgemm's device cell in the learned table: a third number (side seconds) after the
-# dsyrk made on the lowered count, none with BLASROUTE_CPU_THREADS=keep.
+# and a CPU of 0.1 GFLOP/s (XDG_DATA_HOME's cpu.profile), so that the model sends each where the
+# program above expects it, whatever the dsyrk before a dgemm would lose beside it; learning
+# on, a cache of its own. The dgemm's device cell in the learned table: a third number (side
+# seconds) after the dsyrk made on the lowered count, none with BLASROUTE_CPU_THREADS=keep.
 { fast_device_profile "a GEMM far faster than its dsyrk" | sed '/^[sczd]gemm = /d'
   echo "dgemm = 100000 100000 100000 100000 100000 100000 100000 100000 100000"
   echo "dsyrk = 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001 0.001"; } > "$tmp/side.profile"
+mkdir -p "$tmp/slow/blasroute/profiles"
+{ echo "[rates]"; for p in s d c z; do
+    echo "${p}gemm = 0.1 0.1 0.1 0.1 0.1 0.1 0.1 0.1 0.1"; done; } \
+    > "$tmp/slow/blasroute/profiles/cpu.profile"
 side() { # VAR=VALUE...: the dgemm device cell's side seconds (empty: none written)
     rm -rf "$tmp/side"
     run BLASROUTE_MODE=auto BLASROUTE_ROUTINES=gemm,syrk BLASROUTE_THRESHOLD=1 BLASROUTE_WARMUP=wait \
-        BLASROUTE_LEARN=1 BLASROUTE_PROFILE="$tmp/side.profile" BLASROUTE_CACHE_DIR="$tmp/side" "$@"
+        BLASROUTE_LEARN=1 BLASROUTE_PROFILE="$tmp/side.profile" BLASROUTE_CACHE_DIR="$tmp/side" \
+        XDG_DATA_HOME="$tmp/slow" "$@"
     [ $status -eq 0 ] || { echo failed; return; }
     sed -n 's/^dgemm\.[a-z-]*\.[0-9]*\.device = [0-9]* [-0-9.]* \([0-9.]*\)$/\1/p' "$tmp"/side/learned-*.table
 }
-kept=$(side BLASROUTE_CPU_THREADS=keep) shared=$(side)
+kept=$(side BLASROUTE_CPU_THREADS=keep BLASROUTE_TRACE="$tmp/keep.csv")
+shared=$(side BLASROUTE_TRACE="$tmp/shared.csv")
 # blasroute-info lists it in milliseconds for the device cell (the CPU cell: "-").
 env $clear_knobs BLASROUTE_LEARN=1 BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" \
     BLASROUTE_PROFILE="$tmp/side.profile" BLASROUTE_CPU_BLAS=libopenblas.so.0 \
@@ -100,3 +109,26 @@ shown=$(awk '$1 == "dgemm" && $4 == "device" && $7 ~ /^[0-9.e+-]+$/ && $7 > 0 { 
 [ -n "$shared" ] && awk -v s="$shared" 'BEGIN { exit !(s > 0) }' && [ -z "$kept" ] && [ -n "$shown" ]
 ok $? "auto mode: a CPU call on the lowered count charges what it lost to the device cell before it (side ${shared:-none} s; blasroute-info: ${shown:-nothing} ms), none with the count kept (${kept:-none})"
 diag_file "$out"; diag_file "$err"; sed 's/^/# /' "$tmp"/side/learned-*.table "$tmp/info" 2>/dev/null | tail -n 30
+
+# The same runs' traces: the first dgemm is followed at once by a dsyrk on the CPU BLAS's
+# lowered count; the second dgemm comes 0.4 s later, after another dsyrk, and its cell has
+# learned no side seconds yet (they are charged when the next device call comes). Its device
+# prediction holds over the prediction with the count kept what the dsyrk that followed the
+# last dgemm would lose there: that dsyrk's time on the full count (on $beside of $start
+# threads: its time times $beside / $start) times the threads taken away over those left, so
+# its measured time times 1 - $beside / $start, less what the trace's time holds beyond the
+# router's (at most a half); the first dgemm's (nothing before it) holds nothing.
+prior=$(awk -F, -v start=$start -v beside=$beside '
+    FNR == 1 { file++; next }
+    $1 == "dgemm" { g[file]++; dev[file, g[file]] = $13 }
+    $1 == "dsyrk" && g[file] == 1 && !(file in syrk) { syrk[file] = $16 }
+    END {
+        most = syrk[1] * (1 - beside / start)
+        extra = dev[1, 2] - dev[2, 2]
+        ok = g[1] >= 2 && g[2] >= 2 && most > 0 && extra >= 0.5 * most && extra <= most * 1.0001 &&
+             dev[1, 1] == dev[2, 1]
+        printf "%s dsyrk %.3g s, second dgemm predicted %.3g s (kept: %.3g), %.3g more, at most %.3g; first %.3g and %.3g\n", ok ? "ok" : "wrong", syrk[1], dev[1, 2], dev[2, 2], extra, most, dev[1, 1], dev[2, 1]
+    }' "$tmp/shared.csv" "$tmp/keep.csv")
+case "$prior" in ok*) true ;; *) false ;; esac
+ok $? "auto mode: a device call is predicted with what the CPU call that followed the last one of its kind would lose on the lowered count, before its cell learned it ($prior)"
+diag_file "$tmp/shared.csv"; diag_file "$tmp/keep.csv"

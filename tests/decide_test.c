@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 47 };
+enum { PLAN = 48 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1791,6 +1791,116 @@ static void check_cpu_threads(void)
        "starting within 25 ms of the wake-up");
 }
 
+/* Before a device cell has learned what its calls cost the CPU calls after them, the decision
+ * takes the router's prior (cpu_threads.h: br_cpu_threads_side_prior): the time of the CPU
+ * call expected after it, again times 1 / share - 1 of the lowered count, nothing for a call of
+ * 0.1 s or more; once the cell learned a cost, that cost. Kinds: family, precision and shape,
+ * not size. */
+static void check_side_prior(void)
+{
+    static const double estimates[][3] = { /* CPU seconds, share, expected */
+        {0.015, 0.5, 0.015}, {0.015, 0.25, 0.045}, {0.015, 1, 0}, {0.015, 0, 0},
+        {0.0999, 0.5, 0.0999}, {0.1, 0.5, 0}, {2, 0.5, 0}, {0, 0.5, 0}, {-1, 0.5, 0},
+    };
+    for (size_t i = 0; i < sizeof estimates / sizeof estimates[0]; i++) {
+        double got = br_cpu_threads_side_estimate(estimates[i][0], estimates[i][1]);
+        if (!(fabs(got - estimates[i][2]) <= 1e-12))
+            fail("a CPU call of %g s on share %g: side %g, expected %g", estimates[i][0],
+                 estimates[i][1], got, estimates[i][2]);
+    }
+    /* The CPU call expected after a call of a kind: the one after its last call, or before
+     * any, the last call if that was a CPU call of another kind. */
+    struct br_call_neighbours seen;
+    memset(&seen, 0, sizeof seen);
+    const unsigned a = 1, b = 2, c = 3; /* three kinds */
+    double none_yet = br_call_neighbours_next_cpu(&seen, a);
+    br_call_neighbours_ended(&seen, a, 1, 0.027); /* dgeqrf: a thin product, a rank-k update */
+    double after_a_first = br_call_neighbours_next_cpu(&seen, b), same_kind_first =
+                                                                br_call_neighbours_next_cpu(&seen, a);
+    br_call_neighbours_ended(&seen, b, 1, 0.015);
+    br_call_neighbours_ended(&seen, a, 1, 0.026);
+    double next_of_a = br_call_neighbours_next_cpu(&seen, a), next_of_b =
+                                                             br_call_neighbours_next_cpu(&seen, b);
+    br_call_neighbours_ended(&seen, b, 0, 0.014); /* the update on a device: nothing follows a */
+    double after_device = br_call_neighbours_next_cpu(&seen, a);
+    memset(&seen, 0, sizeof seen);
+    br_call_neighbours_ended(&seen, c, 1, 0.002); /* dpotrf: syrk c, product a, trsm b */
+    double before_any = br_call_neighbours_next_cpu(&seen, a);
+    br_call_neighbours_ended(&seen, a, 1, 0.010);
+    br_call_neighbours_ended(&seen, b, 1, 0.0003);
+    br_call_neighbours_ended(&seen, c, 1, 0.002);
+    double potrf_product = br_call_neighbours_next_cpu(&seen, a);
+    br_call_neighbours_ended(&seen, a, 1, 0.010); /* like calls in a row */
+    br_call_neighbours_ended(&seen, a, 1, 0.010);
+    double in_a_row = br_call_neighbours_next_cpu(&seen, a);
+    if (none_yet != 0 || after_a_first != 0.027 || same_kind_first != 0 || next_of_a != 0.015 ||
+        next_of_b != 0.026 || after_device != 0 || before_any != 0.002 || potrf_product != 0.0003 ||
+        in_a_row != 0 || br_call_neighbours_next_cpu(&seen, 0) != 0 ||
+        br_call_neighbours_next_cpu(&seen, BR_LEARN_KINDS) != 0)
+        fail("the CPU call expected next: %g (none yet), %g and %g after a first call, %g and %g "
+             "in a dgeqrf's alternation, %g after a device call, %g and %g in a dpotrf's steps, "
+             "%g after like calls",
+             none_yet, after_a_first, same_kind_first, next_of_a, next_of_b, after_device,
+             before_any, potrf_product, in_a_row);
+    if (br_learned_side_or_prior(0.01, 0.5) != 0.01 || br_learned_side_or_prior(0, 0.02) != 0.02 ||
+        br_learned_side_or_prior(0, -1) != 0 || br_learned_side_or_prior(0, 0) != 0)
+        fail("the learned side first, the prior while none was learned");
+    /* dgeqrf's thin products and rank-32 updates are two kinds; sizes are one kind. */
+    struct br_call thin = make_call(BR_GEMM, BR_D, 0, 8000, 32, 8000, 0, 0);
+    thin.transa = 'T';
+    struct br_call thin_small = thin;
+    thin_small.m = thin_small.k = 1000;
+    struct br_call update = make_call(BR_GEMM, BR_D, 0, 8000, 8000, 32, 1, 0);
+    update.transb = 'T';
+    struct br_call single = thin;
+    single.precision = BR_S;
+    struct br_call rank_k = make_call(BR_SYRK, BR_D, 0, 0, 8000, 32, 1, 0);
+    unsigned kinds[] = {br_learn_kind(&thin), br_learn_kind(&update), br_learn_kind(&single),
+                        br_learn_kind(&rank_k)};
+    for (size_t i = 0; i < 4; i++)
+        for (size_t j = 0; j < i; j++)
+            if (kinds[i] == kinds[j] || !kinds[i])
+                fail("kinds %zu and %zu: %u and %u", j, i, kinds[j], kinds[i]);
+    if (br_learn_kind(&thin_small) != kinds[0])
+        fail("a smaller thin dgemm is another kind: %u, %u", br_learn_kind(&thin_small), kinds[0]);
+    /* A call the device is predicted to win, after a CPU call as long as its own CPU time on a
+     * half share, goes to the CPU: a device time plus that cost is never under the CPU's. */
+    struct br_policy one_path;
+    br_policy_default(&one_path);
+    one_path.rules[BR_GEMM][BR_D].hybrid_allowed = 0;
+    int found = 0;
+    for (int n = 256; n <= 8192 && !found; n *= 2) {
+        struct br_call call = square(BR_GEMM, BR_D, n, 1);
+        struct br_prediction p0, p1;
+        struct br_learned_factors none = {.cpu = 1, .device = 1};
+        int settled = br_decide_by_rules(&call, &one_path, &p0);
+        if (br_decide_after_rules(&call, &gpu, &cpu, &one_path, settled, 1, &none, &p0) !=
+                BR_ON_DEVICE ||
+            !(p0.cpu_seconds < 0.1))
+            continue;
+        found = 1;
+        struct br_learned_factors prior = none, learned = none;
+        prior.device_side =
+            br_learned_side_or_prior(0, br_cpu_threads_side_estimate(p0.cpu_seconds, 0.5));
+        learned.device_side = br_learned_side_or_prior(1e-6, prior.device_side);
+        br_decide_by_rules(&call, &one_path, &p1);
+        enum br_where with_prior =
+            br_decide_after_rules(&call, &gpu, &cpu, &one_path, settled, 1, &prior, &p1);
+        br_decide_by_rules(&call, &one_path, &p1);
+        enum br_where with_learned =
+            br_decide_after_rules(&call, &gpu, &cpu, &one_path, settled, 1, &learned, &p1);
+        if (with_prior != BR_ON_CPU || with_learned != BR_ON_DEVICE)
+            fail("dgemm %d (CPU %g s): %s with the prior, %s with a learned side of 1 us", n,
+                 p0.cpu_seconds, where_name(with_prior), where_name(with_learned));
+    }
+    if (!found)
+        fail("no dgemm under 0.1 s on the CPU that the GPU profile wins");
+    ok("side cost before learning: the expected next CPU call's time (the one after the kind's "
+       "last call, else the last call) times 1 / share - 1 (none from 0.1 s, none unlowered), "
+       "the learned cost once there is one; kinds by family, precision and shape; a call the "
+       "device wins goes to the CPU before a CPU call as long as its own");
+}
+
 /* The GPU named by the NVIDIA kernel driver's "information" file (gpu_guess.h). */
 static void check_gpu_guess(void)
 {
@@ -1839,6 +1949,7 @@ int main(void)
     check_observed_cpu();     /* 1 */
     check_estimated_cpu();    /* 1 */
     check_cpu_threads();      /* 1 */
+    check_side_prior();       /* 1 */
     check_gpu_guess();        /* 1 */
 
     if (test_number != PLAN) {

@@ -161,7 +161,7 @@ ok $? "the helper killed while its step waits for idle cores: the step (${child:
 [ $gone -eq 0 ] && child=""
 
 # By default, a helper only at the exit of a run the device would have paid for (its calls
-# would have saved 1.5 times the opening's assumed 0.5 s), and that never opened it: a program
+# would have saved the opening's assumed 0.5 s), and that never opened it: a program
 # of one call of order 2000 (seconds of the reference BLAS, not opened before its first call),
 # not one of 4 calls of order 200 (a few hundredths).
 rm -rf "$tmp/cache"

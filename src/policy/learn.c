@@ -163,6 +163,21 @@ void br_learned_cell_add_side(struct br_learned_cell *cell, double seconds)
     cell->side_seconds = (float)(cell->side_seconds + side_weight * (seconds - cell->side_seconds));
 }
 
+double br_learned_side_or_prior(double learned_side, double prior)
+{
+    return learned_side > 0 ? learned_side : prior > 0 ? prior : 0;
+}
+
+unsigned br_learn_kind(const struct br_call *call)
+{
+    enum br_learn_shape shape;
+    int size;
+    br_learn_classify(call, &shape, &size);
+    return 1 + (unsigned)shape +
+           BR_LEARN_SHAPES * ((unsigned)call->precision +
+                              BR_PRECISION_COUNT * (unsigned)call->family);
+}
+
 /* A run this long is no longer chance: tries come one at a time, and their repeats follow them
  * (learn_store.c), so that a try's disturbed samples stay under it. */
 static const unsigned steady_disturbance_samples = 4;

@@ -107,6 +107,16 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
  * loss, taken in with weight side_weight (a first one too: one odd stretch never decides). */
 void br_learned_cell_add_side(struct br_learned_cell *cell, double seconds);
 
+/* The seconds the decision adds to a device cell's prediction: what it learned
+ * (`learned_side`), or before it learned any, `prior`, what the router expects from the call
+ * before it (cpu_threads.h: br_cpu_threads_side_prior). Pure. */
+double br_learned_side_or_prior(double learned_side, double prior);
+
+/* A call's kind: its routine family, precision and shape class, as a number from 1 to below
+ * BR_LEARN_KINDS (the router's "a call like that one", cpu_threads.h). Pure. */
+enum { BR_LEARN_KINDS = 1 + BR_FAMILY_COUNT * BR_PRECISION_COUNT * BR_LEARN_SHAPES };
+unsigned br_learn_kind(const struct br_call *call);
+
 /* A device call's measurement disturbed only by the CPU BLAS's calls just before it (their
  * threads' spin beside its copies: cpu_threads.h), as the router tells learning: a disturbed
  * one (any non-zero value is) that may be the stream's rather than the switch's

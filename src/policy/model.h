@@ -33,6 +33,7 @@ struct br_prediction {
                                                            and the device's with the learned
                                                            factors applied */
     struct br_learned_factors factors; /* those applied (1 where none) */
+    double side_prior; /* set by the router: cpu_threads.h's br_cpu_threads_side_prior */
     double device_share;         /* BR_ON_HYBRID: the device's share of the work to split at */
     double bytes_up, bytes_down; /* what the chosen device or hybrid path would move */
     int devices;         /* devices the call is spread over (set by the router); 0, 1: one */

@@ -15,17 +15,19 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 env $clear_knobs -u BLASROUTE_MODE -u BLASROUTE_WARMUP -u BLASROUTE_LEARN -u BLASROUTE_CACHE_DIR \
     timeout 600 "$python" "$top_srcdir/scripts/workload" --device cpu --orders 160 \
-    --workloads getrf,numpy --repeats 1 --min-seconds 0 --python "$python" \
+    --workloads getrf,numpy --repeats 1 --min-seconds 0 --aa --python "$python" \
     --library "$BLASROUTE_LIBRARY" --stream "$top_builddir/lapack-stream" \
     --out "$tmp/table.txt" > "$tmp/out" 2> "$tmp/err"
 status=$?
-# A row: workload, order, five times, four ratios, "D of N".
+# A row: workload, order, five times, four ratios, "D of N", then the paired ratios and (--aa)
+# cpu mode's second run against its first.
 rows=$(awk '$1 == "getrf" || $1 == "numpy"' "$tmp/table.txt" 2>/dev/null | awk '
     NF >= 14 && $2 == 160 { ok = 1; for (i = 3; i <= 11; i++) if ($i !~ /^[0-9.]+$/ || $i <= 0) ok = 0
+                            if ($(NF - 1) != "A/A" || $NF !~ /^[0-9.]+$/ || $NF <= 0) ok = 0
                             if (ok && $13 == "of" && $14 > 0) n++ }
     END { print n + 0 }')
 [ $status -eq 0 ] && [ "$rows" -eq 2 ] && ! grep -q WRONG "$tmp/table.txt"
-ok $? "scripts/workload: dgetrf and numpy at 160, each mode cold and warm, a full table, every result right"
+ok $? "scripts/workload: dgetrf and numpy at 160, each mode cold and warm and cpu mode again (--aa), a full table, every result right"
 diag_file "$tmp/out"; diag_file "$tmp/err"
 
 on_device=$(awk '$1 == "getrf" || $1 == "numpy" { print $12 }' "$tmp/table.txt" | sort -u)

@@ -26,8 +26,8 @@
  *   the device would have paid for had its programs been compiled: its calls would have saved
  *   at least what opening is assumed to cost (warmup.c); the next run opens the device at its
  *   first call once they saved open_at_once_margin times the opening the helper measured. A
- *   numpy script of 4096 on the H200's host (3.0 s in cpu mode, 2.3 s in device mode with its programs
- *   compiled, 5.0 s compiling them) saves a predicted 1.0 s a run, not the first compile's
+ *   numpy script of 4096 on the H200's host (3.0 s in cpu mode, 2.3 s in device mode with its
+ *   programs compiled, 5.0 s compiling them) saves a predicted 1.0 s a run, not the first compile's
  *   2.8 s: auto mode kept it on the CPU run after run (2026-11-26, session 13). Compiling inside
  *   its next run instead made that run 3.4 s against 2.4 in cpu mode (session 5). The helper
  *   started at the exit works in the idle time before the next run, and the runs after it

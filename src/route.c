@@ -102,7 +102,8 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     if (settled < 0)
         prediction->side_prior = br_cpu_threads_side_prior(br_learn_kind(call));
     if (settled < 0 && !br_warmup_devices_open(asked)) {
-        in_use->hedged = br_warmup_hedge(call, &prediction->cpu_seconds);
+        in_use->hedged = br_warmup_hedge(call, prediction->side_prior,
+                                          &prediction->cpu_seconds);
         prediction->reason = in_use->hedged       ? "the CPU begins while the device gets ready"
                              : br_warmup_opening() ? "the device is being opened"
                                                    : "the device is not worth opening yet";
@@ -454,7 +455,7 @@ void br_route(const struct br_call *call)
         struct timed timed = {took, share, disturbed, cold, learning, tried, chosen};
         teach(call, path, &in_use, &prediction, &timed);
         if (in_use.hedged)
-            br_warmup_hedge_took(call, took);
+            br_warmup_hedge_took(call, prediction.side_prior, took);
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
                            path != BR_PATH_CPU, !cold && share >= 1 && !in_use.building,

@@ -540,7 +540,7 @@ int br_warmup_opening(void)
 static const double hedge_device_share = 0.5;
 static atomic_flag hedge_started = ATOMIC_FLAG_INIT;
 
-int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
+int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_seconds)
 {
     if (br_env()->warmup != BR_WARMUP_BACKGROUND ||
         atomic_load_explicit(&forked, memory_order_relaxed))
@@ -576,9 +576,7 @@ int br_warmup_hedge(const struct br_call *call, double *cpu_seconds)
     double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
         return 0;
-    /* No neighbour's cost: a call this long (the opening's time) outweighs it (it is 0 for a
-     * CPU call of 0.1 s or more: cpu_threads.h). */
-    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver, 0, 0);
+    double saved = could_save(call, on_cpu, memo_device, memo.name, memo.driver, 0, side_prior);
     if (!(saved > (1 - hedge_device_share) * on_cpu))
         return 0;
     if (!atomic_flag_test_and_set(&hedge_started)) {
@@ -618,7 +616,7 @@ static void weighed(void)
         atomic_store(&program_weighed, 1);
 }
 
-void br_warmup_hedge_took(const struct br_call *call, double seconds)
+void br_warmup_hedge_took(const struct br_call *call, double side_prior, double seconds)
 {
     weighed();
     /* Not taken as a measure of the CPU BLAS: the call ran in pieces beside the device's
@@ -636,7 +634,8 @@ void br_warmup_hedge_took(const struct br_call *call, double seconds)
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);
     if (!profile)
         return;
-    count(&saving_ns, could_save(call, seconds, profile, name, driver, engine >= 0, 0));
+    count(&saving_ns,
+          could_save(call, seconds, profile, name, driver, engine >= 0, side_prior));
     atomic_store(&device_known, 1);
 }
 

@@ -32,8 +32,10 @@ int br_warmup_opening(void);
  * 1 if the CPU BLAS is to begin it while the device gets ready on a warm-up thread (started by
  * the first such call), the rest of it going where the decision sends it once the device is
  * ready (route.c), and *cpu_seconds is what the CPU BLAS is predicted to take for it; 0 for
- * the CPU BLAS alone. Not with BLASROUTE_WARMUP=savings or wait, nor in a forked child. */
-int br_warmup_hedge(const struct br_call *call, double *cpu_seconds);
+ * the CPU BLAS alone. Not with BLASROUTE_WARMUP=savings or wait, nor in a forked child.
+ * `side_prior`: what sending the call to a device would cost the CPU call after it, before its
+ * cell learned that (the router's br_prediction, cpu_threads.h). */
+int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_seconds);
 
 /* Opens the devices now, measuring the opening and keeping it as the memo (warmup_memo.h), as
  * the first call that pays does; for the prepare helper (prepare.h), whose process may be
@@ -52,8 +54,8 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
 
 /* What a call begun on the CPU while the device got ready (br_warmup_hedge) took, in all:
  * counted towards what the device saves this program as what it would have saved on the whole
- * call, had it been ready. */
-void br_warmup_hedge_took(const struct br_call *call, double seconds);
+ * call, had it been ready (`side_prior`: as for br_warmup_hedge). */
+void br_warmup_hedge_took(const struct br_call *call, double side_prior, double seconds);
 
 /* The rule, pure: how many seconds the calls made without the device must have saved before
  * it is opened (0: at the first device-sized call), given what opening costs, what the

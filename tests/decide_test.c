@@ -1815,12 +1815,12 @@ static void check_side_prior(void)
     const unsigned a = 1, b = 2, c = 3; /* three kinds */
     double none_yet = br_call_neighbours_next_cpu(&seen, a);
     br_call_neighbours_ended(&seen, a, 1, 0.027); /* dgeqrf: a thin product, a rank-k update */
-    double after_a_first = br_call_neighbours_next_cpu(&seen, b), same_kind_first =
-                                                                br_call_neighbours_next_cpu(&seen, a);
+    double after_a_first = br_call_neighbours_next_cpu(&seen, b);
+    double same_kind_first = br_call_neighbours_next_cpu(&seen, a);
     br_call_neighbours_ended(&seen, b, 1, 0.015);
     br_call_neighbours_ended(&seen, a, 1, 0.026);
-    double next_of_a = br_call_neighbours_next_cpu(&seen, a), next_of_b =
-                                                             br_call_neighbours_next_cpu(&seen, b);
+    double next_of_a = br_call_neighbours_next_cpu(&seen, a);
+    double next_of_b = br_call_neighbours_next_cpu(&seen, b);
     br_call_neighbours_ended(&seen, b, 0, 0.014); /* the update on a device: nothing follows a */
     double after_device = br_call_neighbours_next_cpu(&seen, a);
     memset(&seen, 0, sizeof seen);
@@ -1834,7 +1834,8 @@ static void check_side_prior(void)
     br_call_neighbours_ended(&seen, a, 1, 0.010);
     double in_a_row = br_call_neighbours_next_cpu(&seen, a);
     if (none_yet != 0 || after_a_first != 0.027 || same_kind_first != 0 || next_of_a != 0.015 ||
-        next_of_b != 0.026 || after_device != 0 || before_any != 0.002 || potrf_product != 0.0003 ||
+        next_of_b != 0.026 || after_device != 0 || before_any != 0.002 ||
+        potrf_product != 0.0003 ||
         in_a_row != 0 || br_call_neighbours_next_cpu(&seen, 0) != 0 ||
         br_call_neighbours_next_cpu(&seen, BR_LEARN_KINDS) != 0)
         fail("the CPU call expected next: %g (none yet), %g and %g after a first call, %g and %g "

@@ -108,8 +108,8 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
 void br_learned_cell_add_side(struct br_learned_cell *cell, double seconds);
 
 /* The seconds the decision adds to a device cell's prediction: what it learned
- * (`learned_side`), or before it learned any, `prior`, what the router expects from the call
- * before it (cpu_threads.h: br_cpu_threads_side_prior). Pure. */
+ * (`learned_side`), or before it learned any, `prior`, what the router expects the CPU call
+ * after it to lose (cpu_threads.h: br_cpu_threads_side_prior). Pure. */
 double br_learned_side_or_prior(double learned_side, double prior);
 
 /* A call's kind: its routine family, precision and shape class, as a number from 1 to below

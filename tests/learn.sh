@@ -153,10 +153,15 @@ ok $? "after $forced device-mode calls, auto's first device call is taught ($fir
 # open, the warm-up predicts with the memo's name and driver; once it is, the table read is
 # the opened device's (learn_store.h). Run A, the device opened at once, learns that it is
 # slow; run B, the default warm-up, its memos edited to say the device saved 10 s and to name
-# driver "0.0+stale", opens it once the calls have taken 10 ms and the model sends no call to
-# it (learning may try one or two), its first routed call predicted on the device with A's
-# correction; one table, the opened driver's. Before the fix, B read the stale driver's
-# (none), sent calls to the device on the untaught prediction and wrote a second table.
+# driver "0.0+stale", opens it once the calls have taken 10 ms, its first routed call
+# predicted on the device with A's correction; one table, the opened driver's. Before the fix,
+# B read the stale driver's (none), sent calls to the device on the untaught prediction (8.4e-7
+# s against 5.8e-7 untaught) and wrote a second table. The model may still send B's first call
+# or two to the device, until its device cell has a sample of its own: A left that cell three
+# samples, which count for three quarters of their log ratio (learn.h), and on a loaded machine
+# the reference BLAS's CPU cell predicts the CPU slow enough (a clean clone's CI run while the
+# machine built another, 2026-11-27: 2 calls, 0.25 ms predicted on the device against 0.56 on
+# the CPU, then none); at most four.
 stale() { # VAR=VALUE...: 100 products of order 96 in auto mode on $tmp/stale, traced
     rm -f "$trace"
     env $clear_knobs -u BLASROUTE_SPLIT -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" \
@@ -179,7 +184,7 @@ routed=$(awk -F, 'NR > 1 && $13 > 0 { n++ } END { print n + 0 }' "$trace")
 first_device_s=$(awk -F, 'NR > 1 && $13 > 0 { print $13; exit }' "$trace")
 tables=$(ls "$tmp"/stale/learned-*.table 2> /dev/null | wc -l)
 [ $status_a -eq 0 ] && [ "$learned_a" -ge 50 ] && [ $status_b -eq 0 ] && [ "$routed" -ge 1 ] &&
-    [ "$chosen" -eq 0 ] && [ "$tables" -eq 1 ] &&
+    [ "$chosen" -le 4 ] && [ "$tables" -eq 1 ] &&
     ! grep -q 'driver=0.0+stale' "$tmp"/stale/learned-*.table &&
     awk -v now="$first_device_s" -v before="$untaught" 'BEGIN { exit !(now >= 10 * before) }'
 ok $? "a memo naming another driver: the opened device's table is read ($chosen of 100 calls sent to the device by the model, $device in all with learning's tries, $routed routed, the first predicted $first_device_s s against $untaught untaught; $tables table)"

@@ -37,6 +37,7 @@ struct devices {
     int provisional_cpu; /* the CPU's prediction came from the built-in estimates: a CPU time
                             teaches no cell (the learned factors correct a measured profile) */
     int hedged; /* the CPU BLAS begins the call while the device gets ready (warmup.h) */
+    unsigned kind; /* a weighed call's (policy/learn.h: br_learn_kind), for cpu_threads.h */
     int count;
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
@@ -77,6 +78,7 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     in_use->building = 0;
     in_use->provisional_cpu = 0;
     in_use->hedged = 0;
+    in_use->kind = 0;
     in_use->count = 0;
     /* The engine indexes with 32-bit integers: a call of the 64-bit names beyond them stays on
      * the CPU (whose BLAS for those names takes 64-bit ones). */
@@ -99,8 +101,10 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     in_use->weighed = settled < 0;
     /* What a device call would cost the CPU BLAS's call after it, before its cell learned
      * that: for the decision, and for the warm-up's valuation of a call kept on the CPU. */
-    if (settled < 0)
-        prediction->side_prior = br_cpu_threads_side_prior(br_learn_kind(call));
+    if (settled < 0) {
+        in_use->kind = br_learn_kind(call);
+        prediction->side_prior = br_cpu_threads_side_prior(in_use->kind);
+    }
     if (settled < 0 && !br_warmup_devices_open(asked)) {
         in_use->hedged = br_warmup_hedge(call, prediction->side_prior,
                                           &prediction->cpu_seconds);
@@ -449,9 +453,8 @@ void br_route(const struct br_call *call)
         double took = start > 0 ? br_seconds_now() - start : 0;
         if (where == BR_ON_CPU && start > 0)
             br_cpu_threads_cpu_call_ended(start + took);
-        if (start > 0)
-            br_cpu_threads_routed_call_ended(br_learn_kind(call), path == BR_PATH_CPU,
-                                             took * share);
+        if (start > 0) /* a weighed call's (the model's choices are weighed ones): its kind */
+            br_cpu_threads_routed_call_ended(in_use.kind, path == BR_PATH_CPU, took * share);
         struct timed timed = {took, share, disturbed, cold, learning, tried, chosen};
         teach(call, path, &in_use, &prediction, &timed);
         if (in_use.hedged)

@@ -81,7 +81,10 @@ struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
             jumped |= step[d] > 2 * site.panel || step[d] < -2 * site.panel;
         }
         struct br_sweep_ahead ahead = {0, now - seen->at, i};
-        *seen = site;
+        /* The site's place and projection are kept; its call is the one seen last. */
+        seen->at = site.at;
+        for (int d = 0; d < 3; d++)
+            seen->dims[d] = site.dims[d];
         if (moved && !jumped)
             ahead.work = extrapolate(site.dims, step);
         return ahead;
@@ -92,4 +95,32 @@ struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
     if (memory->count < BR_SWEEP_KEPT)
         memory->count++;
     return first;
+}
+
+double br_sweep_projection(struct br_sweep_memory *memory, const struct br_sweep_ahead *ahead,
+                           double volume, double saved, int settled, double ready)
+{
+    if (ahead->site >= 0) {
+        struct br_sweep_site *site = &memory->sites[ahead->site];
+        double least = 0;
+        if (!settled)
+            site->steps = 0;
+        else if (ahead->work > 0 && volume > 0) {
+            site->step_savings[site->steps++ % BR_SWEEP_STEPS_KEPT] = saved / volume;
+            if (site->steps >= BR_SWEEP_STEPS_KEPT) {
+                least = site->step_savings[0];
+                for (int i = 1; i < BR_SWEEP_STEPS_KEPT; i++)
+                    if (site->step_savings[i] < least)
+                        least = site->step_savings[i];
+                least *= volume;
+            }
+        }
+        double time_ahead = ahead->work * ahead->step_seconds;
+        site->projected =
+            time_ahead > ready && least > 0 ? ahead->work * least * (1 - ready / time_ahead) : 0;
+    }
+    double all = 0;
+    for (int i = 0; i < memory->count; i++)
+        all += memory->sites[i].projected;
+    return all;
 }

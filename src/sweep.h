@@ -15,7 +15,7 @@
 
 #include "call.h"
 
-enum { BR_SWEEP_KEPT = 8 };
+enum { BR_SWEEP_KEPT = 8, BR_SWEEP_STEPS_KEPT = 3 };
 
 /* The call sites seen last (a ring); zeroed: nothing seen. */
 struct br_sweep_site {
@@ -24,6 +24,11 @@ struct br_sweep_site {
     long panel;
     long dims[3]; /* m, n, k (0 where the routine has none) */
     double at;    /* when its last call was made (the caller's clock, seconds) */
+    /* br_sweep_projection's: the site's last steps' savings per unit of work (a ring), how
+     * many it made since it settled, and what it projects the steps ahead save. */
+    double step_savings[BR_SWEEP_STEPS_KEPT];
+    int steps;
+    double projected;
 };
 struct br_sweep_memory {
     struct br_sweep_site sites[BR_SWEEP_KEPT];
@@ -47,5 +52,16 @@ struct br_sweep_ahead {
  * is the caller's. */
 struct br_sweep_ahead br_sweep_work_ahead(struct br_sweep_memory *memory,
                                           const struct br_call *call, double now);
+
+/* What the sweeps seen can save on their steps ahead, once the device is ready `ready` seconds
+ * from now; `ahead` is what br_sweep_work_ahead said of a call (of `volume`, br_call_volume)
+ * that would have saved `saved` seconds on the device. A site's projection is its steps ahead
+ * times the least saving per unit of work of its last BR_SWEEP_STEPS_KEPT steps (none before
+ * it made that many), of which only the part after `ready` counts, the time ahead taken as
+ * its last step's times the work ahead. `settled` is 0 while the process's calls are not yet
+ * steady: its steps then project nothing and are not kept. Returns the sum over the sites.
+ * Pure. */
+double br_sweep_projection(struct br_sweep_memory *memory, const struct br_sweep_ahead *ahead,
+                           double volume, double saved, int settled, double ready);
 
 #endif

@@ -211,8 +211,18 @@ static const double open_at_once_margin = 1.5;
  * ahead at its third step. A program run again has its memo instead. */
 static const double first_compile_seconds = 2.0; /* until ready (first_compile_cost_seconds:
                                                       what the threshold charges for it) */
+/* A projection multiplies one call's saving by the work ahead, up to a thousand times that
+ * call's at a dpotrf's first products, so it stands only on steady steps (br_sweep_projection:
+ * the least of a site's last three). A process's first calls are not steady: 2 of 6 cold runs
+ * of a reference dpotrf 8192 on the H200's host (2026-11-27, sessions 19 and 22) made their
+ * first 40 ms of calls 8 to 15 times slower than any other run did (dgemm(8064, 64, 64) in
+ * 8.8 ms against 0.54), projected 2.3 to 6 s from them, and one that opened the device for
+ * them lost 0.9 s to cpu mode. So the calls of the first sweep_settle_seconds after the first
+ * device-sized call project nothing. A sweep worth opening for has seconds ahead (more than
+ * the device takes to be ready): waiting costs it a few of its first steps. */
+static const double sweep_settle_seconds = 0.1;
+static _Atomic long long first_weighed_ns; /* when the first device-sized call ended */
 static struct br_sweep_memory sweeps;
-static double sweep_savings[BR_SWEEP_KEPT]; /* each site's projection (under sweeps_lock) */
 static pthread_mutex_t sweeps_lock = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic long long ahead_ns;    /* what the sweeps seen last project they can save */
 static _Atomic int in_sweep;          /* the last call weighed without a device continued one */
@@ -610,8 +620,10 @@ static const struct br_device_profile *predicting_device(int engine, const char 
 static void weighed(void)
 {
     static atomic_flag at_exit = ATOMIC_FLAG_INIT;
-    if (!atomic_flag_test_and_set(&at_exit))
+    if (!atomic_flag_test_and_set(&at_exit)) {
         atexit(keep_program_memo);
+        atomic_store(&first_weighed_ns, (long long)(br_seconds_now() * 1e9));
+    }
     if (!atomic_load_explicit(&forked, memory_order_relaxed))
         atomic_store(&program_weighed, 1);
 }
@@ -691,17 +703,14 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         count(&unopened_ns, saved);
         pthread_once(&memo_once, read_memos);
         double ready = expected_open_seconds() + (memo_guessed ? first_compile_seconds : 0);
+        double now = br_seconds_now();
+        int settled =
+            now - (double)atomic_load(&first_weighed_ns) * 1e-9 >= sweep_settle_seconds;
         pthread_mutex_lock(&sweeps_lock);
-        struct br_sweep_ahead ahead = br_sweep_work_ahead(&sweeps, call, br_seconds_now());
+        struct br_sweep_ahead ahead = br_sweep_work_ahead(&sweeps, call, now);
         atomic_store(&in_sweep, ahead.work > 0);
-        if (ahead.site >= 0) {
-            double time_ahead = ahead.work * ahead.step_seconds;
-            sweep_savings[ahead.site] =
-                time_ahead > ready ? ahead.work * saved * (1 - ready / time_ahead) : 0;
-        }
-        double all = 0;
-        for (int i = 0; i < BR_SWEEP_KEPT; i++)
-            all += sweep_savings[i];
+        double all =
+            br_sweep_projection(&sweeps, &ahead, br_call_volume(call), saved, settled, ready);
         pthread_mutex_unlock(&sweeps_lock);
         atomic_store(&ahead_ns, (long long)(all * 1e9));
     }

@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 48 };
+enum { PLAN = 49 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1619,6 +1619,83 @@ static void check_sweeps(void)
        "the sum of its calls ahead; repeats, square calls, jumps and other sites nothing");
 }
 
+/* What a sweep's steps ahead save (br_sweep_projection): a dpotrf's product at random order
+ * and panel, each step saving a random rate times its volume. Steps made before the calls
+ * settle, ten times slower (a cold process's first 40 ms on the H200's host), project nothing,
+ * nor do a site's first two steps after; from the third, the rate times the work ahead, less
+ * the part before the device is ready; a step that saves ten times more does not raise it (the
+ * least of the last three), one that saves less lowers it at once; with the device ready later
+ * than the time ahead, nothing; two sites add up. */
+static void check_sweep_projection(void)
+{
+    struct br_sweep_memory memory = {0};
+    int nb = 32 << (rand() % 2), order = 8192 + 64 * (rand() % 64);
+    double rate = 1e-12 * (1 + rand() % 100), step_seconds = 0.01, ready = 0.5, now = 0;
+    int step = 0;
+    struct br_sweep_ahead ahead = {0};
+    double projected = 0, volume = 0;
+    /* Each step: dgemm(n - j - nb, nb, j) at column j = (step + 1) nb. */
+#define SWEEP_STEP(saving_factor, settled)                                                    \
+    do {                                                                                      \
+        int j = (++step) * nb;                                                                \
+        struct br_call c = gemm_call('N', 'T', order - j - nb, nb, j, BR_D);                  \
+        volume = br_call_volume(&c);                                                          \
+        now += step_seconds;                                                                  \
+        ahead = br_sweep_work_ahead(&memory, &c, now);                                        \
+        projected = br_sweep_projection(&memory, &ahead, volume, (saving_factor) * rate * volume, \
+                                        settled, ready);                                      \
+    } while (0)
+    for (int i = 0; i < 4; i++) {
+        SWEEP_STEP(10, 0);
+        if (projected != 0)
+            fail("step %d before the calls settled projected %g s", step, projected);
+    }
+    for (int i = 0; i < 2; i++) {
+        SWEEP_STEP(1, 1);
+        if (projected != 0)
+            fail("settled step %d of 2 projected %g s before three were seen", i + 1, projected);
+    }
+    SWEEP_STEP(1, 1);
+    double time_ahead = ahead.work * step_seconds;
+    double expected = ahead.work * rate * volume * (1 - ready / time_ahead);
+    if (!(ahead.work > 100 && time_ahead > ready && fabs(projected - expected) <= 1e-9 * expected))
+        fail("third settled step: %g s projected, not %g (%g calls' work ahead)", projected,
+             expected, ahead.work);
+    SWEEP_STEP(10, 1);
+    time_ahead = ahead.work * step_seconds;
+    expected = ahead.work * rate * volume * (1 - ready / time_ahead);
+    if (!(fabs(projected - expected) <= 1e-9 * expected))
+        fail("a step saving ten times more projected %g s, not the steady %g", projected,
+             expected);
+    SWEEP_STEP(0.5, 1);
+    time_ahead = ahead.work * step_seconds;
+    expected = ahead.work * 0.5 * rate * volume * (1 - ready / time_ahead);
+    if (!(fabs(projected - expected) <= 1e-9 * expected))
+        fail("a step saving half projected %g s, not %g", projected, expected);
+    /* A second site (a dgeqrf-like product of single precision) adds its own. */
+    struct br_sweep_memory two = memory;
+    double first_site = projected;
+    for (int i = 0; i < 4; i++) {
+        struct br_call c = gemm_call('N', 'T', order - i * nb, order - i * nb, nb, BR_S);
+        struct br_sweep_ahead a = br_sweep_work_ahead(&two, &c, now + i);
+        projected = br_sweep_projection(&two, &a, br_call_volume(&c),
+                                        rate * br_call_volume(&c), 1, ready);
+    }
+    if (!(projected > first_site))
+        fail("a second site's projection did not add to the first's (%g, %g)", projected,
+             first_site);
+    /* Ready only after the time ahead: nothing. */
+    SWEEP_STEP(1, 1);
+    SWEEP_STEP(1, 1);
+    ready = 2 * ahead.work * step_seconds;
+    SWEEP_STEP(1, 1);
+    if (projected != 0)
+        fail("a sweep that ends before the device is ready projected %g s", projected);
+#undef SWEEP_STEP
+    ok("sweep projection: nothing before the calls settle or from a site's first two steps, "
+       "then the least of its last three steps' savings times the work ahead after ready");
+}
+
 /* On the built-in CPU estimates (a profile marked estimated, as br_cpu_profile_builtin's is)
  * a device must be predicted three times the margin faster: every call of a sweep of random
  * shapes that goes to the device on them also goes there on the same rates measured, and is
@@ -1947,6 +2024,7 @@ int main(void)
     check_lowered_tries();    /* 1 */
     check_open_threshold();   /* 1 */
     check_sweeps();           /* 1 */
+    check_sweep_projection(); /* 1 */
     check_observed_cpu();     /* 1 */
     check_estimated_cpu();    /* 1 */
     check_cpu_threads();      /* 1 */

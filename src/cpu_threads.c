@@ -52,12 +52,14 @@ static _Atomic double last_device_took;  /* how long the device was busy up to t
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
 static _Atomic double last_cpu_call_end; /* a routed CPU call's end */
 static _Atomic double woke_at;           /* the start of the last call that woke the threads */
-/* Under lock: the CPU BLAS's setters, looked up once; its count before lowering, and the
- * count blasroute set. */
-static int looked_up, told_once;
-static int (*get_threads)(void);
-static void (*set_threads)(int);
-static int count_before, count_set;
+/* The families of names the router's weighed calls came by (a bit each): their libraries'
+ * threads are the ones lowered (br_cpu_threads_names_used). */
+atomic_uint br_cpu_threads_names_seen;
+/* Under lock: for each family, its library's count before lowering and the count blasroute
+ * set (lowered_families: the families lowered now). */
+static int told_once;
+static int count_before[BR_NAMES_COUNT], count_set[BR_NAMES_COUNT];
+static unsigned lowered_families;
 /* count_set / count_before while lowered, read without the lock by the router after a call. */
 static _Atomic double lowered_share = 1;
 
@@ -84,34 +86,84 @@ int br_cpu_threads_full_for(double predicted_seconds)
     return predicted_seconds >= FULL_THREADS_SECONDS;
 }
 
+/* The thread-count setters of the library that answers a family of names on the CPU, looked up
+ * once per family: blasroute's CPU BLAS's for the plain names; for the others the library their
+ * GEMM was found in (cpu_names.h), under the names OpenBLAS takes there: pip numpy's bundled
+ * OpenBLAS has scipy_openblas_set_num_threads64_, SciPy's scipy_openblas_set_num_threads,
+ * Debian's ILP64 OpenBLAS openblas_set_num_threads64_ (C bindings all: the Fortran ones take a
+ * pointer). Only the family's own library: until 2026-11-27 the lowering and the spin's test
+ * asked blasroute's CPU BLAS whatever the names, so that under pip numpy they loaded a second
+ * OpenBLAS into the program at its first weighed call (its 16 new threads slowed numpy's first
+ * dgemm 1024 from 5 to 9 to 11 ms on the H200's host) and lowered that one's threads, which
+ * answer none of numpy's calls. */
+struct setters {
+    int (*get)(void);
+    void (*set)(int);
+};
+
 /* Under lock. */
-static int setters_found(void)
+static struct setters setters_of(enum br_names names)
 {
-    if (!looked_up) {
-        looked_up = 1;
-        get_threads = (int (*)(void))br_cpu_library_symbol("openblas_get_num_threads");
-        set_threads = (void (*)(int))br_cpu_library_symbol("openblas_set_num_threads");
-        if (!get_threads || !set_threads)
-            get_threads = NULL, set_threads = NULL;
+    static struct setters found[BR_NAMES_COUNT];
+    static int looked[BR_NAMES_COUNT];
+    static const char *const symbols[][2] = {
+        {"scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"},
+        {"scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"},
+        {"openblas_get_num_threads64_", "openblas_set_num_threads64_"},
+        {"openblas_get_num_threads", "openblas_set_num_threads"}};
+    if (looked[names])
+        return found[names];
+    looked[names] = 1;
+    void *get = NULL, *set = NULL;
+    if (names == BR_NAMES_PLAIN) {
+        get = br_cpu_library_symbol("openblas_get_num_threads");
+        set = br_cpu_library_symbol("openblas_set_num_threads");
+    } else {
+        const char *path = br_cpu_named_library(names);
+        void *library = dlopen(path, RTLD_LAZY | RTLD_NOLOAD); /* loaded: the program's */
+        for (size_t i = 0; library && i < sizeof symbols / sizeof symbols[0] && !set; i++) {
+            get = dlsym(library, symbols[i][0]), set = dlsym(library, symbols[i][1]);
+            if (!get || !set)
+                get = set = NULL;
+        }
+        if (library)
+            dlclose(library); /* the program keeps it loaded */
     }
-    return set_threads != NULL;
+    if (get && set) {
+        *(void **)&found[names].get = get; /* POSIX: a dlsym result converts */
+        *(void **)&found[names].set = set;
+    }
+    return found[names];
 }
 
-/* Whether the CPU BLAS leaves threads spinning after a call, found out once: a BLAS without
- * threads (the reference, which the tests run as the CPU BLAS) leaves none, and marking the
- * device calls after its calls disturbed would keep a wrong profile's device belief (learning
- * from them could then never raise it). */
+/* The families seen, one at a time (under lock for setters_of). */
+#define EACH_FAMILY_SEEN(f)                                                                   \
+    for (unsigned seen_ = atomic_load_explicit(&br_cpu_threads_names_seen,                  \
+                                               memory_order_relaxed),                         \
+                  f = 0;                                                                      \
+         f < BR_NAMES_COUNT; f++)                                                             \
+        if (seen_ & (1u << f))
+
+/* Whether the CPU BLAS leaves threads spinning after a call: a library without threads (the
+ * reference, which the tests run as the CPU BLAS) leaves none, and marking the device calls
+ * after its calls disturbed would keep a wrong profile's device belief (learning from them
+ * could then never raise it). Found out once per family, for those the calls came by. */
 static int cpu_blas_spins(void)
 {
-    static _Atomic int known; /* 0: not yet, 1: spins, 2: does not */
-    int state = atomic_load_explicit(&known, memory_order_relaxed);
-    if (!state) {
-        pthread_mutex_lock(&lock);
-        state = setters_found() && get_threads() > 1 ? 1 : 2;
-        pthread_mutex_unlock(&lock);
-        atomic_store_explicit(&known, state, memory_order_relaxed);
+    static _Atomic int known[BR_NAMES_COUNT]; /* 0: not yet, 1: spins, 2: does not */
+    EACH_FAMILY_SEEN(f) {
+        int state = atomic_load_explicit(&known[f], memory_order_relaxed);
+        if (!state) {
+            pthread_mutex_lock(&lock);
+            struct setters library = setters_of((enum br_names)f);
+            state = library.get && library.get() > 1 ? 1 : 2;
+            pthread_mutex_unlock(&lock);
+            atomic_store_explicit(&known[f], state, memory_order_relaxed);
+        }
+        if (state == 1)
+            return 1;
     }
-    return state == 1;
+    return 0;
 }
 
 void br_cpu_threads_cpu_call_ended(double now)
@@ -137,17 +189,22 @@ static double share_beside_device(void)
     if (share > 0)
         return share;
     share = 1;
+    int any = 0;
     pthread_mutex_lock(&lock);
-    if (setters_found()) {
-        int current =
-            atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed) ? count_before
-                                                                                : get_threads();
+    EACH_FAMILY_SEEN(f) {
+        struct setters library = setters_of((enum br_names)f);
+        if (!library.set)
+            continue;
+        any = 1;
+        int current = lowered_families & (1u << f) ? count_before[f] : library.get();
         int beside = br_cpu_threads_beside_device(current, sysconf(_SC_NPROCESSORS_ONLN),
                                                   br_host_copy_reserved_threads());
-        if (current > 0 && beside < current)
+        if (current > 0 && beside < current && (double)beside / current < share)
             share = (double)beside / current;
     }
     pthread_mutex_unlock(&lock);
+    if (!any)
+        return 1; /* not found for good: a family with a setter may come by later */
     atomic_store_explicit(&found, share, memory_order_relaxed);
     return share;
 }
@@ -235,9 +292,13 @@ static int give_back(void)
     if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
         return 0;
     int raised = 0;
-    /* A count the program set meanwhile (numpy's threadpoolctl, say) is the program's. */
-    if (get_threads() == count_set)
-        set_threads(count_before), raised = 1;
+    for (int f = 0; f < BR_NAMES_COUNT; f++) {
+        struct setters library = setters_of((enum br_names)f);
+        /* A count the program set meanwhile (numpy's threadpoolctl, say) is the program's. */
+        if (lowered_families & (1u << f) && library.get() == count_set[f])
+            library.set(count_before[f]), raised = 1;
+    }
+    lowered_families = 0;
     atomic_store_explicit(&br_cpu_threads_lowered, 0, memory_order_relaxed);
     return raised;
 }
@@ -251,22 +312,33 @@ void br_cpu_threads_device_begins(void)
         atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed))
         return;
     pthread_mutex_lock(&lock);
-    if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed) && setters_found()) {
-        int current = get_threads();
+    if (!atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed)) {
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int copies = br_host_copy_reserved_threads();
-        int beside = br_cpu_threads_beside_device(current, cores, copies);
-        if (beside < current) {
-            set_threads(beside);
-            count_before = current;
-            count_set = beside;
-            atomic_store_explicit(&lowered_share, (double)beside / current,
-                                  memory_order_relaxed);
-            atomic_store_explicit(&br_cpu_threads_lowered, 1, memory_order_relaxed);
+        double share = 1;
+        EACH_FAMILY_SEEN(f) {
+            struct setters library = setters_of((enum br_names)f);
+            if (!library.set)
+                continue;
+            int current = library.get();
+            int beside = br_cpu_threads_beside_device(current, cores, copies);
+            if (beside >= current)
+                continue;
+            library.set(beside);
+            count_before[f] = current;
+            count_set[f] = beside;
+            lowered_families |= 1u << f;
+            if ((double)beside / current < share)
+                share = (double)beside / current;
             if (!told_once++)
                 br_verbose("CPU BLAS: %d threads instead of %d while a device is in use: its "
-                           "copies keep %d of the %ld cores busy",
-                           beside, current, copies, cores);
+                           "copies keep %d of the %ld cores busy (%s)",
+                           beside, current, copies, cores,
+                           br_cpu_named_library((enum br_names)f));
+        }
+        if (lowered_families) {
+            atomic_store_explicit(&lowered_share, share, memory_order_relaxed);
+            atomic_store_explicit(&br_cpu_threads_lowered, 1, memory_order_relaxed);
         }
     }
     pthread_mutex_unlock(&lock);
@@ -333,47 +405,11 @@ void br_cpu_threads_restore(void)
 
 /* --- a core for the warm-up (br_cpu_threads_leave_one) ---------------------------------- */
 
-/* The thread-count setters of the library that answers a family of names on the CPU, looked up
- * once per family: the CPU BLAS's for the plain names; for the others the library their GEMM
- * was found in (cpu_names.h), under the names OpenBLAS takes there: pip numpy's bundled OpenBLAS
- * has scipy_openblas_set_num_threads64_, SciPy's scipy_openblas_set_num_threads, Debian's
- * ILP64 OpenBLAS openblas_set_num_threads64_ (C bindings all: the Fortran ones take a pointer). */
-struct setters {
-    int (*get)(void);
-    void (*set)(int);
-};
-
+/* The setters of the library that answers the names (setters_of), outside the lock. */
 static struct setters named_setters(enum br_names names)
 {
-    static struct setters found[BR_NAMES_COUNT];
-    static int looked[BR_NAMES_COUNT];
-    static const char *const symbols[][2] = {
-        {"scipy_openblas_get_num_threads64_", "scipy_openblas_set_num_threads64_"},
-        {"scipy_openblas_get_num_threads", "scipy_openblas_set_num_threads"},
-        {"openblas_get_num_threads64_", "openblas_set_num_threads64_"},
-        {"openblas_get_num_threads", "openblas_set_num_threads"}};
-    const char *path = names == BR_NAMES_PLAIN ? NULL : br_cpu_named_library(names);
     pthread_mutex_lock(&lock);
-    if (!looked[names]) {
-        looked[names] = 1;
-        if (names == BR_NAMES_PLAIN) {
-            if (setters_found())
-                found[names] = (struct setters){get_threads, set_threads};
-        } else if (path) {
-            void *library = dlopen(path, RTLD_LAZY | RTLD_NOLOAD); /* loaded: the program's */
-            for (size_t i = 0; library && i < sizeof symbols / sizeof symbols[0]; i++) {
-                void *get = dlsym(library, symbols[i][0]), *set = dlsym(library, symbols[i][1]);
-                if (get && set) {
-                    *(void **)&found[names].get = get;
-                    *(void **)&found[names].set = set;
-                    break;
-                }
-            }
-            if (library)
-                dlclose(library); /* the program keeps it loaded */
-        }
-    }
-    struct setters result = found[names];
+    struct setters result = setters_of(names);
     pthread_mutex_unlock(&lock);
     return result;
 }

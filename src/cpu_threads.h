@@ -16,7 +16,7 @@
  * call has run for 0.25 s, or for a CPU call predicted long enough that fewer threads would
  * cost it more than the spin it leaves costs the next device call. Only
  * a CPU BLAS that lets its thread count be set (OpenBLAS: openblas_set_num_threads) is
- * touched; a count the program set itself is kept (never raised, and not given back over a
+ * touched, and only the one that answers the program's calls (br_cpu_threads_names_used); a count the program set itself is kept (never raised, and not given back over a
  * change the program made meanwhile). BLASROUTE_CPU_THREADS=keep turns it off. */
 #ifndef BLASROUTE_CPU_THREADS_H
 #define BLASROUTE_CPU_THREADS_H
@@ -106,6 +106,19 @@ void br_cpu_threads_routed_call_ended(unsigned kind, int on_cpu, double full_sec
  * Nothing where the count is not lowered (BLASROUTE_CPU_THREADS=keep, a CPU BLAS without a
  * thread setter or on the cores a device's copies leave). */
 double br_cpu_threads_side_prior(unsigned kind);
+
+/* The router, at each weighed call: the family of names it came by (call.h). The threads
+ * lowered beside a device, and those whose spin is watched, are those of the libraries that
+ * answer these families on the CPU (blasroute's CPU BLAS for the plain names, pip numpy's
+ * bundled OpenBLAS for its scipy_*_64_ names, ...), never a library no call of the program's
+ * goes to. One relaxed load once a family is known. */
+extern atomic_uint br_cpu_threads_names_seen;
+static inline void br_cpu_threads_names_used(enum br_names names)
+{
+    if (br_unlikely(!(atomic_load_explicit(&br_cpu_threads_names_seen, memory_order_relaxed) &
+                      (1u << names))))
+        atomic_fetch_or_explicit(&br_cpu_threads_names_seen, 1u << names, memory_order_relaxed);
+}
 
 /* The router: whether a CPU call starting at `start` finds the CPU BLAS's threads asleep (no
  * routed CPU call ended within their spin before it, on a CPU BLAS that spins): it pays their

@@ -90,6 +90,11 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     int settled = br_decide_by_rules(call, policy, prediction);
     if (settled == BR_ON_CPU)
         return BR_ON_CPU;
+    /* The library that answers these names on the CPU is the program's CPU BLAS: the one
+     * whose threads a device call lowers, and whose rates the CPU profile holds (under pip
+     * numpy, its bundled OpenBLAS; not blasroute's own, which none of its calls reach). */
+    br_cpu_threads_names_used(call->names);
+    br_routing_calibrate_names(call->names);
     /* A call made while this thread holds a device for a LAPACK factorization (the program's
      * own LAPACK factoring a panel): that device, or a spread's, would wait for this thread. */
     if (br_unlikely(br_engine_in_session())) {

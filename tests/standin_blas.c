@@ -63,3 +63,24 @@ long standin_call_count(void)
         reference.cblas_##r S##_C_ARGS;                          \
     }
 STANDIN_ROUTINES(STANDIN_DEFINE)
+
+/* The wheel's OpenBLAS lets its thread count be set, under its own names (numpy 2.x's
+ * scipy_openblas_set_num_threads64_, SciPy's scipy_openblas_set_num_threads): blasroute lowers
+ * this library's count beside a device call, not its own CPU BLAS's (tests/wheel_standin.sh). */
+static atomic_int threads = 4;
+#ifdef STANDIN_INT64
+#define STANDIN_THREADS(what) scipy_openblas_##what##_num_threads64_
+#else
+#define STANDIN_THREADS(what) scipy_openblas_##what##_num_threads
+#endif
+int STANDIN_THREADS(get)(void);
+void STANDIN_THREADS(set)(int count);
+int STANDIN_THREADS(get)(void)
+{
+    return atomic_load(&threads);
+}
+void STANDIN_THREADS(set)(int count)
+{
+    if (count > 0)
+        atomic_store(&threads, count);
+}

@@ -20,7 +20,7 @@ require_reference_and_pocl
 driver="$top_builddir/tests/standin_driver"
 module64="$top_builddir/tests/.libs/standin_module64.so"
 module32="$top_builddir/tests/.libs/standin_module32.so"
-plan 7
+plan 8
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err"
 
@@ -52,7 +52,7 @@ diag_file "$err"
 
 # Auto mode calibrates the BLAS that answers the program's calls on the CPU: the wheel's own
 # (the stand-in behind the scipy_ names), not blasroute's CPU BLAS, whose threads would share
-# the cores with the wheel's. (The stand-ins then answer the calibration's calls too: only the
+# the cores with the wheel's, and which is not even loaded. (The stand-ins then answer the calibration's calls too: only the
 # results are checked here, not the stand-ins' counts.)
 fast_device_profile "wheel" > "$tmp/fast.profile"
 run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=auto BLASROUTE_THRESHOLD=1 \
@@ -64,8 +64,23 @@ calibrated=$(grep 'CPU BLAS calibrated' "$err")
 planned=$(sed -n 's/^1\.\.\([0-9][0-9]*\).*/\1/p' "$out" | head -n 1)
 [ -n "$planned" ] && [ "$(grep -c '^ok \|^not ok ' "$out")" -eq "$planned" ] &&
     ! grep '^not ok\|^Bail out' "$out" | grep -qv 'the stand-in answered' &&
-    echo "$calibrated" | grep -q 'blas=[^;]*standin'
-ok $? "auto mode: every result right; the calibration measured the wheel's BLAS (${calibrated#*(})"
+    echo "$calibrated" | grep -q 'blas=[^;]*standin' && ! grep -q '^blasroute: CPU BLAS: /' "$err"
+ok $? "auto mode: every result right; the calibration measured the wheel's BLAS (${calibrated#*(}), blasroute's CPU BLAS not loaded"
+diag_file "$err"
+
+# Beside a device call, the threads lowered are those of the library that answers the
+# program's calls on the CPU: the wheel's (the stand-ins' scipy_openblas_set_num_threads64_ and
+# scipy_openblas_set_num_threads, 4 threads), not blasroute's CPU BLAS (here OpenBLAS, which
+# has a setter too), and that library is not even loaded: no call of the program's goes to it.
+# Under pip numpy on the H200's host, loading it at the first weighed call (its own 16 threads
+# starting) slowed numpy's first dgemm 1024 from 5 to 9 to 11 ms, and its count was the one
+# lowered (2026-11-27).
+run_driver blasroute LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device BLASROUTE_VERBOSE=1 \
+    BLASROUTE_CPU_BLAS=libopenblas.so.0
+lowered=$(grep 'threads instead of' "$err" | head -n 1)
+all_ok && echo "$lowered" | grep -q 'instead of 4 while a device is in use.*libstandin' &&
+    ! grep -q '^blasroute: CPU BLAS: /' "$err"
+ok $? "device mode: the wheel's BLAS's threads lowered beside the device, blasroute's CPU BLAS not loaded (${lowered#blasroute: }$(grep '^blasroute: CPU BLAS: /' "$err" | sed 's/^blasroute: /; loaded: /'))"
 diag_file "$err"
 
 run_driver standin LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=cpu

@@ -184,18 +184,19 @@ double br_cpu_threads_side_estimate(double cpu_seconds, double share)
  * the count a program sets while it runs is rarely changed again. */
 static double share_beside_device(void)
 {
+    /* Found once for the families seen so far (again if another comes by). */
     static _Atomic double found; /* 0: not yet */
+    static atomic_uint found_for;
+    unsigned seen = atomic_load_explicit(&br_cpu_threads_names_seen, memory_order_relaxed);
     double share = atomic_load_explicit(&found, memory_order_relaxed);
-    if (share > 0)
+    if (share > 0 && atomic_load_explicit(&found_for, memory_order_relaxed) == seen)
         return share;
     share = 1;
-    int any = 0;
     pthread_mutex_lock(&lock);
     EACH_FAMILY_SEEN(f) {
         struct setters library = setters_of((enum br_names)f);
         if (!library.set)
             continue;
-        any = 1;
         int current = lowered_families & (1u << f) ? count_before[f] : library.get();
         int beside = br_cpu_threads_beside_device(current, sysconf(_SC_NPROCESSORS_ONLN),
                                                   br_host_copy_reserved_threads());
@@ -203,8 +204,7 @@ static double share_beside_device(void)
             share = (double)beside / current;
     }
     pthread_mutex_unlock(&lock);
-    if (!any)
-        return 1; /* not found for good: a family with a setter may come by later */
+    atomic_store_explicit(&found_for, seen, memory_order_relaxed);
     atomic_store_explicit(&found, share, memory_order_relaxed);
     return share;
 }

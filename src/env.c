@@ -238,6 +238,7 @@ static void read_all(void)
                                                         "background, wait, savings");
     settings.test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     settings.test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
+    settings.test_open_delay = read_count("BLASROUTE_TEST_OPEN_DELAY", 60000);
     settings.test_prepare_helper = read_string("BLASROUTE_TEST_PREPARE_HELPER");
     settings.test_prepare_ungated = read_switch("BLASROUTE_TEST_PREPARE_UNGATED", 0);
     settings.test_faults = read_faults("BLASROUTE_TEST_FAULT");

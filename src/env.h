@@ -84,6 +84,9 @@ struct br_env {
     /* Test-only hooks (documented as such): fault injection for the test suite. */
     int test_no_default_cpu_blas; /* BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS=1: try no default */
     int test_prepare_delay; /* BLASROUTE_TEST_PREPARE_DELAY: seconds the helper waits first */
+    int test_open_delay; /* BLASROUTE_TEST_OPEN_DELAY: milliseconds the warm-up's opening of
+                            the devices waits first (a GPU driver's first opening on a host, 0.3
+                            to 1.2 s of the CPU, stood in for on PoCL) */
     const char *test_prepare_helper; /* BLASROUTE_TEST_PREPARE_HELPER: the helper to start
                                         when BLASROUTE_PREPARE names none */
     int test_prepare_ungated; /* BLASROUTE_TEST_PREPARE_UNGATED=1: the helper's steps never

@@ -432,6 +432,8 @@ void br_route(const struct br_call *call)
          * device calls after it: ssymm 512, 0.77 to 1.1 ms for the next 30 calls, 0.40 in
          * device mode; H200, 2026-11-26). What such a call teaches: br_learn_cpu_sample. */
         double share = 1;
+        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy). */
+        int beside_warmup = 0;
         /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */
         br_cpu_threads_trying = tried != BR_LEARN_NO_TRY;
         switch (where) {
@@ -446,6 +448,7 @@ void br_route(const struct br_call *call)
             break;
         case BR_ON_CPU:
             cold = start > 0 && br_cpu_threads_cold_at(start);
+            beside_warmup = start > 0 && br_warmup_busy();
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
             else {
@@ -466,7 +469,8 @@ void br_route(const struct br_call *call)
             br_warmup_hedge_took(call, prediction.side_prior, took);
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
-                           path != BR_PATH_CPU, !cold && share >= 1 && !in_use.building,
+                           path != BR_PATH_CPU,
+                           !cold && share >= 1 && !in_use.building && !beside_warmup,
                            took);
     }
     br_stats_record(call, path, timer, &prediction);

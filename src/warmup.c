@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/device.h"
@@ -43,6 +44,11 @@ static void revalue_unknown_calls(const struct br_device *d);
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
 static void open_devices(const volatile double *paused)
 {
+    if (br_unlikely(br_env()->test_open_delay > 0)) {
+        struct timespec delay = {br_env()->test_open_delay / 1000,
+                                 (long)(br_env()->test_open_delay % 1000) * 1000000L};
+        nanosleep(&delay, NULL);
+    }
     double start = br_seconds_now(), paused_before = paused ? *paused : 0;
     int found = br_engine_count() > 0;
     double seconds = br_seconds_now() - start - (paused ? *paused - paused_before : 0);
@@ -523,6 +529,11 @@ int br_warmup_devices_open(int asked)
     return 1;
 }
 
+int br_warmup_busy(void)
+{
+    return atomic_load_explicit(&running, memory_order_relaxed) > 0;
+}
+
 int br_warmup_opening(void)
 {
     return atomic_load(&background_started) && !br_engine_discovered();
@@ -663,7 +674,15 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         }
         return;
     }
-    if (steady)
+    /* Not a call made beside a warm-up thread (the devices opening, a program compiling):
+     * it measured the CPU BLAS sharing the cores with the driver's work, as a calibration
+     * run beside the opening once did (dgemm at 9 GFLOP/s, 130 true: above). On the H200's
+     * host (2026-11-27) the CPU profile a rank-k sweep's first process left from its calls
+     * put sgemm and dgemm at 0.038 and 0.017 of the built-in rates, and ssyrk 8192 x 64,
+     * predicted at 168 ms on the CPU (which takes 10 to 17), went to the device (24 to 31);
+     * calls beside its opening are the likeliest cause (the same process run again, twice,
+     * measured 0.52 and 0.55). */
+    if (steady && !br_warmup_busy())
         br_routing_cpu_observe(call, seconds);
     if (p->cpu_seconds > 0 && p->device_seconds > 0) {
         /* The decision weighed both and kept it on the CPU: nothing the device saves. */

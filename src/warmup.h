@@ -28,6 +28,10 @@ int br_warmup_devices_open(int asked);
 /* Whether a warm-up thread is opening the devices now. */
 int br_warmup_opening(void);
 
+/* Whether any warm-up thread is at work now (opening the devices, building a program): a CPU
+ * call made beside one does not measure the CPU BLAS (br_warmup_took's `steady`). */
+int br_warmup_busy(void);
+
 /* In auto mode, for a call made before the devices were opened (and not worth opening for yet):
  * 1 if the CPU BLAS is to begin it while the device gets ready on a warm-up thread (started by
  * the first such call), the rest of it going where the decision sends it once the device is

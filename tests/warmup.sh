@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 17
+plan 18
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -97,6 +97,22 @@ early=$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet" {
     echo "$early" | awk '{ exit !($1 >= 1 && $2 < 0.011 && $3 == 0 && $4 == 1) }' &&
     grep -q '^known = yes' "$tmp"/cache/program-*.memo
 ok $? "next run of a program the device paid for: every result right, the device opened once its first calls took 10 ms, on a warm-up thread (calls not worth opening for, the time of all but the last, other ones among them, then opening: $early; $device calls on the device)"
+diag_file "$err"
+
+# The calls made while a warm-up thread opens the devices share the cores with the driver's
+# work (on a GPU host's first opening, 0.3 to 1.2 s of the CPU): they do not measure the CPU
+# BLAS. The same run again without the CPU's rates remembered, its opening made to last 0.6 s
+# (BLASROUTE_TEST_OPEN_DELAY), learning off (the device keeps the calls once open): the CPU
+# BLAS is measured by the calls made before the opening at most ("the program's own N Level-3
+# calls", once four were seen), none of the calls made during it.
+rm -f "$tmp"/cache/cpu-*.profile "$tmp"/cache/learned-*.table
+learn=0 keep=1 run 300 BLASROUTE_TEST_OPEN_DELAY=600
+before=$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)
+during=$(awk -F, 'NR > 1 && $11 == "the device is being opened"' "$trace" | wc -l)
+measured=$(sed -n "s/.*CPU BLAS measured by the program's calls: the program's own \([0-9]*\) .*/\1/p" "$err")
+[ $status -eq 0 ] && [ "$opened" -eq 1 ] && [ "$during" -ge 4 ] && [ "$device" -ge 1 ] &&
+    [ "${measured:-0}" -le "$before" ]
+ok $? "calls made while the device is opened are not taken as the CPU BLAS's rates ($before calls before the opening, $during during it, $device on the device after; the CPU BLAS measured by ${measured:-no} calls)"
 diag_file "$err"
 
 # A first process too short to pay: the device never opened, the CPU BLAS never calibrated

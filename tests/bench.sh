@@ -11,7 +11,8 @@
 #    results still checked and right;
 #  - sizes that give a routine the same problem (symm takes 40x40x8 as 40 x 40, the same as
 #    40; syrk takes n and k) are timed once: one row per distinct problem of each routine;
-#  - --rounds 3 --repeat 1 --modes cpu,auto: the two columns timed in turn, three times each
+#  - --rounds 3 --repeat 1 --modes cpu,auto: the two columns timed in turn, three times each,
+#    and auto/best, auto's rate against cpu mode's round by round (their median)
 #    (the trace's calls alternate between cpu mode and auto mode in six stretches), the header
 #    says so, results right; --rounds 0 exits 2; with device mode too, on an 8 x 8 call
 #    (device mode far slower on PoCL), the device column is timed in the first round only;
@@ -71,7 +72,7 @@ bad=$(rows "$tmp/csv" | awk -F, -v f="$fields" -v c="$columns" \
        for (i = 1; i <= n; i++) good = good && $(col[i]) > 0
        if (!good) print }' | wc -l)
 [ $status -eq 0 ] && [ "$(rows "$tmp/csv" | wc -l)" -eq 4 ] && [ "$bad" -eq 0 ] &&
-    ! echo "$header" | grep -q br_e2e_gflops
+    ! echo "$header" | grep -q 'br_e2e_gflops\|auto_paired_ratio'
 ok $? "--builtin-params --modes cpu,device,auto --csv: exit $status, columns at$columns, $bad bad rows"
 diag_file "$tmp/csv"; diag_file "$tmp/csv.err"
 
@@ -104,9 +105,14 @@ stretches=$(awk -F, 'NR > 1 { mode = $11 == "mode cpu" ? "cpu" : "auto"
     if (mode != last) printf "%s ", mode; last = mode }' "$tmp/rounds.csv")
 "$bench" --rounds 0 > /dev/null 2>&1
 bad=$?
+# With two rounds or more, auto mode's rate against the better of the others' in each round,
+# their median (auto/best): a ratio, after the rates, as the header says.
+paired=$(rows "$tmp/rounds" | awk '$NF == "ok" { print $(NF - 1) }')
 [ $status -eq 0 ] && [ "$stretches" = "cpu auto cpu auto cpu auto " ] && [ $bad -eq 2 ] &&
-    [ "$(rows "$tmp/rounds" | awk '$NF == "ok"' | wc -l)" -eq 1 ] && grep -q '^# .*3 rounds' "$tmp/rounds"
-ok $? "--rounds 3: exit $status, the columns in turn ($stretches), --rounds 0 exit $bad"
+    [ "$(rows "$tmp/rounds" | awk '$NF == "ok"' | wc -l)" -eq 1 ] && grep -q '^# .*3 rounds' "$tmp/rounds" &&
+    grep -q '^routine .* auto/best  *check$' "$tmp/rounds" &&
+    grep -q '^# auto/best: ' "$tmp/rounds" && awk -v r="$paired" 'BEGIN { exit !(r > 0) }'
+ok $? "--rounds 3: exit $status, the columns in turn ($stretches), auto/best $paired, --rounds 0 exit $bad"
 diag_file "$tmp/rounds"; diag_file "$tmp/rounds.err"
 
 # An 8 x 8 dgemm in device mode on PoCL takes tens of microseconds, on the CPU well under one:

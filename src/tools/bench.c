@@ -30,18 +30,28 @@
 #include "bench_routines.h"
 
 /* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters.
- * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode. */
+ * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode.
+ * AUTO_PAIRED (--modes with auto and cpu or device, --rounds 2 or more): not a rate but auto
+ * mode's rate against the better of the other two in the same round, the median over the
+ * rounds. A column's best round may come from another minute of the host than another
+ * column's: on the H200's host (2026-11-27) cpu mode's dsyrk n = 8192, k = 64 took 16.0 to
+ * 16.9 ms a call in one round and 12.7 to 14.1 in the next, and each round of such a row is
+ * one to three calls. */
 enum column {
     CPU, BR_RESIDENT, BR_KERNEL, BR_BUILTIN, BR_E2E, BR_E2E_IN,
-    CLB_RESIDENT = BR_E2E_IN + BENCH_MODE_COUNT, CLB_E2E, NVB_E2E, COLUMN_COUNT
+    CLB_RESIDENT = BR_E2E_IN + BENCH_MODE_COUNT, CLB_E2E, NVB_E2E, AUTO_PAIRED, COLUMN_COUNT
 };
 static const char *const column_titles[COLUMN_COUNT] = {
     "cpu", "br-res", "br-kern", "br-builtin", "br-e2e", "br-cpu", "br-device", "br-auto",
-    "br-hybrid", "clb-res", "clb-e2e", "nvb-e2e"};
+    "br-hybrid", "clb-res", "clb-e2e", "nvb-e2e", "auto/best"};
 static const char *const column_csv[COLUMN_COUNT] = {
     "cpu_gflops", "br_resident_gflops", "br_kernel_gflops", "br_builtin_kernel_gflops",
     "br_e2e_gflops", "br_cpu_mode_gflops", "br_device_mode_gflops", "br_auto_mode_gflops",
-    "br_hybrid_mode_gflops", "clblast_resident_gflops", "clblast_e2e_gflops", "nvblas_e2e_gflops"};
+    "br_hybrid_mode_gflops", "clblast_resident_gflops", "clblast_e2e_gflops", "nvblas_e2e_gflops",
+    "auto_paired_ratio"};
+
+/* The rounds whose rates are kept for AUTO_PAIRED (later ones are not paired). */
+enum { PAIRED_ROUNDS = 64 };
 
 static int column_shown(const struct bench_options *o, int column)
 {
@@ -53,7 +63,35 @@ static int column_shown(const struct bench_options *o, int column)
         return (o->modes >> (column - BR_E2E_IN)) & 1;
     if (column == NVB_E2E)
         return !o->no_nvblas;
+    if (column == AUTO_PAIRED)
+        return o->rounds > 1 && (o->modes >> BENCH_MODE_AUTO & 1) &&
+               (o->modes >> BENCH_MODE_CPU & 1 || o->modes >> BENCH_MODE_DEVICE & 1);
     return 1;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* AUTO_PAIRED from each round's rates of the modes (NaN: not timed that round): the median of
+ * auto's against the better of cpu and device mode's, over the rounds that timed auto and one
+ * of them; NaN if none did. */
+static double auto_paired(double round_rate[][BENCH_MODE_COUNT], int rounds)
+{
+    double ratios[PAIRED_ROUNDS];
+    int count = 0;
+    for (int r = 0; r < rounds && r < PAIRED_ROUNDS; r++) {
+        double cpu = round_rate[r][BENCH_MODE_CPU], device = round_rate[r][BENCH_MODE_DEVICE];
+        double best = isnan(cpu) ? device : isnan(device) ? cpu : fmax(cpu, device);
+        if (!isnan(round_rate[r][BENCH_MODE_AUTO]) && best > 0)
+            ratios[count++] = round_rate[r][BENCH_MODE_AUTO] / best;
+    }
+    if (count == 0)
+        return NAN;
+    qsort(ratios, (size_t)count, sizeof ratios[0], compare_doubles);
+    return count % 2 ? ratios[count / 2] : (ratios[count / 2 - 1] + ratios[count / 2]) / 2;
 }
 
 /* What the run found on this machine, for the header and the columns. */
@@ -264,6 +302,9 @@ static void print_header(const struct bench_options *o)
                "round best of %d (the first after a warm-up); a column's rate is its best round; "
                "cpu or device mode %g times slower than another column is not timed again\n",
                o->rounds, o->repeat, FAR_BEHIND);
+    if (column_shown(o, AUTO_PAIRED))
+        printf("# auto/best: auto mode's rate against the better of cpu and device mode's in the "
+               "same round, the median over the rounds (not a rate: 1 is as fast)\n");
     if (!o->no_cpu)
         printf(gemm ? "# cpu: the CPU BLAS's Fortran ?gemm_, from host arrays\n"
                     : "# cpu: the CPU BLAS's Fortran entry point (?gemm_, ?symm_, ...), from "
@@ -421,6 +462,10 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
     }
     /* Each end-to-end result is checked at once, before the next run overwrites C. */
     struct bench_expected expected = {.count = 0, .bound = NULL};
+    double round_rate[PAIRED_ROUNDS][BENCH_MODE_COUNT];
+    for (int r = 0; r < PAIRED_ROUNDS; r++)
+        for (int m = 0; m < BENCH_MODE_COUNT; m++)
+            round_rate[r][m] = NAN;
     for (int round = 0; round < o->rounds; round++)
         for (int column = BR_E2E; column < BR_E2E_IN + BENCH_MODE_COUNT; column++) {
             if (o->no_device || !column_shown(o, column))
@@ -433,10 +478,14 @@ static void measure(const struct bench_options *o, enum bench_family family, cha
             double this_round = gflop / time_runs(&p, BENCH_BLASROUTE, o->repeat, round == 0);
             if (round == 0 || this_round > rate[column])
                 rate[column] = this_round;
+            if (column != BR_E2E && round < PAIRED_ROUNDS)
+                round_rate[round][column - BR_E2E_IN] = this_round;
             int right = check_result(&p, reference, &expected, column);
             if (round == 0 || verdict[column] != 0)
                 verdict[column] = right; /* one wrong round marks the column */
         }
+    if (column_shown(o, AUTO_PAIRED))
+        rate[AUTO_PAIRED] = auto_paired(round_rate, o->rounds);
     if (run.clblast_ready) {
         char why[512];
         pause_for(o);

@@ -37,6 +37,8 @@ static const double DEVICE_IDLE_SECONDS = 0.1;
 static const double COLD_DISTURBS_SECONDS = 0.02;
 /* How long a wake-up of the CPU BLAS's threads lasts (br_cpu_threads_warming). */
 static const double WARMING_SECONDS = 0.025;
+/* The calls after the waking one that may still be warming (br_cpu_threads_warming). */
+static const unsigned WARMING_CALLS = 4;
 
 atomic_int br_cpu_threads_lowered;
 atomic_int br_cpu_threads_untimed_call;
@@ -52,6 +54,7 @@ static _Atomic double last_device_took;  /* how long the device was busy up to t
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
 static _Atomic double last_cpu_call_end; /* a routed CPU call's end */
 static _Atomic double woke_at;           /* the start of the last call that woke the threads */
+static atomic_uint calls_since_wake;     /* the routed CPU calls begun since (br_cpu_threads_cold_at) */
 /* The families of names the router's weighed calls came by (a bit each): their libraries'
  * threads are the ones lowered (br_cpu_threads_names_used). */
 atomic_uint br_cpu_threads_names_seen;
@@ -256,9 +259,10 @@ int br_cpu_threads_spin_at(double start)
     return end > 0 && br_cpu_threads_may_spin(start - end);
 }
 
-int br_cpu_threads_warming(double since_wake)
+int br_cpu_threads_warming(double since_wake, unsigned calls_after)
 {
-    return since_wake >= 0 && since_wake < WARMING_SECONDS;
+    return since_wake >= 0 && since_wake < WARMING_SECONDS && calls_after >= 1 &&
+           calls_after <= WARMING_CALLS;
 }
 
 int br_cpu_threads_cold_at(double start)
@@ -267,11 +271,13 @@ int br_cpu_threads_cold_at(double start)
         return 0;
     if (!br_cpu_threads_spin_at(start) &&
         !atomic_load_explicit(&br_cpu_threads_untimed_call, memory_order_relaxed)) {
+        atomic_store_explicit(&calls_since_wake, 0, memory_order_relaxed);
         atomic_store_explicit(&woke_at, start, memory_order_relaxed);
         return 1;
     }
     double woke = atomic_load_explicit(&woke_at, memory_order_relaxed);
-    return woke > 0 && br_cpu_threads_warming(start - woke);
+    unsigned after = atomic_fetch_add_explicit(&calls_since_wake, 1, memory_order_relaxed) + 1;
+    return woke > 0 && br_cpu_threads_warming(start - woke, after);
 }
 
 int br_cpu_threads_device_cold_at(double start)
@@ -375,8 +381,10 @@ double br_cpu_threads_settle(double predicted_seconds)
     }
     pthread_mutex_lock(&lock);
     br_cpu_threads_woke = give_back();
-    if (br_cpu_threads_woke) /* the calls after it warm up too (br_cpu_threads_warming) */
+    if (br_cpu_threads_woke) { /* the calls after it warm up too (br_cpu_threads_warming) */
+        atomic_store_explicit(&calls_since_wake, 0, memory_order_relaxed);
         atomic_store_explicit(&woke_at, br_seconds_now(), memory_order_relaxed);
+    }
     pthread_mutex_unlock(&lock);
     return 0;
 }

@@ -130,14 +130,19 @@ static inline void br_cpu_threads_names_used(enum br_names names)
 int br_cpu_threads_cold_at(double start);
 
 /* Pure: whether a CPU call starting `since_wake` seconds after the start of the call that woke
- * the CPU BLAS's threads (a cold one, or one given the lowered count back) is still cold. The
- * wake-up lasts several calls on a virtual machine, not one: on the H200's host (2026-11-26,
- * cher2k 256, 0.19 ms a call once awake) the first five calls after a pause of 250 ms took 2.9
- * to 5.9 ms each, 15 ms in all, both in cpu mode and in auto mode after device calls; taken
- * for the CPU's cost, they put that cell on the device (at half the CPU's speed) for the rest
- * of the run. So calls starting within 25 ms of the wake count as cold (br_cpu_threads_cold_at
- * answers so). */
-int br_cpu_threads_warming(double since_wake);
+ * the CPU BLAS's threads (a cold one, or one given the lowered count back), the
+ * `calls_after`-th routed CPU call after that one, is still cold. The wake-up lasts
+ * several calls on a virtual machine, not one: on the H200's host (2026-11-26, cher2k 256,
+ * 0.19 ms a call once awake) the first five calls after a pause of 250 ms took 2.9 to 5.9 ms
+ * each, 15 ms in all, both in cpu mode and in auto mode after device calls; taken for the
+ * CPU's cost, they put that cell on the device (at half the CPU's speed) for the rest of the
+ * run. So the four calls after the wake count as cold if they start within 25 ms of it
+ * (br_cpu_threads_cold_at answers so), and no more: a cold call teaches only a bound, which
+ * may only lower its cell, and with every call of a stream of 2 ms calls cold for 25 ms after
+ * each pause, a cell that a try had put too low could never come back up (cherk n = 64, k =
+ * 8192 on the H200's host, 2026-11-27: predicted 1.0 ms on the CPU, which took 1.8 to 2.7, and
+ * kept there against the device's 0.7). */
+int br_cpu_threads_warming(double since_wake, unsigned calls_after);
 
 /* The router's shortest path (calls the rules alone keep on the CPU, untimed) marks that the
  * CPU BLAS ran a call the router did not time: the next timed CPU call is then not taken for

@@ -1855,17 +1855,19 @@ static void check_cpu_threads(void)
     if (!br_cpu_threads_cold_disturbs(0.0001) || !br_cpu_threads_cold_disturbs(0.0199) ||
         br_cpu_threads_cold_disturbs(0.02) || br_cpu_threads_cold_disturbs(1))
         fail("a cold CPU call is disturbed under 20 ms");
-    /* The wake-up lasts 25 ms from the call that woke the threads: the calls in it are cold. */
-    if (!br_cpu_threads_warming(0) || !br_cpu_threads_warming(0.015) ||
-        !br_cpu_threads_warming(0.0249) || br_cpu_threads_warming(0.025) ||
-        br_cpu_threads_warming(1) || br_cpu_threads_warming(-0.001))
-        fail("the calls starting within 25 ms of a wake-up are cold");
+    /* The wake-up lasts 25 ms from the call that woke the threads, and four calls after it at
+     * most: those in it are cold. */
+    if (!br_cpu_threads_warming(0, 1) || !br_cpu_threads_warming(0.015, 2) ||
+        !br_cpu_threads_warming(0.0249, 4) || br_cpu_threads_warming(0.025, 1) ||
+        br_cpu_threads_warming(1, 1) || br_cpu_threads_warming(-0.001, 1) ||
+        br_cpu_threads_warming(0.003, 5) || br_cpu_threads_warming(0.01, 12))
+        fail("the four calls starting within 25 ms after a wake-up are cold, no others");
     ok("CPU BLAS threads beside a device: the cores its copies leave, at least 1, at most its "
        "own; kept while the CPU calls since a device call take less than it did (for a try of "
        "the CPU, whatever they took), at most 0.25 s; all of them for calls predicted at 0.1 s "
        "or more; their spin met for 0.15 s, by copies "
-       "spread over helpers only; a cold call under 20 ms is disturbed, and so are those "
-       "starting within 25 ms of the wake-up");
+       "spread over helpers only; a cold call under 20 ms is disturbed, and so are the four "
+       "after it starting within 25 ms of the wake-up");
 }
 
 /* Before a device cell has learned what its calls cost the CPU calls after them, the decision

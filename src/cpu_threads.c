@@ -139,13 +139,11 @@ static struct setters setters_of(enum br_names names)
     return found[names];
 }
 
-/* The families seen, one at a time (under lock for setters_of). */
-#define EACH_FAMILY_SEEN(f)                                                                   \
-    for (unsigned seen_ = atomic_load_explicit(&br_cpu_threads_names_seen,                  \
-                                               memory_order_relaxed),                         \
-                  f = 0;                                                                      \
-         f < BR_NAMES_COUNT; f++)                                                             \
-        if (seen_ & (1u << f))
+/* Whether family f is among those seen (a mask of br_cpu_threads_names_seen). */
+static int seen_family(unsigned seen, int f)
+{
+    return (seen >> f) & 1u;
+}
 
 /* Whether the CPU BLAS leaves threads spinning after a call: a library without threads (the
  * reference, which the tests run as the CPU BLAS) leaves none, and marking the device calls
@@ -154,7 +152,10 @@ static struct setters setters_of(enum br_names names)
 static int cpu_blas_spins(void)
 {
     static _Atomic int known[BR_NAMES_COUNT]; /* 0: not yet, 1: spins, 2: does not */
-    EACH_FAMILY_SEEN(f) {
+    unsigned seen = atomic_load_explicit(&br_cpu_threads_names_seen, memory_order_relaxed);
+    for (int f = 0; f < BR_NAMES_COUNT; f++) {
+        if (!seen_family(seen, f))
+            continue;
         int state = atomic_load_explicit(&known[f], memory_order_relaxed);
         if (!state) {
             pthread_mutex_lock(&lock);
@@ -196,11 +197,12 @@ static double share_beside_device(void)
         return share;
     share = 1;
     pthread_mutex_lock(&lock);
-    EACH_FAMILY_SEEN(f) {
-        struct setters library = setters_of((enum br_names)f);
+    for (int f = 0; f < BR_NAMES_COUNT; f++) {
+        struct setters library =
+            seen_family(seen, f) ? setters_of((enum br_names)f) : (struct setters){0};
         if (!library.set)
             continue;
-        int current = lowered_families & (1u << f) ? count_before[f] : library.get();
+        int current = seen_family(lowered_families, f) ? count_before[f] : library.get();
         int beside = br_cpu_threads_beside_device(current, sysconf(_SC_NPROCESSORS_ONLN),
                                                   br_host_copy_reserved_threads());
         if (current > 0 && beside < current && (double)beside / current < share)
@@ -276,8 +278,10 @@ int br_cpu_threads_cold_at(double start)
         return 1;
     }
     double woke = atomic_load_explicit(&woke_at, memory_order_relaxed);
+    if (!(woke > 0 && br_cpu_threads_warming(start - woke, 1)))
+        return 0; /* past the wake-up's time: no count kept */
     unsigned after = atomic_fetch_add_explicit(&calls_since_wake, 1, memory_order_relaxed) + 1;
-    return woke > 0 && br_cpu_threads_warming(start - woke, after);
+    return br_cpu_threads_warming(start - woke, after);
 }
 
 int br_cpu_threads_device_cold_at(double start)
@@ -299,9 +303,11 @@ static int give_back(void)
         return 0;
     int raised = 0;
     for (int f = 0; f < BR_NAMES_COUNT; f++) {
+        if (!seen_family(lowered_families, f))
+            continue; /* not looked up: a family never lowered may be one no call came by */
         struct setters library = setters_of((enum br_names)f);
         /* A count the program set meanwhile (numpy's threadpoolctl, say) is the program's. */
-        if (lowered_families & (1u << f) && library.get() == count_set[f])
+        if (library.get() == count_set[f])
             library.set(count_before[f]), raised = 1;
     }
     lowered_families = 0;
@@ -322,8 +328,10 @@ void br_cpu_threads_device_begins(void)
         long cores = sysconf(_SC_NPROCESSORS_ONLN);
         int copies = br_host_copy_reserved_threads();
         double share = 1;
-        EACH_FAMILY_SEEN(f) {
-            struct setters library = setters_of((enum br_names)f);
+        unsigned seen = atomic_load_explicit(&br_cpu_threads_names_seen, memory_order_relaxed);
+        for (int f = 0; f < BR_NAMES_COUNT; f++) {
+            struct setters library =
+                seen_family(seen, f) ? setters_of((enum br_names)f) : (struct setters){0};
             if (!library.set)
                 continue;
             int current = library.get();

@@ -92,7 +92,8 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
         return BR_ON_CPU;
     /* The library that answers these names on the CPU is the program's CPU BLAS: the one
      * whose threads a device call lowers, and whose rates the CPU profile holds (under pip
-     * numpy, its bundled OpenBLAS; not blasroute's own, which none of its calls reach). */
+     * numpy, its bundled OpenBLAS; not blasroute's own, which none of its calls reach). Set
+     * here for every call past the rules, before anything asks for the CPU's profile. */
     br_cpu_threads_names_used(call->names);
     br_routing_calibrate_names(call->names);
     /* A call made while this thread holds a device for a LAPACK factorization (the program's
@@ -130,7 +131,7 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
      * (for a call the model sends to a device) every device's program, got ready on a thread
      * of its own while the CPU BLAS answers (warmup.h). All devices at once: a call may be
      * spread over them. */
-    const struct br_cpu_profile *cpu = br_warmup_cpu_profile(call);
+    const struct br_cpu_profile *cpu = br_warmup_cpu_profile();
     in_use->provisional_cpu = cpu == br_routing_cpu_profile_provisional();
     const struct br_device *device = br_engine_device_at(in_use->engines[0]);
     struct br_learned_factors learned =
@@ -219,7 +220,6 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
     /* choose() found at least one device with a profile. */
     int count = in_use->count;
     if (!(prediction->device_share >= 0)) {
-        br_routing_calibrate_names(call->names);
         const struct br_cpu_profile *cpu = br_routing_cpu_profile();
         prediction->device_share =
             br_hybrid_share_over(call, in_use->profiles, count, cpu, br_policy());

@@ -325,7 +325,6 @@ static double could_save(const struct br_call *call, double seconds,
 {
     struct br_learned_factors learned = br_learn_factors(call, name, driver, opened);
     learned.device_side = br_learned_side_or_prior(learned.device_side, side_prior);
-    br_routing_calibrate_names(call->names);
     const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
     struct br_prediction p = {0};
     if (cpu && br_decide_after_rules(call, profile, cpu, br_policy(), -1, 1, &learned, &p) ==
@@ -592,7 +591,6 @@ int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_s
      * estimates (faster than the hosts measured: a hedge leans to not happening). Not the one
      * the program's calls measure: asking for it would settle it from the first four, and
      * keep that for the next process, before the device was ever opened. */
-    br_routing_calibrate_names(call->names);
     const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
     double on_cpu = br_predict_cpu_seconds(call, cpu ? cpu : br_routing_cpu_profile_provisional());
     if (!(on_cpu >= open_seconds))
@@ -777,11 +775,10 @@ static void keep_program_memo(void)
         br_prepare_after_run();
 }
 
-const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call)
+const struct br_cpu_profile *br_warmup_cpu_profile(void)
 {
     if (br_likely(br_routing_cpu_profile_loaded()))
         return br_routing_cpu_profile();
-    br_routing_calibrate_names(call->names);
     if (br_env()->warmup == BR_WARMUP_WAIT)
         return br_routing_cpu_profile();
     /* A tuned profile or a cached calibration is only a file to read: no thread for it. */

@@ -71,9 +71,9 @@ double br_warmup_open_threshold(double open_seconds, const struct br_program_mem
 
 /* The CPU profile: loaded, tuned, cached, or made from the program's own calls (routing.h);
  * else the built-in estimates for now (br_routing_cpu_profile_provisional), never kept
- * (BLASROUTE_WARMUP=wait: a calibration now, of the BLAS that answers the call's names,
- * br_routing_calibrate_names). Never NULL. */
-const struct br_cpu_profile *br_warmup_cpu_profile(const struct br_call *call);
+ * (BLASROUTE_WARMUP=wait: a calibration now, of the BLAS that answers the names the router's
+ * calls came by, br_routing_calibrate_names). Never NULL. */
+const struct br_cpu_profile *br_warmup_cpu_profile(void);
 
 /* 1 if device `index`'s program of this precision has been built (or failed to build: a call
  * then finds that out and goes to the CPU BLAS itself), else 0 after starting the build on a

@@ -28,6 +28,7 @@
 #include "bench_options.h"
 #include "bench_plot.h"
 #include "bench_routines.h"
+#include "median.h"
 
 /* BR_BUILTIN (--builtin-params only): br-kern with the built-in kernel parameters.
  * BR_E2E_IN + mode (--modes only, in place of BR_E2E): br-e2e in each mode of bench_mode.
@@ -69,12 +70,6 @@ static int column_shown(const struct bench_options *o, int column)
     return 1;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* AUTO_PAIRED from each round's rates of the modes (NaN: not timed that round): the median of
  * auto's against the better of cpu and device mode's, over the rounds that timed auto and one
  * of them; NaN if none did. */
@@ -88,10 +83,7 @@ static double auto_paired(double round_rate[][BENCH_MODE_COUNT], int rounds)
         if (!isnan(round_rate[r][BENCH_MODE_AUTO]) && best > 0)
             ratios[count++] = round_rate[r][BENCH_MODE_AUTO] / best;
     }
-    if (count == 0)
-        return NAN;
-    qsort(ratios, (size_t)count, sizeof ratios[0], compare_doubles);
-    return count % 2 ? ratios[count / 2] : (ratios[count / 2 - 1] + ratios[count / 2]) / 2;
+    return tool_median(ratios, count);
 }
 
 /* What the run found on this machine, for the header and the columns. */

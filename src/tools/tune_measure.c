@@ -10,6 +10,7 @@
 #include "engine/engine.h"
 #include "engine/host_copy.h"
 #include "stats.h"
+#include "tools/median.h"
 
 enum {
     LINK_REPETITIONS = 5,  /* transfers timed per direction and kind of host memory */
@@ -104,12 +105,6 @@ static cl_int transfer_rate(cl_command_queue queue, cl_mem buffer, void *host, s
     return error;
 }
 
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median, not the best: a latency is paid on every call, so the typical one is wanted.
  * From pinned memory, since the engine's transfers all go through its pinned staging. */
 static cl_int write_latency(cl_command_queue queue, cl_mem buffer, void *host, double *us)
@@ -123,8 +118,7 @@ static cl_int write_latency(cl_command_queue queue, cl_mem buffer, void *host, d
     }
     if (error != CL_SUCCESS)
         return error;
-    qsort(samples, LATENCY_SAMPLES, sizeof samples[0], compare_doubles);
-    *us = samples[LATENCY_SAMPLES / 2] * 1e6;
+    *us = tool_median(samples, LATENCY_SAMPLES) * 1e6;
     return CL_SUCCESS;
 }
 

@@ -51,6 +51,8 @@ static atomic_int devices_busy;          /* device calls and sessions running no
 static _Atomic double busy_since;        /* br_seconds_now() when the running ones began */
 static _Atomic double last_device_end;   /* br_seconds_now() at the last one's end */
 static _Atomic double last_device_took;  /* how long the device was busy up to then */
+/* The kind of the last device call the router made that was not a try (0: none yet). */
+static atomic_uint device_kind;
 static _Atomic long long cpu_ns_since;   /* the routed CPU calls since then, timed while lowered */
 static _Atomic double last_cpu_call_end; /* a routed CPU call's end */
 static _Atomic double woke_at;           /* the start of the last call that woke the threads */
@@ -369,19 +371,26 @@ void br_cpu_threads_device_ends(void)
             memory_order_relaxed);
 }
 
-int br_cpu_threads_keep_lowered(int trying, double device_took, double cpu_since,
+int br_cpu_threads_keep_lowered(int trying, int moved, double device_took, double cpu_since,
                                 double since_device)
 {
-    return since_device < PHASE_SECONDS && (trying || cpu_since < device_took);
+    return since_device < PHASE_SECONDS && (trying || (!moved && cpu_since < device_took));
 }
 
-double br_cpu_threads_settle(double predicted_seconds)
+void br_cpu_threads_device_call_kind(unsigned kind)
+{
+    if (atomic_load_explicit(&device_kind, memory_order_relaxed) != kind)
+        atomic_store_explicit(&device_kind, kind, memory_order_relaxed);
+}
+
+double br_cpu_threads_settle(double predicted_seconds, unsigned kind)
 {
     if (!br_cpu_threads_full_for(predicted_seconds)) {
         double now = br_seconds_now();
+        int moved = kind != 0 && kind == atomic_load_explicit(&device_kind, memory_order_relaxed);
         if (atomic_load(&devices_busy) > 0 ||
             br_cpu_threads_keep_lowered(
-                br_cpu_threads_trying,
+                br_cpu_threads_trying, moved,
                 atomic_load_explicit(&last_device_took, memory_order_relaxed),
                 (double)atomic_load_explicit(&cpu_ns_since, memory_order_relaxed) * 1e-9,
                 now - atomic_load_explicit(&last_device_end, memory_order_relaxed)))
@@ -467,6 +476,7 @@ void br_cpu_threads_at_fork(enum br_fork_stage stage)
         atomic_store(&devices_busy, 0);
         atomic_store(&last_device_end, 0.0);
         atomic_store(&last_device_took, 0.0);
+        atomic_store(&device_kind, 0u);
         atomic_store(&cpu_ns_since, 0);
         atomic_store(&last_cpu_call_end, 0.0);
         atomic_store(&br_cpu_threads_hybrid_runs, 0);

@@ -40,8 +40,14 @@ int br_cpu_threads_full_for(double predicted_seconds);
  * `cpu_since`; `trying`: the call is learning's try of the CPU amid device calls, kept lowered
  * while a device call is in sight whatever the CPU calls took (a try repeated at the cell's
  * next call, learn_store.h, would otherwise wake the other threads, and their spin slow the
- * device calls after it). */
-int br_cpu_threads_keep_lowered(int trying, double device_took, double cpu_since,
+ * device calls after it); `moved`: the call, not a try, is of the kind of the last device call
+ * that was not one (policy/learn.h: br_learn_kind), so that the stream of those calls has
+ * moved to the CPU (a factorization's updates once they are small, a program whose products
+ * the learning found faster on the CPU): no device call of theirs is in sight, and the count
+ * is given back. Kept, every such call ran on the lowered count until the calls had outlasted
+ * the last device call: on the H100's host (2026-11-28) zherk n = 8192, k = 64 took 42 to 45
+ * ms a call in auto mode after device calls of its own, 32 to 34 in cpu mode. */
+int br_cpu_threads_keep_lowered(int trying, int moved, double device_took, double cpu_since,
                                 double since_device);
 
 /* Pure: whether a device call starting `since_cpu_call` seconds after a routed CPU call ended
@@ -183,17 +189,21 @@ extern atomic_int br_cpu_threads_hybrid_runs;
 void br_cpu_threads_device_begins(void);
 void br_cpu_threads_device_ends(void);
 
+/* The router, before a device call that is not a learning try: its kind (policy/learn.h:
+ * br_learn_kind), for br_cpu_threads_keep_lowered's `moved`. */
+void br_cpu_threads_device_call_kind(unsigned kind);
+
 /* Around a Level-3 call the router sends to the CPU BLAS, predicted `predicted_seconds` there
- * (0: not predicted): before it, one relaxed load unless the thread count is lowered; then
- * the call is timed (a start time returned, to give br_cpu_threads_cpu_call_took after it),
- * else 0. */
+ * (0: not predicted), of `kind` (0: not weighed, or a try): before it, one relaxed load
+ * unless the thread count is lowered; then the call is timed (a start time returned, to give
+ * br_cpu_threads_cpu_call_took after it), else 0. */
 extern atomic_int br_cpu_threads_lowered;
-double br_cpu_threads_settle(double predicted_seconds);
+double br_cpu_threads_settle(double predicted_seconds, unsigned kind);
 void br_cpu_threads_cpu_call_took(double start);
-static inline double br_cpu_threads_before_cpu_call(double predicted_seconds)
+static inline double br_cpu_threads_before_cpu_call(double predicted_seconds, unsigned kind)
 {
     if (br_unlikely(atomic_load_explicit(&br_cpu_threads_lowered, memory_order_relaxed)))
-        return br_cpu_threads_settle(predicted_seconds);
+        return br_cpu_threads_settle(predicted_seconds, kind);
     return 0;
 }
 static inline void br_cpu_threads_after_cpu_call(double start)

@@ -239,11 +239,11 @@ static enum br_path run_hybrid(const struct br_call *call, struct devices *in_us
 }
 
 /* Returns the share of the CPU BLAS's thread count the call ran on: below 1 on the lowered
- * count (cpu_threads.h). */
-static double run_on_cpu(const struct br_call *call, double predicted_seconds)
+ * count (cpu_threads.h). `kind`: the call's, 0 for a try or a call not weighed. */
+static double run_on_cpu(const struct br_call *call, double predicted_seconds, unsigned kind)
 {
     br_cpu_threads_woke = 0;
-    double lowered = br_cpu_threads_before_cpu_call(predicted_seconds);
+    double lowered = br_cpu_threads_before_cpu_call(predicted_seconds, kind);
     double share = lowered > 0 ? br_cpu_threads_lowered_share() : 1;
     br_cpu_level3(call);
     br_cpu_threads_after_cpu_call(lowered);
@@ -341,19 +341,21 @@ static enum br_path run_while_device_readies(const struct br_call *call,
             break;
         }
         for (int i = 0; i < cut.device_count; i++)
-            run_on_cpu(&cut.device[i], 0);
+            run_on_cpu(&cut.device[i], 0, 0);
         rest = cut.cpu[0];
         if (br_unlikely(br_env()->test_hedge_wait) && left == HEDGE_PIECES)
             br_engine_count(); /* waits for the opening */
     }
     br_cpu_threads_give_back_one(call->names, held);
     enum br_path path = BR_PATH_CPU;
-    if (where == BR_ON_DEVICE)
+    if (where == BR_ON_DEVICE) {
+        br_cpu_threads_device_call_kind(br_learn_kind(&rest));
         path = run_on_devices(&rest, &in_use, &p);
-    else if (where == BR_ON_HYBRID)
+    } else if (where == BR_ON_HYBRID) {
         path = run_hybrid(&rest, &in_use, &p);
-    else
-        run_on_cpu(&rest, p.cpu_seconds);
+    } else {
+        run_on_cpu(&rest, p.cpu_seconds, 0);
+    }
     if (path == BR_PATH_CPU || path == BR_PATH_FALLBACK)
         return path;
     prediction->device_share = br_call_volume(&rest) / br_call_volume(call);
@@ -377,7 +379,7 @@ void br_route(const struct br_call *call)
     if (br_likely(call->work == BR_WORK_FULL && route_depth < ROUTE_DEPTH_LIMIT &&
                   !br_stats_wanted() && br_decide_cpu_by_rules(call, br_policy()))) {
         route_depth++;
-        double lowered = br_cpu_threads_before_cpu_call(0);
+        double lowered = br_cpu_threads_before_cpu_call(0, 0);
         br_cpu_threads_note_untimed_call();
         br_cpu_level3(call);
         br_cpu_threads_after_cpu_call(lowered);
@@ -441,6 +443,10 @@ void br_route(const struct br_call *call)
             disturbed = start > 0 && br_cpu_threads_spin_at(start) &&
                         br_cpu_threads_spin_slows(br_call_largest_copy(call));
             cold = start > 0 && br_cpu_threads_device_cold_at(start);
+            /* Forced device calls too: a CPU call of their kind after them has left the
+             * device (cpu_threads.h: br_cpu_threads_keep_lowered). */
+            if (!tried)
+                br_cpu_threads_device_call_kind(in_use.kind ? in_use.kind : br_learn_kind(call));
             path = run_on_devices(call, &in_use, &prediction);
             break;
         case BR_ON_HYBRID:
@@ -452,7 +458,7 @@ void br_route(const struct br_call *call)
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
             else {
-                share = run_on_cpu(call, prediction.cpu_seconds);
+                share = run_on_cpu(call, prediction.cpu_seconds, tried ? 0 : in_use.kind);
                 cold = cold || br_cpu_threads_woke;
             }
             break;

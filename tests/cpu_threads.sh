@@ -13,13 +13,16 @@
 # learned device cell (policy/learn.h: side seconds), and nothing with the count kept; before
 # the cell learned any, the second dgemm is predicted with what the dsyrk after the first would
 # lose on the lowered count (cpu_threads.h: br_cpu_threads_side_prior), nothing with the count
-# kept. Every product right.
+# kept. In auto mode, a CPU call of the kind of the device call before it (a dgemm the model
+# sends to the CPU after one it sent to the device: the products have left the device) gets
+# the count back at once; a call of another kind (a dsyrk) keeps it lowered. Every product
+# right.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 9
+plan 10
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
-program="$top_builddir/tests/thread_share"
+program="$top_builddir/tests/thread_share" extra=
 
 cores=$(getconf _NPROCESSORS_ONLN)
 start=$((cores + 2)) own=$((cores + 1))
@@ -33,7 +36,7 @@ run() {
         BLASROUTE_MODE=device BLASROUTE_ROUTINES=gemm BLASROUTE_VERBOSE=1 \
         BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_CPU_BLAS=libopenblas.so.0 \
         BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" "$@" \
-        timeout 300 "$program" $start $own > "$out" 2> "$err"
+        timeout 300 "$program" $start $own $extra > "$out" 2> "$err"
     status=$?
 }
 value() { sed -n "s/^$1=//p" "$out"; }
@@ -132,3 +135,25 @@ prior=$(awk -F, -v start=$start -v beside=$beside '
 case "$prior" in ok*) true ;; *) false ;; esac
 ok $? "auto mode: a device call is predicted with what the CPU call that followed the last one of its kind would lose on the lowered count, before its cell learned it ($prior)"
 diag_file "$tmp/shared.csv"; diag_file "$tmp/keep.csv"
+
+# Auto mode, learning off: a device link of 20 ms latency and a CPU of 0.01 GFLOP/s, so that
+# the model sends dgemm 160 to the device and dgemm 16 (the same kind: a square dgemm) to the
+# CPU. The dsyrk at once after the first device product keeps the lowered count; the small
+# dgemm at once after the second gets the whole count back.
+{ fast_device_profile "products that move to the CPU" | sed 's/^latency_us = .*/latency_us = 20000/'; } \
+    > "$tmp/kinds.profile"
+mkdir -p "$tmp/slower/blasroute/profiles"
+{ echo "[rates]"; for p in s d c z; do
+    echo "${p}gemm = 0.01 0.01 0.01 0.01 0.01 0.01 0.01 0.01 0.01"; done; } \
+    > "$tmp/slower/blasroute/profiles/cpu.profile"
+rm -rf "$tmp/kinds"
+extra=kinds
+run BLASROUTE_MODE=auto BLASROUTE_ROUTINES=gemm BLASROUTE_THRESHOLD=1 BLASROUTE_WARMUP=wait \
+    BLASROUTE_LEARN=0 BLASROUTE_PROFILE="$tmp/kinds.profile" BLASROUTE_CACHE_DIR="$tmp/kinds" \
+    XDG_DATA_HOME="$tmp/slower" BLASROUTE_TRACE="$tmp/kinds.csv"
+moved=$(awk -F, '$1 == "dgemm" { where = where " " $8 "x" $10 }
+    END { print where }' "$tmp/kinds.csv" 2>/dev/null)
+[ $status -eq 0 ] && [ "$(value other_kind)" = $beside ] && [ "$(value same_kind)" = $start ] &&
+    [ "$moved" = " 160xdevice 160xdevice 16xcpu" ]
+ok $? "auto mode: a dgemm sent to the CPU at once after one on the device gets the $start threads back (the products moved:$moved); a dsyrk at once after one keeps $beside"
+diag_file "$out"; diag_file "$err"; diag_file "$tmp/kinds.csv"

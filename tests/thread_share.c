@@ -9,11 +9,17 @@
  *   program_own   the program sets its own count (its second argument) while it is lowered,
  *                 then calls dsyrk_ 0.4 s later
  *   child         in a child forked after a device call, after a dsyrk_ there
+ * With a third argument, "kinds" (auto mode, a profile that sends dgemm 160 to the device and
+ * dgemm 16 to the CPU), instead:
+ *   other_kind    after a dsyrk_ made at once after a dgemm_ on the device
+ *   same_kind     after a dgemm_ 16 (on the CPU BLAS) made at once after another dgemm_ on the
+ *                 device: the products have moved to the CPU
  * Every product is checked against a naive loop; exit status 0 only if all are right. */
 #include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,16 +52,24 @@ static void product(int n)
     dgemm_("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n, 1, 1);
 }
 
-static void check_product(int n)
+/* Whether z = x * y (n x n), against a naive loop. */
+static int right_product(const double *x, const double *y, const double *z, int n)
 {
     for (int j = 0; j < n; j++)
         for (int i = 0; i < n; i++) {
             double sum = 0;
             for (int l = 0; l < n; l++)
-                sum += a[i + (size_t)l * n] * b[l + (size_t)j * n];
-            if (!(fabs(sum - c[i + (size_t)j * n]) <= 1e-12 * n))
-                wrong = 1;
+                sum += x[i + (size_t)l * n] * y[l + (size_t)j * n];
+            if (!(fabs(sum - z[i + (size_t)j * n]) <= 1e-12 * n))
+                return 0;
         }
+    return 1;
+}
+
+static void check_product(int n)
+{
+    if (!right_product(a, b, c, n))
+        wrong = 1;
     free(a), free(b), free(c);
 }
 
@@ -80,9 +94,36 @@ static int rank_update(int n, int k)
     return threads;
 }
 
+/* C = A * B (n x n) at once after a device product, checked; returns OpenBLAS's thread count
+ * as it was right after the call. */
+static int small_product(int n)
+{
+    double *x = malloc(sizeof(double) * n * n), *y = malloc(sizeof(double) * n * n);
+    double *z = malloc(sizeof(double) * n * n), one = 1, zero = 0;
+    random_fill(x, (size_t)n * n), random_fill(y, (size_t)n * n);
+    dgemm_("N", "N", &n, &n, &n, &one, x, &n, y, &n, &zero, z, &n, 1, 1);
+    int threads = get_threads();
+    if (!right_product(x, y, z, n))
+        wrong = 1;
+    free(x), free(y), free(z);
+    return threads;
+}
+
+static int kinds(void)
+{
+    product(160);
+    int other = rank_update(96, 32);
+    check_product(160);
+    product(160);
+    int same = small_product(16);
+    check_product(160);
+    printf("other_kind=%d\nsame_kind=%d\n", other, same);
+    return wrong;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 3)
+    if (argc != 3 && !(argc == 4 && strcmp(argv[3], "kinds") == 0))
         return 2;
     void *openblas = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
     get_threads = openblas ? (int (*)(void))dlsym(openblas, "openblas_get_num_threads") : NULL;
@@ -93,6 +134,8 @@ int main(int argc, char **argv)
     }
     set_threads(atoi(argv[1]));
     printf("before=%d\n", get_threads());
+    if (argc == 4)
+        return kinds();
     product(160);
     int after_device = get_threads();
     int at_once = rank_update(96, 32);

@@ -9,6 +9,15 @@
 
 /* A ratio past the first may move a cell as if it were at most this far (4x) from it. */
 static const double outlier_log = 1.3862943611198906; /* log(4) */
+/* What the model's prediction (or the prior a cell leans on) weighs against a cell's own
+ * samples once it has two or more, counted in samples (br_learned_cell_weight): a quarter. A
+ * measurement is far nearer the truth than the model on the shapes it was not calibrated at
+ * (1.5 to 3 times off, policy/learn_store.c), and when the model weighed one sample for
+ * good, the third sample of a cell still left a quarter of the model's error (in logarithms):
+ * on the H100's host (2026-11-28) cherk n = 8192, k = 64 was predicted 13 ms on the device,
+ * measured 22 to 24 ms three times, and still predicted 18 ms, under the CPU's 20. A first
+ * sample alone weighs as much as the model (one odd measurement never decides alone). */
+static const double model_weight_measured = 0.25;
 /* The least weight of a new sample: the cell's memory is about the last 5 samples. */
 static const double least_weight = 0.2;
 /* Ratios beyond a thousand either way are taken as a thousand. */
@@ -71,12 +80,15 @@ struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct
     return &br_learned_cells(learned, call)[path];
 }
 
+double br_learned_cell_weight(uint32_t samples)
+{
+    double n = (double)samples;
+    return n / (n + (samples >= 2 ? model_weight_measured : 1));
+}
+
 double br_learned_cell_factor(const struct br_learned_cell *cell)
 {
-    if (cell->samples == 0)
-        return 1;
-    double weight = (double)cell->samples / ((double)cell->samples + 1);
-    return exp(weight * cell->log_ratio);
+    return exp(br_learned_cell_weight(cell->samples) * cell->log_ratio);
 }
 
 double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
@@ -122,7 +134,7 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
 {
     const struct br_learned_cell *cell =
         br_learned_cell((struct br_learned *)learned, call, path);
-    double weight = (double)cell->samples / ((double)cell->samples + 1);
+    double weight = br_learned_cell_weight(cell->samples);
     return exp(weight * cell->log_ratio + (1 - weight) * prior_log);
 }
 
@@ -140,8 +152,8 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
         return;
     struct br_learned_cell *cell = br_learned_cell(learned, call, path);
     double ratio = fmax(-extreme_log, fmin(extreme_log, log(measured / predicted)));
-    if (disturbed)
-        ratio = fmin(ratio, cell->samples ? cell->log_ratio : prior_log);
+    if (disturbed && ratio >= (cell->samples ? cell->log_ratio : prior_log))
+        return; /* a bound the cell already keeps: nothing new */
     if (cell->samples == 0) {
         cell->log_ratio = (float)ratio;
     } else {
@@ -207,7 +219,9 @@ void br_learned_each(const struct br_learned *learned,
                         struct br_learned_entry e = {
                             (enum br_family)f, (enum br_precision)p, (enum br_learn_shape)s, z,
                             (enum br_learn_path)w, &learned->cells[f][p][s][z][w]};
-                        if (e.cell->samples)
+                        /* A device cell may hold side seconds and no sample: its calls
+                         * were bounds it kept (br_learned_add). */
+                        if (e.cell->samples || e.cell->side_seconds > 0)
                             visit(&e, context);
                     }
 }
@@ -260,7 +274,8 @@ int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out)
         char rest;
         int fields = sscanf(e->value, "%u %lf %lf %c", &samples, &ratio, &side, &rest);
         if (parse_cell_name(e->key, &f, &p, &s, &z, &w) != 0 || fields < 2 || fields > 3 ||
-            samples == 0 || !(fabs(ratio) <= extreme_log + 1e-3) || /* the file keeps 4 decimals */
+            (samples == 0 && !(side > 0 && ratio == 0)) || /* side seconds alone: a device's */
+            !(fabs(ratio) <= extreme_log + 1e-3) || /* the file keeps 4 decimals */
             !(side >= 0 && side < 1e3) || (side > 0 && w != BR_LEARN_DEVICE)) {
             br_warn("%s:%d: '%s = %s' is not a learned cell (routine.shape.size.path = "
                     "samples log-ratio [side-seconds, a device cell's]); not used",

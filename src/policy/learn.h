@@ -41,9 +41,14 @@ struct br_learned_cell *br_learned_cells(struct br_learned *learned, const struc
 struct br_learned_cell *br_learned_cell(struct br_learned *learned, const struct br_call *call,
                                         enum br_learn_path path);
 
+/* The weight of a cell of `samples` samples against the model's prediction (or a prior), in
+ * logarithms: n / (n + 1) for one sample, so that one odd measurement never decides alone, and
+ * n / (n + 1/4) from two on, where the measurements agreeing outweigh the model. Pure. */
+double br_learned_cell_weight(uint32_t samples);
+
 /* The factor the model's prediction for this call and path is multiplied by: 1 with nothing
- * learned. A cell of n samples counts for n / (n + 1) of its ratio (in logarithms), so that
- * one odd measurement never decides alone. br_learned_cell_factor: the same for a cell. */
+ * learned; exp(w * the cell's ratio), w its br_learned_cell_weight. br_learned_cell_factor:
+ * the same for a cell. */
 double br_learned_factor(const struct br_learned *learned, const struct br_call *call,
                          enum br_learn_path path);
 double br_learned_cell_factor(const struct br_learned_cell *cell);
@@ -68,7 +73,8 @@ double br_learned_pooled_log_at(const struct br_learned *learned, const struct b
                                 enum br_learn_path path);
 
 /* br_learned_factor with the cell's count weighing its own ratio against `prior_log` instead of
- * 0: exp(w * cell + (1 - w) * prior_log), w = n / (n + 1); the prior alone for an empty cell. */
+ * 0: exp(w * cell + (1 - w) * prior_log), w its br_learned_cell_weight; the prior alone for an
+ * empty cell. */
 double br_learned_factor_with_prior(const struct br_learned *learned, const struct br_call *call,
                                     enum br_learn_path path, double prior_log);
 
@@ -77,10 +83,13 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
  * cell's moves it as if it were 4 times away; the weight of a new sample falls as 1/(n + 1) to
  * a floor of 1/5, so that the cell follows a machine that changes. A `disturbed` measurement
  * (one that something outside the call may have slowed: cpu_threads.h, a device call
- * in the CPU BLAS's spin, a short CPU call waking its threads) counts as a sample
- * but may only lower the cell's ratio, never raise it (a first one is taken as at most the
- * prediction): the tries of a path that always come right after the other path's calls still
- * end, and a cell is never taught a cost that belonged to the switch between the paths. */
+ * in the CPU BLAS's spin, a short CPU call waking its threads) is a bound: it may only lower
+ * the cell's ratio, never raise it (a first one, never above the prediction), and one that
+ * would not lower it is not taken at all: a cell is never taught a cost that belonged to the
+ * switch between the paths. Until 2026-11-28 such a bound counted as a sample at the cell's
+ * ratio, and held a cell near a wrong prediction: on the H100's host ssyr2k n = 8192, k = 64,
+ * each round's first device call a bound, was predicted 8.0 to 10.2 ms through five rounds
+ * of calls that took 12 to 14. (The tries that measure only bounds still end: learn_store.h.) */
 void br_learned_add(struct br_learned *learned, const struct br_call *call,
                     enum br_learn_path path, double predicted, double measured, int disturbed);
 
@@ -181,7 +190,7 @@ struct br_learn_taught {
     struct br_learn_sample sample;
 };
 
-/* A cell with samples and where it stands in the table. */
+/* A cell with samples (or side seconds) and where it stands in the table. */
 struct br_learned_entry {
     enum br_family family;
     enum br_precision precision;
@@ -191,14 +200,15 @@ struct br_learned_entry {
     const struct br_learned_cell *cell;
 };
 
-/* Calls visit for every cell with samples, in the table's order. */
+/* Calls visit for every cell with samples or side seconds, in the table's order. */
 void br_learned_each(const struct br_learned *learned,
                      void (*visit)(const struct br_learned_entry *entry, void *context),
                      void *context);
 
-/* Text form, one line per cell with samples: "dgemm.square.9.device = 12 0.405" (samples, then
- * the log ratio; a device cell's side seconds after them when not 0), and its reading (the `learned` section of a key file): -1 on a malformed line,
- * with a warning naming file and line. */
+/* Text form, one line per cell br_learned_each visits: "dgemm.square.9.device = 12 0.405"
+ * (samples, then the log ratio; a device cell's side seconds after them when not 0: "0 0.0000
+ * 0.0032" for side seconds alone), and its reading (the `learned` section of a key file): -1
+ * on a malformed line, with a warning naming file and line. */
 void br_learned_write(const struct br_learned *learned, FILE *file);
 struct br_keyfile;
 int br_learned_from_keys(const struct br_keyfile *file, struct br_learned *out);

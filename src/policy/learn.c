@@ -138,22 +138,22 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
     return exp(weight * cell->log_ratio + (1 - weight) * prior_log);
 }
 
-void br_learned_add(struct br_learned *learned, const struct br_call *call,
-                    enum br_learn_path path, double predicted, double measured, int disturbed)
+int br_learned_add(struct br_learned *learned, const struct br_call *call,
+                   enum br_learn_path path, double predicted, double measured, int disturbed)
 {
-    br_learned_add_with_prior(learned, call, path, predicted, measured, disturbed, 0);
+    return br_learned_add_with_prior(learned, call, path, predicted, measured, disturbed, 0);
 }
 
-void br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
-                               enum br_learn_path path, double predicted, double measured,
-                               int disturbed, double prior_log)
+int br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
+                              enum br_learn_path path, double predicted, double measured,
+                              int disturbed, double prior_log)
 {
     if (!(predicted > 0) || !(measured > 0))
-        return;
+        return 0;
     struct br_learned_cell *cell = br_learned_cell(learned, call, path);
     double ratio = fmax(-extreme_log, fmin(extreme_log, log(measured / predicted)));
     if (disturbed && ratio >= (cell->samples ? cell->log_ratio : prior_log))
-        return; /* a bound the cell already keeps: nothing new */
+        return 0; /* a bound the cell already keeps: nothing new */
     if (cell->samples == 0) {
         cell->log_ratio = (float)ratio;
     } else {
@@ -164,6 +164,7 @@ void br_learned_add_with_prior(struct br_learned *learned, const struct br_call 
     }
     if (cell->samples < UINT32_MAX)
         cell->samples++;
+    return 1;
 }
 
 static const double side_weight = 0.25;

@@ -89,9 +89,10 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
  * switch between the paths. Until 2026-11-28 such a bound counted as a sample at the cell's
  * ratio, and held a cell near a wrong prediction: on the H100's host ssyr2k n = 8192, k = 64,
  * each round's first device call a bound, was predicted 8.0 to 10.2 ms through five rounds
- * of calls that took 12 to 14. (The tries that measure only bounds still end: learn_store.h.) */
-void br_learned_add(struct br_learned *learned, const struct br_call *call,
-                    enum br_learn_path path, double predicted, double measured, int disturbed);
+ * of calls that took 12 to 14. Returns whether the measurement was taken (the tries that
+ * measure only bounds the cell keeps still end: learn_store.c). */
+int br_learned_add(struct br_learned *learned, const struct br_call *call,
+                   enum br_learn_path path, double predicted, double measured, int disturbed);
 
 /* br_learned_add for a cell whose factor leans on `prior_log` while it has few samples
  * (br_learned_factor_with_prior): a first disturbed measurement is taken as at most the
@@ -100,9 +101,9 @@ void br_learned_add(struct br_learned *learned, const struct br_call *call,
  * from 0.37 to 1.4 ms by the other routines' cells of its shape, a first device try right
  * after CPU calls took 3.0 ms, and the prediction fell to 0.45 ms, where the calls after it,
  * each 2.5 ms and each after a CPU call (disturbed), could not raise it again. */
-void br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
-                               enum br_learn_path path, double predicted, double measured,
-                               int disturbed, double prior_log);
+int br_learned_add_with_prior(struct br_learned *learned, const struct br_call *call,
+                              enum br_learn_path path, double predicted, double measured,
+                              int disturbed, double prior_log);
 
 /* What each device call of a cell costs the CPU BLAS's calls after it, smoothed: while a device
  * is in use the CPU BLAS runs on the cores its copies leave (cpu_threads.h), and what the CPU

@@ -32,9 +32,13 @@ static struct turns {
     double try_cost;     /* what its last try cost beyond the chosen path, with its repeat */
     int try_timed;       /* try_cost holds a try's (br_learn_try_took) */
     uint32_t beside_cpu_in_row; /* its last device samples' run of BESIDE_CPU ones */
-    /* Its opening tries in this process: they end after opening_tries_most, whatever they
-     * taught (a try that measured only a bound the cell kept taught it nothing: learn.h). */
-    uint32_t openings;
+    /* Per path, the bounds its cell kept in this process and did not take (learn.h: they
+     * teach the cell nothing, but say that the path is no faster than the cell holds): they
+     * count as its measurements for the opening tries (br_learn_explore), as they did when
+     * such bounds were taken as samples (before 2026-11-28). Without them a path whose tries
+     * all come beside the other's calls (a device try right after CPU calls, in their
+     * threads' spin: a bound) was tried twice as often before its cell held two samples. */
+    uint32_t bounds_kept[BR_LEARN_PATHS];
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
@@ -75,12 +79,6 @@ static struct turns *last_device_cell;
 static struct br_learned_cell *side_cell;
 static double side_lost;
 static const double try_budget_share = 0.01;
-/* A cell's opening tries in a process, at most: its two samples, the process's first call of
- * the path (not taken: learn_store.h) and one that taught only a bound the cell kept. Before
- * such bounds were left out of a cell (2026-11-28) they counted as samples and ended the
- * tries; a path whose tries all come beside the other's calls (a CPU try amid device calls:
- * on the lowered thread count, a bound) would otherwise be tried to the process's budget. */
-static const uint32_t opening_tries_most = 4;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
  * it runs on the lowered thread count and wakes them from sleep, so it measured what the CPU
@@ -295,8 +293,10 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
         double prior = path == BR_LEARN_CPU
                            ? cpu_prior(call->precision)
                            : br_learned_pooled_log_at(&table, call, BR_LEARN_DEVICE);
-        br_learned_add_with_prior(&table, call, path, model_seconds, measured, disturbed,
-                                  prior);
+        if (!br_learned_add_with_prior(&table, call, path, model_seconds, measured, disturbed,
+                                       prior) &&
+            disturbed && t->bounds_kept[path] < UINT32_MAX)
+            t->bounds_kept[path]++;
         changed = 1;
         memset(pooled_fresh, 0, sizeof pooled_fresh);
         taught.kind = disturbed ? BR_TAUGHT_BOUND : BR_TAUGHT_SAMPLE;
@@ -355,8 +355,9 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
         return BR_LEARN_TRY_AGAIN;
     }
     int unmeasured =
-        table.cells[call->family][call->precision][shape][size][other_path].samples < 2 &&
-        t->openings < opening_tries_most;
+        table.cells[call->family][call->precision][shape][size][other_path].samples +
+            t->bounds_kept[other_path] <
+        2;
     enum br_learn_try explore = BR_LEARN_NO_TRY;
     int close = other <= (unmeasured && shape != BR_LEARN_SQUARE ? unmeasured_band : close_band) *
                              mine;
@@ -364,7 +365,6 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
     int may_open = tries_owe <= try_budget_share * fmax(seen_seconds, lived);
     if (close && unmeasured && may_open) {
         explore = BR_LEARN_TRY_OPENING;
-        t->openings++;
     } else if (close && !unmeasured) {
         /* Not yet timed: the prediction's difference, as for a far try. */
         double cost = t->try_timed ? t->try_cost : other - mine;

@@ -64,7 +64,8 @@ enum br_learn_try {
 /* Whether to try the other path for this call now, though the model chose `chosen`, so that a
  * belief that is wrong cannot last and the cost of trying is bounded. When the other is
  * predicted at most 1.5 times slower (a try costs little): the first calls of its cell until
- * the other path's cell has two samples, four at most in a process (opening), and after that
+ * the other path's cell has two measurements (its samples, and the bounds it kept in this
+ * process: learn.h) (opening), and after that
  * one call in 32 of the cell at most (turns), once its calls since
  * its last try have taken 50 times what that try cost (br_learn_try_took, with its repeat):
  * turns cost at most 2% of the cell's time, however much more than predicted a try takes.

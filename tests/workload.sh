@@ -2,9 +2,9 @@
 # The workload suite (scripts/workload, issue 20) on the development machine's PoCL: reference
 # LAPACK's dgetrf and the numpy script at a small order, one run of each mode, cold and warm.
 # Checked: it runs and prints its table (every mode's time, both ratios), every result right,
-# and auto mode kept every one of the programs' Level-3 calls on the CPU BLAS (the device, on
-# the CPU's own cores, never pays: the issue's "on the development machine" point); and a warm
-# run waits for the helper its cold run left.
+# and auto mode kept every one of the programs' Level-3 calls on the CPU BLAS and never opened
+# the device (which, on the CPU's own cores, never pays: the issue's "on the development
+# machine" point); and a warm run waits for the helper its cold run left.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 python=/usr/bin/python3
@@ -19,20 +19,22 @@ env $clear_knobs -u BLASROUTE_MODE -u BLASROUTE_WARMUP -u BLASROUTE_LEARN -u BLA
     --library "$BLASROUTE_LIBRARY" --stream "$top_builddir/lapack-stream" \
     --out "$tmp/table.txt" > "$tmp/out" 2> "$tmp/err"
 status=$?
-# A row: workload, order, five times, four ratios, "D of N", then the paired ratios and (--aa)
-# cpu mode's second run against its first.
+# A row: workload, order, five times, four ratios, "D of N", how many of auto's cold and warm
+# runs opened the device ("opened 0/1 0/1"), then the paired ratios and (--aa) cpu mode's
+# second run against its first.
 rows=$(awk '$1 == "getrf" || $1 == "numpy"' "$tmp/table.txt" 2>/dev/null | awk '
     NF >= 14 && $2 == 160 { ok = 1; for (i = 3; i <= 11; i++) if ($i !~ /^[0-9.]+$/ || $i <= 0) ok = 0
                             if ($(NF - 1) != "A/A" || $NF !~ /^[0-9.]+$/ || $NF <= 0) ok = 0
+                            if ($15 != "opened" || $16 !~ /^[0-9]+\/1$/ || $17 !~ /^[0-9]+\/1$/) ok = 0
                             if (ok && $13 == "of" && $14 > 0) n++ }
     END { print n + 0 }')
 [ $status -eq 0 ] && [ "$rows" -eq 2 ] && ! grep -q WRONG "$tmp/table.txt"
 ok $? "scripts/workload: dgetrf and numpy at 160, each mode cold and warm and cpu mode again (--aa), a full table, every result right"
 diag_file "$tmp/out"; diag_file "$tmp/err"
 
-on_device=$(awk '$1 == "getrf" || $1 == "numpy" { print $12 }' "$tmp/table.txt" | sort -u)
-[ "$on_device" = 0 ]
-ok $? "auto mode kept every Level-3 call of both programs on the CPU BLAS (device calls: $(echo $on_device))"
+on_device=$(awk '$1 == "getrf" || $1 == "numpy" { print $12, $16, $17 }' "$tmp/table.txt" | sort -u)
+[ "$on_device" = "0 0/1 0/1" ]
+ok $? "auto mode kept every Level-3 call of both programs on the CPU BLAS and never opened the device (device calls, runs opened cold and warm: $(echo $on_device))"
 diag_file "$tmp/table.txt"
 
 # The warm run waits for the cold run's helper (scripts/workload's wait_for_helper): a stamp

@@ -14,7 +14,8 @@
  * thread count is lowered at a device call's start and given back at the first CPU call made
  * once the CPU calls since the last device call have taken longer than it did, or no device
  * call has run for 0.25 s, or for a CPU call predicted long enough that fewer threads would
- * cost it more than the spin it leaves costs the next device call. Only
+ * cost it more than the spin it leaves costs the next device call, or for a CPU call of the
+ * last device call's kind (the stream has left the device: br_cpu_threads_keep_lowered). Only
  * a CPU BLAS that lets its thread count be set (OpenBLAS: openblas_set_num_threads) is
  * touched, and only the one that answers the program's calls (br_cpu_threads_names_used); a count the program set itself is kept (never raised, and not given back over a
  * change the program made meanwhile). BLASROUTE_CPU_THREADS=keep turns it off. */

@@ -37,7 +37,8 @@ struct devices {
     int provisional_cpu; /* the CPU's prediction came from the built-in estimates: a CPU time
                             teaches no cell (the learned factors correct a measured profile) */
     int hedged; /* the CPU BLAS begins the call while the device gets ready (warmup.h) */
-    unsigned kind; /* a weighed call's (policy/learn.h: br_learn_kind), for cpu_threads.h */
+    unsigned kind; /* a call's past the rules (policy/learn.h: br_learn_kind), for
+                      cpu_threads.h; 0 for one the rules settled on the CPU */
     int count;
     int engines[BR_SPREAD_MAX_WORKERS];
     const struct br_device_profile *profiles[BR_SPREAD_MAX_WORKERS];
@@ -105,12 +106,12 @@ static enum br_where choose(const struct br_call *call, int asked, struct device
     /* Auto mode opens the devices when that pays (warmup.h); the modes that force a device
      * open them now. */
     in_use->weighed = settled < 0;
-    /* What a device call would cost the CPU BLAS's call after it, before its cell learned
+    /* Its kind, for cpu_threads.h (a forced device call's too: br_cpu_threads_keep_lowered);
+     * and what a device call would cost the CPU BLAS's call after it, before its cell learned
      * that: for the decision, and for the warm-up's valuation of a call kept on the CPU. */
-    if (settled < 0) {
-        in_use->kind = br_learn_kind(call);
+    in_use->kind = br_learn_kind(call);
+    if (settled < 0)
         prediction->side_prior = br_cpu_threads_side_prior(in_use->kind);
-    }
     if (settled < 0 && !br_warmup_devices_open(asked)) {
         in_use->hedged = br_warmup_hedge(call, prediction->side_prior,
                                           &prediction->cpu_seconds);
@@ -349,7 +350,7 @@ static enum br_path run_while_device_readies(const struct br_call *call,
     br_cpu_threads_give_back_one(call->names, held);
     enum br_path path = BR_PATH_CPU;
     if (where == BR_ON_DEVICE) {
-        br_cpu_threads_device_call_kind(br_learn_kind(&rest));
+        br_cpu_threads_device_call_kind(in_use.kind);
         path = run_on_devices(&rest, &in_use, &p);
     } else if (where == BR_ON_HYBRID) {
         path = run_hybrid(&rest, &in_use, &p);
@@ -434,7 +435,8 @@ void br_route(const struct br_call *call)
          * device calls after it: ssymm 512, 0.77 to 1.1 ms for the next 30 calls, 0.40 in
          * device mode; H200, 2026-11-26). What such a call teaches: br_learn_cpu_sample. */
         double share = 1;
-        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy). */
+        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy); one that
+         * ended beside one is found at its end. */
         int beside_warmup = 0;
         /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */
         br_cpu_threads_trying = tried != BR_LEARN_NO_TRY;
@@ -446,7 +448,7 @@ void br_route(const struct br_call *call)
             /* Forced device calls too: a CPU call of their kind after them has left the
              * device (cpu_threads.h: br_cpu_threads_keep_lowered). */
             if (!tried)
-                br_cpu_threads_device_call_kind(in_use.kind ? in_use.kind : br_learn_kind(call));
+                br_cpu_threads_device_call_kind(in_use.kind);
             path = run_on_devices(call, &in_use, &prediction);
             break;
         case BR_ON_HYBRID:
@@ -458,7 +460,8 @@ void br_route(const struct br_call *call)
             if (in_use.hedged)
                 path = run_while_device_readies(call, &prediction);
             else {
-                share = run_on_cpu(call, prediction.cpu_seconds, tried ? 0 : in_use.kind);
+                share = run_on_cpu(call, prediction.cpu_seconds,
+                                   tried || !in_use.weighed ? 0 : in_use.kind);
                 cold = cold || br_cpu_threads_woke;
             }
             break;
@@ -476,7 +479,8 @@ void br_route(const struct br_call *call)
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
                            path != BR_PATH_CPU,
-                           !cold && share >= 1 && !in_use.building && !beside_warmup,
+                           !cold && share >= 1 && !in_use.building && !beside_warmup &&
+                               !br_warmup_busy(),
                            took);
     }
     br_stats_record(call, path, timer, &prediction);

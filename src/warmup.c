@@ -672,15 +672,16 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
         }
         return;
     }
-    /* Not a call made beside a warm-up thread (the devices opening, a program compiling):
-     * it measured the CPU BLAS sharing the cores with the driver's work, as a calibration
+    /* `steady` is not a call made beside a warm-up thread (the devices opening, a program
+     * compiling; the router asks br_warmup_busy at its start and end): such a call measured
+     * the CPU BLAS sharing the cores with the driver's work, as a calibration
      * run beside the opening once did (dgemm at 9 GFLOP/s, 130 true: above). On the H200's
      * host (2026-11-27) the CPU profile a rank-k sweep's first process left from its calls
      * put sgemm and dgemm at 0.038 and 0.017 of the built-in rates, and ssyrk 8192 x 64,
      * predicted at 168 ms on the CPU (which takes 10 to 17), went to the device (24 to 31);
      * calls beside its opening are the likeliest cause (the same process run again, twice,
      * measured 0.52 and 0.55). */
-    if (steady && !br_warmup_busy())
+    if (steady)
         br_routing_cpu_observe(call, seconds);
     if (p->cpu_seconds > 0 && p->device_seconds > 0) {
         /* The decision weighed both and kept it on the CPU: nothing the device saves. */

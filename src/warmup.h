@@ -51,8 +51,9 @@ int br_warmup_open_and_remember(const volatile double *paused);
  * whole or partly on a device) and as predicted (`p`, the decision's; zeros where it made
  * none): counted towards what the device saves this program. `engine`: the device it was
  * weighed for, -1 before the devices are opened. `steady`: a CPU call that found the CPU
- * BLAS's threads awake and all its own (not cold, not on the lowered count: cpu_threads.h),
- * which may then measure the CPU BLAS's rates until its profile is known. */
+ * BLAS's threads awake and all its own (not cold, not on the lowered count: cpu_threads.h,
+ * neither begun nor ended beside a warm-up thread: br_warmup_busy), which may then measure the
+ * CPU BLAS's rates until its profile is known. */
 void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
                     int on_device, int steady, double seconds);
 

@@ -23,6 +23,52 @@ static double log_distance(double a, double b)
     return fabs(log(a / b));
 }
 
+/* How far apart the two measured rows of a precision pair may stand, as a factor on the
+ * built-in rows' proportion (single precision at 1.4 times double's rate in flops): a CPU
+ * BLAS runs single precision at 1 to 2 times double's rate (twice the SIMD lanes; about the
+ * same without SIMD), well within half to twice that proportion. */
+static const double precision_band = 2;
+
+/* A measurement errs one way only, slow (a thread waking, a core another thread holds, a
+ * call of the program's beside it). So where the measured rows of a pair (`single`, `twin`:
+ * s and d, or c and z) stand further apart than precision_band allows, the slower was
+ * disturbed, and is taken at the faster one's fraction of the built-in rates, point by point.
+ * How many points were. */
+static int settle_pair(struct br_cpu_profile *out, const struct br_cpu_profile *base,
+                       int single, int twin)
+{
+    int settled = 0;
+    for (int i = 0; i < BR_GRID_POINTS; i++) {
+        double *s = &out->rates[BR_GEMM][single][i], *d = &out->rates[BR_GEMM][twin][i];
+        double s_base = base->rates[BR_GEMM][single][i], d_base = base->rates[BR_GEMM][twin][i];
+        if (!(s_base > 0 && d_base > 0 && *s > 0 && *d > 0))
+            continue;
+        double s_fraction = *s / s_base, d_fraction = *d / d_base;
+        if (s_fraction * precision_band < d_fraction)
+            *s = s_base * d_fraction, settled++;
+        else if (d_fraction * precision_band < s_fraction)
+            *d = d_base * s_fraction, settled++;
+    }
+    return settled;
+}
+
+/* What a profile's source says of a settled pair. */
+static const char settled_note[] = "one precision measured far slower than its twin can run, "
+                                   "taken at the twin's fraction of the built-in rates";
+
+int br_cpu_profile_settle_precisions(struct br_cpu_profile *profile,
+                                     const int measured[BR_PRECISION_COUNT])
+{
+    struct br_cpu_profile base;
+    br_cpu_profile_builtin(&base);
+    int settled = 0;
+    if (measured[BR_S] && measured[BR_D])
+        settled += settle_pair(profile, &base, BR_S, BR_D);
+    if (measured[BR_C] && measured[BR_Z])
+        settled += settle_pair(profile, &base, BR_C, BR_Z);
+    return settled;
+}
+
 void br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
                                       const double *d_rates, int count,
                                       struct br_cpu_profile *out)
@@ -46,10 +92,14 @@ void br_cpu_profile_from_measurements(const double *orders, const double *s_rate
                                                                   : 1;
             out->rates[BR_GEMM][p][i] = curve[i] * scale;
         }
-        /* Complex GEMM runs at about the real one's rate in flops. */
+    }
+    static const int both[BR_PRECISION_COUNT] = {1, 1, 0, 0};
+    if (br_cpu_profile_settle_precisions(out, both))
+        snprintf(out->source, sizeof out->source, "%s", settled_note);
+    /* Complex GEMM runs at about the real one's rate in flops. */
+    for (int p = 0; p < 2; p++)
         memcpy(out->rates[BR_GEMM][p + 2], out->rates[BR_GEMM][p],
                sizeof out->rates[BR_GEMM][p]);
-    }
 }
 
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds)
@@ -101,14 +151,17 @@ int br_cpu_profile_from_observation(const struct br_cpu_observation *seen,
      * first four calls, ssyrk 512, measured single precision at 0.47 of the built-in rates,
      * which the double rows took too: dsyrk n = 8192, k = 64 was predicted 26 ms on the CPU,
      * which took 15, and went to the device, which took 21. */
+    int measured[BR_PRECISION_COUNT];
     for (int p = 0; p < BR_PRECISION_COUNT; p++) {
         int counterpart = p ^ 2; /* s <-> c, d <-> z (enum br_precision's order) */
         int from = samples[p] ? p : samples[counterpart] ? counterpart : -1;
         for (int i = 0; i < BR_GRID_POINTS; i++)
             out->rates[BR_GEMM][p][i] = base.rates[BR_GEMM][p][i] * (from < 0 ? 1 : ratio[from]);
+        measured[p] = from >= 0;
     }
-    snprintf(out->source, sizeof out->source, "the program's own %d Level-3 calls (%d of GEMM)",
-             total, gemm);
+    int settled = br_cpu_profile_settle_precisions(out, measured);
+    snprintf(out->source, sizeof out->source, "the program's own %d Level-3 calls (%d of GEMM)%s%s",
+             total, gemm, settled ? "; " : "", settled ? settled_note : "");
     return 0;
 }
 
@@ -308,7 +361,9 @@ int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
     if (count == 0)
         return -1;
     br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);
-    snprintf(out->source, sizeof out->source, "calibrated now (%d sizes)", count);
+    int settled = out->source[0] != 0;
+    snprintf(out->source, sizeof out->source, "calibrated now (%d sizes)%s%s", count,
+             settled ? "; " : "", settled ? settled_note : "");
     if (cached == 0)
         store(path, key, out);
     br_verbose("CPU BLAS calibrated: dgemm %.0f GFLOP/s at n = %.0f (%s)", d_rates[count - 1],

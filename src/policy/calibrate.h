@@ -53,6 +53,15 @@ void br_cpu_calibration_keep(enum br_names names, const struct br_cpu_profile *p
  * its thread count ("cpu=...; blas=...; threads=..."). */
 void br_cpu_calibration_key(enum br_names names, char *key, size_t size);
 
+/* Where the GEMM rows of a precision pair (s and d; c and z) were both measured (`measured`,
+ * by precision) and one stands at less than half the other's fraction of the built-in rates
+ * (which put single precision at 1.4 times double's rate, where every CPU BLAS runs it at 1 to
+ * 2 times), the slower was disturbed: it is set to the faster's fraction. How many grid points
+ * were. Pure; br_cpu_profile_from_measurements and br_cpu_profile_from_observation apply it,
+ * naming it in the profile's source. */
+int br_cpu_profile_settle_precisions(struct br_cpu_profile *profile,
+                                     const int measured[BR_PRECISION_COUNT]);
+
 /* Builds a rate table from measured GEMM rates (GFLOP/s at the given orders, s and d), on the
  * shape of the built-in table: measured grid points are used as they are, the others follow
  * the built-in curve scaled to the nearest measurement. Pure, for the tests. */

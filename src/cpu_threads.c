@@ -257,6 +257,11 @@ double br_cpu_threads_side_prior(unsigned kind)
     return next > 0 ? br_cpu_threads_side_estimate(next, share_beside_device()) : 0;
 }
 
+double br_cpu_threads_last_cpu_call_end(void)
+{
+    return atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);
+}
+
 int br_cpu_threads_spin_at(double start)
 {
     double end = atomic_load_explicit(&last_cpu_call_end, memory_order_relaxed);

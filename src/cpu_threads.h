@@ -69,6 +69,9 @@ int br_cpu_threads_spin_slows(double largest_copy_bytes);
  * meet the spin it left (its measurement is then disturbed, for learning: policy/learn.h). */
 void br_cpu_threads_cpu_call_ended(double now);
 int br_cpu_threads_spin_at(double start);
+/* When the last routed CPU call ended (0: none since the start or the fork): the spin a device
+ * call meets is that call's (learning tells one spin from the next: policy/learn.h). */
+double br_cpu_threads_last_cpu_call_end(void);
 
 /* Pure: what the lowered count is expected to cost the CPU BLAS's next call, one of
  * `cpu_seconds` on the full count, run on `share` of the threads (1: not lowered): its time

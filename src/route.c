@@ -265,6 +265,11 @@ struct timed {
 /* What the model predicted for the path taken, before its learned factor, against what it
  * took: a device call finished on the CPU teaches nothing. What the cell was taught goes into
  * the prediction, for the trace. */
+/* Per call kind, the end of the CPU call whose spin the kind's last disturbed device call met
+ * (teach: BR_LEARN_BESIDE_SAME_SPIN). Shared by the program's threads: a hint, like the spin
+ * itself, which is the CPU BLAS's, not a thread's. */
+static _Atomic double spin_met_by_kind[BR_LEARN_KINDS];
+
 static void teach(const struct br_call *call, enum br_path path, const struct devices *in_use,
                   struct br_prediction *prediction, const struct timed *t)
 {
@@ -276,11 +281,18 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                 : (prediction->device_seconds - prediction->factors.device_side) /
                       prediction->factors.device;
         /* A device call the model chose, disturbed by the CPU BLAS's spin alone, may be the
-         * stream's cost (learn.h: BR_LEARN_BESIDE_CPU); a try's stays a bound. */
+         * stream's cost (learn.h: BR_LEARN_BESIDE_CPU), unless its kind met that CPU call's
+         * spin already (BR_LEARN_BESIDE_SAME_SPIN); a try's stays a bound. */
         int disturbed = t->cold && br_cpu_threads_cold_disturbs(t->took) ? 1
                         : !t->disturbed                                  ? 0
                         : cpu || t->tried                                ? 1
                                                                          : BR_LEARN_BESIDE_CPU;
+        if (disturbed == BR_LEARN_BESIDE_CPU && in_use->kind < BR_LEARN_KINDS) {
+            double source = br_cpu_threads_last_cpu_call_end();
+            disturbed = br_learn_beside_value(
+                source, atomic_exchange_explicit(&spin_met_by_kind[in_use->kind], source,
+                                                 memory_order_relaxed));
+        }
         struct br_learn_taught taught =
             cpu ? br_learn_record_cpu(call, predicted, t->took, t->share,
                                       t->tried != BR_LEARN_NO_TRY, disturbed)

@@ -26,6 +26,8 @@
  *    in a row, and its prediction rises to what they take; such samples between undisturbed
  *    ones, any number in a row of other disturbed ones (a device woken from idle), and a CPU
  *    cell's stay bounds that never raise a cell;
+ *  - device calls that meet the spin of one CPU call, after the first, stay bounds and neither
+ *    count in that run nor break it: the run counts the CPU calls a cell's calls come after;
  *  - what the CPU calls on the lowered thread count lose after a device call the model chose
  *    is charged to that call's cell when the next one comes (a quarter at a time), nothing
  *    before the first;
@@ -45,7 +47,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 12 };
+enum { PLAN = 13 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -401,6 +403,61 @@ static void check_steady_disturbance(void)
        "CPU cell's never raise a cell");
 }
 
+/* One CPU call's spin met by many device calls of a cell (a row of them after one CPU try):
+ * BR_LEARN_BESIDE_SAME_SPIN after the first, which neither counts in the run nor breaks it.
+ * A cell's device calls predicted 10 ms, taking 30 ms beside the spin: one BESIDE_CPU and
+ * twelve of the same spin stay bounds (its factor as its two samples left it); then four more CPU calls' spins, each
+ * met by a call and two of the same spin: the fifth CPU call's makes a sample (the run is
+ * the cells' CPU calls, five); br_learn_beside_value tells the spins apart by their CPU
+ * call's end. */
+static void check_same_spin(void)
+{
+    struct br_call c = gemm(7000, 48, 7000);
+    c.precision = BR_C; /* a cell no other check has */
+    const char *device = "a device", *driver = "a driver";
+    for (int i = 0; i < 2; i++) /* the first of its path may be the process's: not taken */
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.01, 0);
+    /* What its two samples and the other cells' prior make of it: bounds leave it there. */
+    double start = br_learn_factors(&c, device, driver, 1).device;
+    double spin = 100.0, met = 0; /* the CPU call's end, and what the kind met last */
+    int kinds_ok = 1;
+    int first = br_learn_beside_value(spin, met);
+    kinds_ok &= first == BR_LEARN_BESIDE_CPU;
+    br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, first);
+    met = spin;
+    for (int i = 0; i < 12; i++) {
+        int value = br_learn_beside_value(spin, met);
+        kinds_ok &= value == BR_LEARN_BESIDE_SAME_SPIN;
+        br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, value);
+    }
+    double one_spin = br_learn_factors(&c, device, driver, 1).device;
+    enum br_learn_taught_kind fifth = BR_TAUGHT_NOTHING, before = BR_TAUGHT_NOTHING;
+    for (int cpu_call = 2; cpu_call <= 5; cpu_call++) {
+        spin += 0.05;
+        for (int i = 0; i < 3; i++) {
+            int value = br_learn_beside_value(spin, met);
+            kinds_ok &= value == (i == 0 ? BR_LEARN_BESIDE_CPU : BR_LEARN_BESIDE_SAME_SPIN);
+            met = spin;
+            enum br_learn_taught_kind taught =
+                br_learn_record(&c, BR_LEARN_DEVICE, 0.01, 0.03, value).kind;
+            if (cpu_call == 4 && i == 2)
+                before = taught;
+            if (cpu_call == 5 && i == 0)
+                fifth = taught;
+        }
+    }
+    double five_spins = br_learn_factors(&c, device, driver, 1).device;
+    kinds_ok &= br_learn_beside_value(0, 0) == BR_LEARN_BESIDE_CPU;
+    if (!kinds_ok || one_spin != start || before != BR_TAUGHT_BOUND ||
+        fifth != BR_TAUGHT_SAMPLE || !(five_spins > 1.2 * start))
+        fail("one spin, 13 device calls: factor %g from %g; the fourth spin's last call taught %s, the "
+             "fifth's first %s; factor after five spins %g; values as expected %d",
+             one_spin, start, br_learn_taught_name(before), br_learn_taught_name(fifth), five_spins,
+             kinds_ok);
+    ok("device calls meeting one CPU call's spin are bounds after the first and do not count "
+       "in the run: the run counts the CPU calls the cell's calls come after");
+}
+
 /* br_learn_device_chosen and br_learn_lowered_loss: a loss before any device call is nobody's;
  * 8 ms lost after a call of cell A is A's once B's call comes (a quarter: 2 ms); 12 ms after
  * B's is B's at A's next call (3 ms), A's untouched; a stretch with no loss after each takes a
@@ -471,6 +528,7 @@ int main(int argc, char **argv)
     check_held_back();
     check_device_prior();
     check_steady_disturbance();
+    check_same_spin();
     check_side_charge();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);

@@ -195,6 +195,12 @@ unsigned br_learn_kind(const struct br_call *call)
  * (learn_store.c), so that a try's disturbed samples stay under it. */
 static const unsigned steady_disturbance_samples = 4;
 
+int br_learn_beside_value(double spin_source, double kind_last_source)
+{
+    return spin_source > 0 && spin_source == kind_last_source ? BR_LEARN_BESIDE_SAME_SPIN
+                                                              : BR_LEARN_BESIDE_CPU;
+}
+
 int br_learn_steady_disturbance(enum br_learn_path path, unsigned in_row)
 {
     return path == BR_LEARN_DEVICE && in_row > steady_disturbance_samples;

@@ -133,6 +133,21 @@ unsigned br_learn_kind(const struct br_call *call);
  * (br_learn_steady_disturbance). */
 enum { BR_LEARN_BESIDE_CPU = 2 };
 
+/* A device call disturbed by the spin of the CPU call that an earlier call of its kind met
+ * already (no CPU call ended between them): a bound, and its cell's run of BESIDE_CPU samples
+ * (br_learn_steady_disturbance) stays where it was. The run counts the CPU calls a cell's
+ * calls keep coming after (a stream that alternates), not the device calls within one spin:
+ * on the H200 (2026-11-28) zsyr2k 512's nine device calls after one CPU try took 1.9 to 2.8
+ * ms each against 0.85 in device mode, from the fifth on were taken as the stream's cost, and
+ * auto kept the row on the CPU (2.1 to 2.4 ms): 0.725 of device mode. */
+enum { BR_LEARN_BESIDE_SAME_SPIN = 3 };
+
+/* Pure: what a device call disturbed by the CPU BLAS's spin alone tells learning, the CPU call
+ * whose spin it met having ended at `spin_source` (seconds, 0: unknown) and the spin the last
+ * such call of its kind met at `kind_last_source`: BR_LEARN_BESIDE_SAME_SPIN if the two are
+ * the same CPU call's, else BR_LEARN_BESIDE_CPU. */
+int br_learn_beside_value(double spin_source, double kind_last_source);
+
 /* Pure: whether a disturbed measurement of a call on `path`, the `in_row`-th in a row of its
  * cell's samples on that path disturbed by the CPU BLAS's calls alone (BR_LEARN_BESIDE_CPU),
  * is taken in as an ordinary sample (moving the cell both ways) rather than as a bound. On the

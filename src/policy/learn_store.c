@@ -273,7 +273,8 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
 {
     if (path == BR_LEARN_DEVICE) { /* the CPU's disturbed samples stay bounds: learn.h */
         uint32_t *in_row = &t->beside_cpu_in_row;
-        *in_row = disturbed != BR_LEARN_BESIDE_CPU ? 0 : *in_row + (*in_row < UINT32_MAX);
+        if (disturbed != BR_LEARN_BESIDE_SAME_SPIN) /* that one leaves the run as it was */
+            *in_row = disturbed != BR_LEARN_BESIDE_CPU ? 0 : *in_row + (*in_row < UINT32_MAX);
         if (disturbed && br_learn_steady_disturbance(path, *in_row))
             disturbed = 0; /* the stream's, not the switch's */
     }

@@ -374,11 +374,15 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
             t->calls = 0;
             t->since_try = 0;
         }
-    } else if (t->since_far_try * far_try_share >= other - mine) {
+    } else if (t->since_far_try * far_try_share >=
+               fmax(other - mine, t->try_timed ? t->try_cost : 0)) {
         /* Far, or a cell whose opening the process's budget holds back: tried once the cell's
          * own calls have earned what a try is predicted to cost (a held-back cell otherwise
          * waited on other cells' tries: csyr2k n = 64, k = 8192 stayed on the device at a
-         * third of the CPU's speed through an H200 sweep, 2026-11-26). */
+         * third of the CPU's speed through an H200 sweep, 2026-11-26), or what its last try
+         * cost, if more: sgemm 256's far tries of an idle device took 0.4 to 3.7 ms, with
+         * their repeats, against 0.26 to 0.38 predicted, every 60 calls of 0.12 ms (H200,
+         * 2026-11-28: auto at 0.88 of cpu mode). */
         explore = BR_LEARN_TRY_TURN;
         t->since_far_try = 0;
     }

@@ -72,7 +72,8 @@ enum br_learn_try {
  * When it is predicted slower
  * still (a belief that may be wrong by more than that: a device measured while the CPU BLAS's
  * threads spun beside it): once the cell's calls since the last such try have taken 50 times
- * what the try is predicted to lose, so that such tries cost at most 2% of the cell's time.
+ * what the try is predicted to lose, or what the cell's last try cost (with its repeat) if
+ * more, so that such tries cost at most 2% of the cell's time.
  * Over the whole process, no opening try while what the opening tries cost so far
  * (br_learn_try_took) is more than 1% of the process's time since learning's first call (or
  * of the calls learning saw, if more): a run pays at most that and one try, however many

@@ -262,14 +262,14 @@ struct timed {
     enum br_learn_path chosen;
 };
 
-/* What the model predicted for the path taken, before its learned factor, against what it
- * took: a device call finished on the CPU teaches nothing. What the cell was taught goes into
- * the prediction, for the trace. */
 /* Per call kind, the end of the CPU call whose spin the kind's last disturbed device call met
  * (teach: BR_LEARN_BESIDE_SAME_SPIN). Shared by the program's threads: a hint, like the spin
  * itself, which is the CPU BLAS's, not a thread's. */
 static _Atomic double spin_met_by_kind[BR_LEARN_KINDS];
 
+/* What the model predicted for the path taken, before its learned factor, against what it
+ * took: a device call finished on the CPU teaches nothing. What the cell was taught goes into
+ * the prediction, for the trace. */
 static void teach(const struct br_call *call, enum br_path path, const struct devices *in_use,
                   struct br_prediction *prediction, const struct timed *t)
 {

@@ -361,7 +361,7 @@ int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
     if (count == 0)
         return -1;
     br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);
-    int settled = out->source[0] != 0;
+    int settled = out->source[0] != 0; /* the only thing it writes there */
     snprintf(out->source, sizeof out->source, "calibrated now (%d sizes)%s%s", count,
              settled ? "; " : "", settled ? settled_note : "");
     if (cached == 0)

@@ -662,50 +662,6 @@ void br_warmup_hedge_took(const struct br_call *call, double side_prior, double 
     atomic_store(&device_known, 1);
 }
 
-static void value_call(const struct br_call *call, int engine, const struct br_prediction *p,
-                       double seconds, int value);
-
-void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
-                    int on_device, int steady, double seconds)
-{
-    weighed();
-    if (on_device) {
-        /* The CPU's prediction with what was learned, against what the device took. */
-        if (p->cpu_seconds > 0) {
-            count(&saving_ns, p->cpu_seconds - seconds);
-            atomic_store(&device_known, 1);
-        }
-        return;
-    }
-    /* `steady` is not a call made beside a warm-up thread (the devices opening, a program
-     * compiling; the router asks br_warmup_busy at its start and end): such a call measured
-     * the CPU BLAS sharing the cores with the driver's work, as a calibration
-     * run beside the opening once did (dgemm at 9 GFLOP/s, 130 true: above). On the H200's
-     * host (2026-11-27) the CPU profile a rank-k sweep's first process left from its calls
-     * put sgemm and dgemm at 0.038 and 0.017 of the built-in rates, and ssyrk 8192 x 64,
-     * predicted at 168 ms on the CPU (which takes 10 to 17), went to the device (24 to 31);
-     * calls beside its opening are the likeliest cause (the same process run again, twice,
-     * measured 0.52 and 0.55). */
-    if (steady)
-        br_routing_cpu_observe(call, seconds);
-    if (p->cpu_seconds > 0 && p->device_seconds > 0) {
-        /* The decision weighed both and kept it on the CPU: nothing the device saves. */
-        atomic_store(&device_known, 1);
-        return;
-    }
-    if (engine < 0 && br_engine_discovered())
-        return; /* opened, and no device can run it */
-    int value = engine >= 0 ? VALUE : valuation(seconds);
-    /* The call that brings the calls to value_after_seconds pays the one-off reads (above):
-     * what they took inside it, for BLASROUTE_VERBOSE (0.6 to 1.2 ms of a reference dpotrf
-     * 2048's 20 ms on the H200's host, by its fastest runs, 2026-11-28). */
-    double reads_from = value == VALUE_WITH_KEPT ? br_seconds_now() : 0;
-    value_call(call, engine, p, seconds, value);
-    if (reads_from > 0)
-        br_verbose("warm-up: the reads that valued them took %.3f ms inside the call",
-                   (br_seconds_now() - reads_from) * 1e3);
-}
-
 /* br_warmup_took's valuation of a call weighed without a device (`value`: valuation's). */
 static void value_call(const struct br_call *call, int engine, const struct br_prediction *p,
                        double seconds, int value)
@@ -751,6 +707,47 @@ static void value_call(const struct br_call *call, int engine, const struct br_p
         pthread_mutex_unlock(&sweeps_lock);
         atomic_store(&ahead_ns, (long long)(all * 1e9));
     }
+}
+
+void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
+                    int on_device, int steady, double seconds)
+{
+    weighed();
+    if (on_device) {
+        /* The CPU's prediction with what was learned, against what the device took. */
+        if (p->cpu_seconds > 0) {
+            count(&saving_ns, p->cpu_seconds - seconds);
+            atomic_store(&device_known, 1);
+        }
+        return;
+    }
+    /* `steady` is not a call made beside a warm-up thread (the devices opening, a program
+     * compiling; the router asks br_warmup_busy at its start and end): such a call measured
+     * the CPU BLAS sharing the cores with the driver's work, as a calibration
+     * run beside the opening once did (dgemm at 9 GFLOP/s, 130 true: above). On the H200's
+     * host (2026-11-27) the CPU profile a rank-k sweep's first process left from its calls
+     * put sgemm and dgemm at 0.038 and 0.017 of the built-in rates, and ssyrk 8192 x 64,
+     * predicted at 168 ms on the CPU (which takes 10 to 17), went to the device (24 to 31);
+     * calls beside its opening are the likeliest cause (the same process run again, twice,
+     * measured 0.52 and 0.55). */
+    if (steady)
+        br_routing_cpu_observe(call, seconds);
+    if (p->cpu_seconds > 0 && p->device_seconds > 0) {
+        /* The decision weighed both and kept it on the CPU: nothing the device saves. */
+        atomic_store(&device_known, 1);
+        return;
+    }
+    if (engine < 0 && br_engine_discovered())
+        return; /* opened, and no device can run it */
+    int value = engine >= 0 ? VALUE : valuation(seconds);
+    /* The call that brings the calls to value_after_seconds pays the one-off reads (above):
+     * what they took inside it, for BLASROUTE_VERBOSE (0.6 to 1.2 ms of a reference dpotrf
+     * 2048's 20 ms on the H200's host, by its fastest runs, 2026-11-28). */
+    double reads_from = value == VALUE_WITH_KEPT ? br_seconds_now() : 0;
+    value_call(call, engine, p, seconds, value);
+    if (reads_from > 0)
+        br_verbose("warm-up: the reads that valued them took %.3f ms inside the call",
+                   (br_seconds_now() - reads_from) * 1e3);
 }
 
 /* At exit: what the device was worth to this run, for the next run of the same command. */

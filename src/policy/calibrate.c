@@ -69,9 +69,9 @@ int br_cpu_profile_settle_precisions(struct br_cpu_profile *profile,
     return settled;
 }
 
-void br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
-                                      const double *d_rates, int count,
-                                      struct br_cpu_profile *out)
+int br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
+                                     const double *d_rates, int count,
+                                     struct br_cpu_profile *out)
 {
     struct br_cpu_profile base;
     br_cpu_profile_builtin(&base);
@@ -94,12 +94,14 @@ void br_cpu_profile_from_measurements(const double *orders, const double *s_rate
         }
     }
     static const int both[BR_PRECISION_COUNT] = {1, 1, 0, 0};
-    if (br_cpu_profile_settle_precisions(out, both))
+    int settled = br_cpu_profile_settle_precisions(out, both);
+    if (settled)
         snprintf(out->source, sizeof out->source, "%s", settled_note);
     /* Complex GEMM runs at about the real one's rate in flops. */
     for (int p = 0; p < 2; p++)
         memcpy(out->rates[BR_GEMM][p + 2], out->rates[BR_GEMM][p],
                sizeof out->rates[BR_GEMM][p]);
+    return settled;
 }
 
 void br_cpu_observe(struct br_cpu_observation *seen, const struct br_call *call, double seconds)
@@ -360,8 +362,7 @@ int br_cpu_calibrate(enum br_names names, struct br_cpu_profile *out)
     int count = measure(names, orders, s_rates, d_rates);
     if (count == 0)
         return -1;
-    br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);
-    int settled = out->source[0] != 0; /* the only thing it writes there */
+    int settled = br_cpu_profile_from_measurements(orders, s_rates, d_rates, count, out);
     snprintf(out->source, sizeof out->source, "calibrated now (%d sizes)%s%s", count,
              settled ? "; " : "", settled ? settled_note : "");
     if (cached == 0)

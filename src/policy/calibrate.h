@@ -64,9 +64,11 @@ int br_cpu_profile_settle_precisions(struct br_cpu_profile *profile,
 
 /* Builds a rate table from measured GEMM rates (GFLOP/s at the given orders, s and d), on the
  * shape of the built-in table: measured grid points are used as they are, the others follow
- * the built-in curve scaled to the nearest measurement. Pure, for the tests. */
-void br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
-                                      const double *d_rates, int count,
-                                      struct br_cpu_profile *out);
+ * the built-in curve scaled to the nearest measurement; a pair settled as
+ * br_cpu_profile_settle_precisions says (its source then names it, else it is left empty).
+ * How many grid points were settled. Pure, for the tests. */
+int br_cpu_profile_from_measurements(const double *orders, const double *s_rates,
+                                     const double *d_rates, int count,
+                                     struct br_cpu_profile *out);
 
 #endif

@@ -32,14 +32,16 @@ static _Atomic int background_started;          /* a warm-up thread was started 
 static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
 
 /* What one warm-up thread does: build device `index`'s program of a precision; -1: open the
- * devices and build the first one's (the hedge's job); OPEN_ONLY: open them. */
+ * devices and build the first one's (the hedge's job); OPEN_ONLY: open them; READ_GUESS: read
+ * the GPU the kernel driver lists (guess_device). */
 struct job {
     int index;
     enum br_precision precision;
 };
-enum { OPEN_ONLY = -2 };
+enum { OPEN_ONLY = -2, READ_GUESS = -3 };
 
 static void revalue_unknown_calls(const struct br_device *d);
+static void guess_device(void);
 
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
 static void open_devices(const volatile double *paused)
@@ -88,6 +90,10 @@ static void do_job(struct job job)
 {
     if (job.index == OPEN_ONLY) {
         br_warmup_open_and_remember(NULL);
+        return;
+    }
+    if (job.index == READ_GUESS) {
+        guess_device();
         return;
     }
     if (job.index < 0) {
@@ -440,49 +446,78 @@ static void revalue_unknown_calls(const struct br_device *d)
         revalue_kept_calls(profile, d->name, d->driver, 1, d->double_precision, 0);
 }
 
-/* --- the GPU the kernel driver lists: read when it can matter ------------------------- */
+/* --- the GPU the kernel driver lists: read when it can matter, off the caller's thread -- */
 
 /* A first process on a host, with no memo of a device, predicts what its calls could save with
  * the profile of the GPU the kernel driver lists (gpu_guess.h) instead of their whole CPU time
  * (a dgesv of 4096 on the H200, 0.9 s, opened the device after half a second and lost the
- * opening, 0.33 s, to savings its profile predicts at a fraction of that). Reading the NVIDIA
- * driver's /proc file took 0.28 to 0.82 ms on the H200's host (2026-11-27), and finding the
- * profile more: inside the first device-sized call, that was most of the millisecond that a
- * reference-LAPACK dgetrf 1024 (15 ms, eight device-sized calls) lost to cpu mode. So the
- * calls are counted at their whole CPU time and kept (unknown_calls) until they have taken
+ * opening, 0.33 s, to savings its profile predicts at a fraction of that). So the calls are
+ * counted at their whole CPU time and kept (unknown_calls) until they have taken
  * guess_after_seconds: then the guess is read and the kept calls are predicted with it. Until
  * then nothing could open the device (the bound is far below what opening costs), and a
- * program whose device-sized calls take less than that never pays for the read. */
+ * program whose device-sized calls take less than that never pays for the read.
+ *
+ * The read is made on a warm-up thread, not in the call that brings the calls there: reading
+ * the NVIDIA driver's /proc file, finding the profile and valuing the kept calls took 0.7 to
+ * 1.3 ms inside that call on the H200's host, in every process of a host whose device had not
+ * been opened (2026-11-28), most of what a reference-LAPACK dpotrf 2048 (46 ms) lost to cpu
+ * mode by its fastest runs. The calls made meanwhile are kept as bounds and valued when it
+ * ends (value_call). A hedge, which needs the guess for its own call, reads it there or waits
+ * for the thread (wait_for_guess); so does the program's memo at exit. */
 static const double guess_after_seconds = 0.025;
-static pthread_once_t guess_once = PTHREAD_ONCE_INIT;
+enum { GUESS_UNREAD, GUESS_READING, GUESS_READ };
+static _Atomic int guess_state;
 
 static void guess_device(void)
 {
     double from = br_seconds_now();
+    if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) == 0) {
+        snprintf(memo.type, sizeof memo.type, "GPU");
+        memo.driver[0] = 0;
+        memo.open_seconds = assumed_open_seconds;
+        const struct br_device_profile *profile =
+            br_routing_device_profile(memo.vendor, memo.name, memo.type);
+        atomic_store(&memo_guessed, 1);
+        atomic_store(&memo_device, profile);
+        if (profile)
+            revalue_kept_calls(profile, memo.name, memo.driver, 0, 1, 1);
+        br_verbose("device: %s, listed by its kernel driver, predicts the savings until a "
+                   "device is opened (read, found and the calls so far valued in %.3f ms, off "
+                   "the program's calls)",
+                   memo.name, (br_seconds_now() - from) * 1e3);
+    }
     atomic_store(&guess_wanted, 0); /* read once, found or not */
-    if (br_gpu_guess(memo.vendor, sizeof memo.vendor, memo.name, sizeof memo.name) != 0)
-        return;
-    snprintf(memo.type, sizeof memo.type, "GPU");
-    memo.driver[0] = 0;
-    memo.open_seconds = assumed_open_seconds;
-    const struct br_device_profile *profile =
-        br_routing_device_profile(memo.vendor, memo.name, memo.type);
-    atomic_store(&memo_guessed, 1);
-    atomic_store(&memo_device, profile);
-    br_verbose("device: %s, listed by its kernel driver, predicts the savings until a device is "
-               "opened (read and found in %.3f ms)",
-               memo.name, (br_seconds_now() - from) * 1e3);
-    if (profile)
-        revalue_kept_calls(profile, memo.name, memo.driver, 0, 1, 1);
+    atomic_store(&guess_state, GUESS_READ);
 }
 
-/* The guess, read now if it is wanted and the calls weighed so far (`seconds` of them at their
- * whole CPU time) make it matter. */
+/* Takes the read on (1) if nobody has: the caller then reads it, here or on a thread. */
+static int take_guess(void)
+{
+    int unread = GUESS_UNREAD;
+    return atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
+           atomic_compare_exchange_strong(&guess_state, &unread, GUESS_READING);
+}
+
+/* The guess, started on a warm-up thread if it is wanted and the calls weighed so far
+ * (`seconds` of them at their whole CPU time) make it matter; read here where the warm-up
+ * starts no thread (a child of fork; BLASROUTE_WARMUP other than background). */
 static void guess_if_it_matters(double seconds)
 {
-    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
-        seconds >= guess_after_seconds)
-        pthread_once(&guess_once, guess_device);
+    if (seconds < guess_after_seconds || !take_guess())
+        return;
+    if (br_env()->warmup == BR_WARMUP_BACKGROUND &&
+        !atomic_load_explicit(&forked, memory_order_relaxed))
+        start((struct job){READ_GUESS, BR_D});
+    else
+        guess_device();
+}
+
+/* Until no thread reads the guess, at most 2 s: a driver file that does not answer leaves the
+ * guess unread, and the calls bounds. */
+static void wait_for_guess(void)
+{
+    for (int i = 0; i < 20000 && atomic_load(&guess_state) == GUESS_READING; i++)
+        usleep(100);
 }
 
 int br_warmup_open_and_remember(const volatile double *paused)
@@ -582,8 +617,12 @@ int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_s
      * cost may take the CPU that cost (a host a few times under them, a cold cache). */
     if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
         br_predict_cpu_seconds(call, br_routing_cpu_profile_provisional()) >=
-            0.1 * assumed_open_seconds)
-        guess_if_it_matters(guess_after_seconds);
+            0.1 * assumed_open_seconds) {
+        if (take_guess())
+            guess_device();
+        else
+            wait_for_guess(); /* a thread's read, begun by earlier calls: a millisecond */
+    }
     if (!memo_device)
         return 0; /* no device known to predict with: the rule's bound decides */
     double open_seconds = expected_open_seconds();
@@ -685,6 +724,11 @@ static void value_call(const struct br_call *call, int engine, const struct br_p
         }
         keep_as_bound(call, seconds, p->side_prior);
         guess_if_it_matters((double)atomic_load(&unopened_ns) * 1e-9);
+        /* A guess read on its thread since predicting_device looked valued the calls kept
+         * then, maybe not this one: it is valued now, as they were. */
+        const struct br_device_profile *guessed = atomic_load(&memo_device);
+        if (guessed)
+            revalue_kept_calls(guessed, memo.name, memo.driver, 0, 1, 1);
         return;
     }
     if (value == VALUE_WITH_KEPT)
@@ -755,6 +799,7 @@ static void keep_program_memo(void)
 {
     if (!atomic_load(&program_weighed))
         return;
+    wait_for_guess(); /* the memo values the calls with it */
     /* The CPU BLAS as the program's calls measured it, kept for the next process (which then
      * decides with it from its first call) even where the device never opened. */
     br_routing_cpu_profile_from_calls();
@@ -877,6 +922,8 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     atomic_store(&running, 0);
     atomic_store(&forked, 1);
     atomic_store(&program_weighed, 0);
+    int reading = GUESS_READING; /* the parent's thread reading it is not here */
+    atomic_compare_exchange_strong(&guess_state, &reading, GUESS_UNREAD);
     for (int i = 0; i < BR_MAX_DEVICES; i++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             int warming = WARMING;

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 18
+plan 19
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -148,6 +148,26 @@ run 20 BLASROUTE_DEVICE=0:0 BLASROUTE_TEST_NVIDIA_PROC="$tmp/nvidia"
 [ $guessed_ok -eq 0 ] && [ $status -eq 0 ] && ! grep -q 'kernel driver' "$err" &&
     grep -q '^known = no' "$tmp"/cache/program-*.memo
 ok $? "a first process on a host whose kernel driver lists a GPU: its savings predicted with that GPU's profile, nothing opened; not when another device is named"
+diag_file "$err"
+
+# The driver's file is read on a warm-up thread, not inside the call that brings the calls to
+# 25 ms: there it took 0.7 to 1.3 ms of a call on the H200's host. Here its stand-in is a pipe
+# that answers 2 s after it is opened: no call waits for it, and the memo, written at exit,
+# still values every call with the GPU's profile (the exit waits for the read).
+mkdir -p "$tmp/slow-nvidia/0000:41:00.0"
+mkfifo "$tmp/slow-nvidia/0000:41:00.0/information"
+timeout 60 sh -c 'sleep 2; printf "Model: \t\t NVIDIA H200\n" > "$1"' sh \
+    "$tmp/slow-nvidia/0000:41:00.0/information" &
+writer=$!
+run 60 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/slow-nvidia"
+wait $writer
+longest=$(awk -F, 'NR > 1 && $16 > m { m = $16 } END { printf "%.3f", m }' "$trace")
+[ $status -eq 0 ] && [ "$device" -eq 0 ] &&
+    grep -q 'device: NVIDIA H200, listed by its kernel driver' "$err" &&
+    awk -v m="$longest" 'BEGIN { exit !(m < 1) }' &&
+    grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
+    grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo
+ok $? "the kernel driver's file read off the program's calls (one answering after 2 s: the longest call $longest s), every call valued with its GPU's profile at exit"
 diag_file "$err"
 
 # A program whose device-sized calls take the CPU less than that (2 products of order 32: 0.13

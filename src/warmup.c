@@ -690,7 +690,7 @@ void br_warmup_hedge_took(const struct br_call *call, double side_prior, double 
      * (its part on the device included) against the device's prediction. Counted as a device
      * call's saving, against the CPU's prediction, a hedged dgemm of 8192 would have saved less
      * than nothing (the built-in estimates predict 1.2 s, the hedged call took 1.7 to 2.4), and
-     * the next run would not have opened the device for it (tests/warmup.sh 12). */
+     * the next run would not have opened the device for it (tests/warmup.sh 14). */
     const char *name, *driver;
     int engine = br_engine_discovered() && br_engine_device_at(0) ? 0 : -1;
     const struct br_device_profile *profile = predicting_device(engine, &name, &driver);

@@ -254,7 +254,10 @@ static struct br_device_memo memo;
 static const struct br_device_profile *_Atomic memo_device;
 static int memo_found;           /* a memo of a device opened here before was read */
 static _Atomic int memo_guessed; /* memo_device is the GPU the kernel driver names, no memo's */
-static _Atomic int guess_wanted; /* no memo, and the kernel driver's GPU not read yet */
+/* The GPU the kernel driver lists (guess_device): not wanted (a memo names a device, or
+ * another is asked for), wanted and not read yet, being read, read (found or not). */
+enum { GUESS_UNWANTED, GUESS_WANTED, GUESS_READING, GUESS_READ };
+static _Atomic int guess_state;
 static struct br_program_memo last_run;
 static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
@@ -296,7 +299,7 @@ static void read_memos(void)
         br_verbose("device: CPU devices asked for; their OpenCL profile predicts the savings "
                    "until one is opened");
     } else if (default_gpu_choice()) {
-        atomic_store(&guess_wanted, 1); /* guess_device, once the calls make it matter */
+        atomic_store(&guess_state, GUESS_WANTED); /* read once the calls make it matter */
     }
     last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
 }
@@ -465,8 +468,6 @@ static void revalue_unknown_calls(const struct br_device *d)
  * ends (value_call). A hedge, which needs the guess for its own call, reads it there or waits
  * for the thread (wait_for_guess); so does the program's memo at exit. */
 static const double guess_after_seconds = 0.025;
-enum { GUESS_UNREAD, GUESS_READING, GUESS_READ };
-static _Atomic int guess_state;
 
 static void guess_device(void)
 {
@@ -482,20 +483,18 @@ static void guess_device(void)
         if (profile)
             revalue_kept_calls(profile, memo.name, memo.driver, 0, 1, 1);
         br_verbose("device: %s, listed by its kernel driver, predicts the savings until a "
-                   "device is opened (read, found and the calls so far valued in %.3f ms, off "
-                   "the program's calls)",
+                   "device is opened (read, found and the calls so far valued in %.3f ms)",
                    memo.name, (br_seconds_now() - from) * 1e3);
     }
-    atomic_store(&guess_wanted, 0); /* read once, found or not */
-    atomic_store(&guess_state, GUESS_READ);
+    atomic_store(&guess_state, GUESS_READ); /* read once, found or not */
 }
 
 /* Takes the read on (1) if nobody has: the caller then reads it, here or on a thread. */
 static int take_guess(void)
 {
-    int unread = GUESS_UNREAD;
-    return atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
-           atomic_compare_exchange_strong(&guess_state, &unread, GUESS_READING);
+    int wanted = GUESS_WANTED;
+    return atomic_load_explicit(&guess_state, memory_order_relaxed) == GUESS_WANTED &&
+           atomic_compare_exchange_strong(&guess_state, &wanted, GUESS_READING);
 }
 
 /* The guess, started on a warm-up thread if it is wanted and the calls weighed so far
@@ -615,7 +614,8 @@ int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_s
     /* Before the kernel driver's guess is read, a call long enough to hedge has it read: one
      * the built-in estimates (faster than the hosts measured) put at a tenth of the opening's
      * cost may take the CPU that cost (a host a few times under them, a cold cache). */
-    if (atomic_load_explicit(&guess_wanted, memory_order_relaxed) &&
+    int guess = atomic_load_explicit(&guess_state, memory_order_relaxed);
+    if ((guess == GUESS_WANTED || guess == GUESS_READING) &&
         br_predict_cpu_seconds(call, br_routing_cpu_profile_provisional()) >=
             0.1 * assumed_open_seconds) {
         if (take_guess())
@@ -923,7 +923,7 @@ void br_warmup_at_fork(enum br_fork_stage stage)
     atomic_store(&forked, 1);
     atomic_store(&program_weighed, 0);
     int reading = GUESS_READING; /* the parent's thread reading it is not here */
-    atomic_compare_exchange_strong(&guess_state, &reading, GUESS_UNREAD);
+    atomic_compare_exchange_strong(&guess_state, &reading, GUESS_WANTED);
     for (int i = 0; i < BR_MAX_DEVICES; i++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++) {
             int warming = WARMING;

@@ -44,11 +44,8 @@ run() {
 # PoCL keeps the kernels it compiled in a cache of its own. On a machine where it never built the
 # device program, that build took 3.7 s (a fresh development machine, 2026-12-06), longer than
 # the first test's 300 calls, which then ended before any went to the device. One build first,
-# in a cache directory of its own, as on any machine that ran blasroute before.
-env $clear_knobs -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" BLASROUTE_MODE=device \
-    BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}" BLASROUTE_PROFILE="$profile" \
-    BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" BLASROUTE_CACHE_DIR="$tmp/pocl-warm" \
-    BLASROUTE_WARMUP=wait timeout 300 "$program" 1 200 200 200 > /dev/null 2>&1
+# as on any machine that ran blasroute before (blasroute's own cache is emptied by the next run).
+run 1 BLASROUTE_MODE=device BLASROUTE_WARMUP=wait
 
 # A first process on a host cannot predict what the device saves: it opens it once its calls
 # have taken the CPU half a second, then keeps a memo of the device and of what opening took.
@@ -306,9 +303,9 @@ diag_file "$err"
 
 # The kernel driver's file (test 8) is read on a warm-up thread, not inside the call that brings
 # the device-sized calls to 25 ms of CPU time: there it took 0.7 to 1.3 ms of a call on the
-# H200's host (2026-11-28). Here its stand-in is a pipe
-# that answers 2 s after it is opened: no call waits for it, and the memo, written at exit,
-# still values every call with the GPU's profile (the exit waits for the read).
+# H200's host (2026-11-28). Here its stand-in is a pipe that answers 2 s after it is opened:
+# no call waits for it, and the memo, written at exit, still values every call with the GPU's
+# profile (the exit waits for the read).
 mkdir -p "$tmp/slow-nvidia/0000:41:00.0"
 mkfifo "$tmp/slow-nvidia/0000:41:00.0/information"
 timeout 60 sh -c 'sleep 2; printf "Model: \t\t NVIDIA H200\n" > "$1"' sh \

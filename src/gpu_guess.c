@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "env.h"
 #include "policy/keyfile.h"
@@ -35,11 +36,20 @@ static int by_name(const struct dirent **a, const struct dirent **b)
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
-int br_gpu_guess(char *vendor, size_t vendor_size, char *name, size_t name_size)
+static const char *listing(void)
 {
     const char *dir = br_env()->test_nvidia_proc;
-    if (!dir)
-        dir = NVIDIA_GPUS;
+    return dir ? dir : NVIDIA_GPUS;
+}
+
+int br_gpu_guess_listed(void)
+{
+    return access(listing(), F_OK) == 0;
+}
+
+int br_gpu_guess(char *vendor, size_t vendor_size, char *name, size_t name_size)
+{
+    const char *dir = listing();
     struct dirent **buses = NULL;
     int count = scandir(dir, &buses, NULL, by_name); /* bus order: the driver's device order */
     int found = -1;

@@ -12,6 +12,11 @@
  * the tests (BLASROUTE_TEST_NVIDIA_PROC). */
 int br_gpu_guess(char *vendor, size_t vendor_size, char *name, size_t name_size);
 
+/* Whether the kernel driver's list exists at all (one access(2), a few microseconds): where it
+ * does not, br_gpu_guess has nothing to read and finds no GPU, and nothing need start a
+ * thread for it. */
+int br_gpu_guess_listed(void);
+
 /* Pure: the model named by the text of one "information" file, written to name; 0, or -1
  * when it names none. */
 int br_gpu_guess_parse(const char *information, char *name, size_t name_size);

@@ -19,6 +19,7 @@
 #include "common.h"
 #include "engine/engine.h"
 #include "engine/device.h"
+#include "engine/cache.h"
 #include "env.h"
 #include "log.h"
 #include "warmup.h"
@@ -158,7 +159,8 @@ static void start_helper(void)
                        : env->test_prepare_helper ? env->test_prepare_helper
                                                   : BLASROUTE_PREPARE_HELPER;
     char stamp[1100];
-    if (access(path, X_OK) != 0 || br_prepare_stamp_path(stamp, sizeof stamp) != 0)
+    if (access(path, X_OK) != 0 || br_prepare_stamp_path(stamp, sizeof stamp) != 0 ||
+        br_cache_make_directory_of(stamp) != 0)
         return;
     /* Once per host and choice of devices: the stamp is made by whichever process gets there
      * first (MPI ranks, programs run side by side). */

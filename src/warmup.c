@@ -299,7 +299,16 @@ static void read_memos(void)
         br_verbose("device: CPU devices asked for; their OpenCL profile predicts the savings "
                    "until one is opened");
     } else if (default_gpu_choice()) {
-        atomic_store(&guess_state, GUESS_WANTED); /* read once the calls make it matter */
+        /* Read once the calls make it matter; on a host without the kernel driver's list,
+         * known now to be nothing, with no thread started for it: a thread's start cost a
+         * reference dpotrf 2048 0.4 ms on the development machine (2026-12-06: OpenBLAS's 60 KB
+         * of thread-local storage set up in the new thread's stack, 15 page faults at 10 us on
+         * this virtual machine, in the caller's call), 1% of its time in cpu mode. */
+        int listed = br_gpu_guess_listed();
+        atomic_store(&guess_state, listed ? GUESS_WANTED : GUESS_READ);
+        if (!listed)
+            br_verbose("device: no GPU listed by a kernel driver: none to predict the savings "
+                       "with until a device is opened");
     }
     last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
 }

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 19
+plan 20
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -320,4 +320,16 @@ longest=$(awk -F, 'NR > 1 && $16 > m { m = $16 } END { printf "%.3f", m }' "$tra
     grep -q '^known = yes' "$tmp"/cache/program-*.memo &&
     grep -q '^bound = 0.0000' "$tmp"/cache/program-*.memo
 ok $? "the kernel driver's file read off the program's calls (one answering after 2 s: the longest call $longest s), every call valued with its GPU's profile at exit"
+diag_file "$err"
+
+# Where no kernel driver lists a GPU (no /proc/driver/nvidia/gpus: the development machine), that
+# is known at once, with no warm-up thread started to find it out: the thread's start cost a
+# reference dpotrf 2048 0.4 ms of a call on the development machine (2026-12-06). The calls are
+# then counted at their whole CPU time, as with a list that names no GPU.
+run 60 BLASROUTE_DEVICE=gpu BLASROUTE_TEST_NVIDIA_PROC="$tmp/no-such-directory"
+[ $status -eq 0 ] && [ "$device" -eq 0 ] &&
+    grep -q 'device: no GPU listed by a kernel driver' "$err" &&
+    ! grep -q 'listed by its kernel driver' "$err" &&
+    grep -q '^known = no' "$tmp"/cache/program-*.memo
+ok $? "no kernel driver's list: none read and no thread started for it, every call counted at its whole CPU time"
 diag_file "$err"

@@ -77,6 +77,25 @@ bench_row() {
       .dev/bin/blasroute-bench --routine $r --precision $p --sizes $sizes --modes $modes \
       --repeat 1 --rounds 5 --pause 250 --no-cpu --no-clblast --no-nvblas 2>&1 | tail -1 |
       sed "s/^/$name /"; }
+# reads ORDER WORKLOADS...: each reference-LAPACK stream of ORDER in auto mode, 4 times cold (an
+# empty cache) and warm, with what the one-off reads took inside the call that made them and,
+# where the kernel driver's GPU list was read, what that took off the calls; into $OUT/reads.txt
+reads() {
+  local order=$1; shift
+  for w in "$@"; do
+    rm -rf /tmp/cw1
+    for i in 1 2 3 4; do
+      for state in cold warm; do
+        [ $state = cold ] && rm -rf /tmp/cc1
+        c=/tmp/cw1; [ $state = cold ] && c=/tmp/cc1
+        out=$(env LD_PRELOAD=$L BLASROUTE_MODE=auto BLASROUTE_CACHE_DIR=$c BLASROUTE_VERBOSE=1 \
+              CUDA_CACHE_PATH=$c/nvidia LD_LIBRARY_PATH=$PWD/.dev/lapack:$LD_LIBRARY_PATH \
+              .dev/bin/lapack-stream $order $w 2>&1)
+        echo "$w $state $(echo "$out" | head -1 | awk '{print $3}') | $(echo "$out" |
+          grep -o 'took [0-9.]* ms inside\|valued in [0-9.]* ms, off' | tr '\n' ' ')"
+      done
+    done
+  done | tee $OUT/reads.txt; }
 # pack: everything under $OUT but machine.txt in one archive (the device tool brings back a
 # handful of files only)
 pack() {

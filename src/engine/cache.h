@@ -14,18 +14,22 @@
 #define BR_HASH_SEED 0xcbf29ce484222325ull
 uint64_t br_hash(const void *data, size_t size, uint64_t seed);
 
-/* The cache directory, created (0700) if need be and checked to be the user's own; -1 if
- * caching is off (BLASROUTE_CACHE=0) or impossible. Also holds the CPU calibration. */
-int br_cache_directory(char *dir, size_t size);
-
 /* The cache directory's file for what was made under key: "<dir>/<prefix>-<hash of key>.<ext>"
- * (the CPU calibration, the learned table). -1 as br_cache_directory. */
+ * (the CPU calibration, the learned table, the memos). -1 if caching is off (BLASROUTE_CACHE=0)
+ * or impossible (no directory named, or one that is not the user's own). The directory is not
+ * made here (a file in one not there yet cannot be read) but by the first write into it, with
+ * mode 0700. */
 int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
                   const char *extension);
 
-/* Writes such a file atomically: begin opens a temporary file beside `path` (its name in
- * `temporary`, NULL if it cannot), end closes it and renames it into place (or removes it). A
- * process reading the file meanwhile sees the old one whole or the new one whole. */
+/* Makes the directory a cache file's path names (br_cache_file) if it is not there, mode 0700:
+ * for a writer that creates its file itself. 0 when it is a directory of the user's own. */
+int br_cache_make_directory_of(const char *path);
+
+/* Writes such a file atomically: begin makes the cache directory if need be and opens a
+ * temporary file beside `path` (its name in `temporary`, NULL if it cannot), end closes it and
+ * renames it into place (or removes it). A process reading the file meanwhile sees the old one
+ * whole or the new one whole. */
 FILE *br_cache_file_begin(const char *path, char *temporary, size_t size);
 void br_cache_file_end(FILE *file, const char *temporary, const char *path);
 

@@ -1,5 +1,8 @@
 #include "policy/calibrate.h"
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include <fenv.h>
 #include <math.h>
 #include <pthread.h>
@@ -180,13 +183,44 @@ static long cpu_threads(void)
     return sysconf(_SC_NPROCESSORS_ONLN);
 }
 
-/* "model name" of the first CPU in /proc/cpuinfo, or "unknown": read once (every cache key
- * names it, and a routed call's first weighing looks up several). */
+/* The CPU's model name, as the processor reports it (x86: CPUID's brand string, the one the
+ * kernel shows as /proc/cpuinfo's "model name" on a plain host), else the first "model name"
+ * of /proc/cpuinfo, else "unknown": read once (every cache key names it, and a routed call's
+ * first weighing looks up several). Not /proc/cpuinfo on x86: its first read in a process
+ * samples every core's clock (its "cpu MHz"), 0.24 ms on the development machine against
+ * 0.02 for the next read, inside the call that first needed the key (2026-12-06). */
 static char model_name[256];
+
+static int brand_string(char *name, size_t size)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    unsigned words[12], top = __get_cpuid_max(0x80000000u, NULL);
+    if (top < 0x80000004u)
+        return -1;
+    for (unsigned leaf = 0; leaf < 3; leaf++) {
+        unsigned *w = words + 4 * leaf;
+        __get_cpuid(0x80000002u + leaf, &w[0], &w[1], &w[2], &w[3]);
+    }
+    char text[sizeof words + 1];
+    memcpy(text, words, sizeof words);
+    text[sizeof words] = 0;
+    const char *trimmed = br_trim(text);
+    if (!*trimmed)
+        return -1;
+    snprintf(name, size, "%s", trimmed);
+    return 0;
+#else
+    (void)name;
+    (void)size;
+    return -1;
+#endif
+}
 
 static void read_cpu_model(void)
 {
     snprintf(model_name, sizeof model_name, "unknown");
+    if (brand_string(model_name, sizeof model_name) == 0)
+        return;
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
     while (f && fgets(line, sizeof line, f)) {

@@ -280,6 +280,20 @@ static int cpu_type_choice(void)
     return device && br_device_choice_type(device) == CL_DEVICE_TYPE_CPU;
 }
 
+static pthread_once_t program_memo_once = PTHREAD_ONCE_INIT;
+static int program_memo_deferred; /* read_memos left the program's memo unread */
+
+static void read_program_memo(void)
+{
+    last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
+    if (last_run_found && last_run.known)
+        br_verbose("warm-up: this program's last run here: a device saved or would have saved "
+                   "%.4f s", last_run.saving_seconds);
+    else if (last_run_found)
+        br_verbose("warm-up: this program's last run here: %.4f s of device-sized calls, no "
+                   "device known to value them", last_run.bound_seconds);
+}
+
 static void read_memos(void)
 {
     if (br_device_memo_read(&memo) == 0) {
@@ -310,7 +324,17 @@ static void read_memos(void)
             br_verbose("device: no GPU listed by a kernel driver: none to predict the savings "
                        "with until a device is opened");
     }
-    last_run_found = br_env()->learn && br_program_memo_read(&last_run) == 0;
+    /* The program's memo can only raise the opening's threshold above what opening costs
+     * unless it says the device paid (br_warmup_open_threshold), which it cannot have said where
+     * no device was opened under this host's key (no device memo) and nothing could predict a
+     * device's savings (no profile: no GPU listed by a kernel driver, no CPU devices asked
+     * for). There it is read only once the calls could pay for the opening without it: on a
+     * host without a GPU, never in most programs. Its read (the command line, the file) cost
+     * 0.1 to 0.2 ms of a call on the development machine (2026-12-06). */
+    program_memo_deferred = !memo_found && !memo_device &&
+                            atomic_load(&guess_state) != GUESS_WANTED;
+    if (!program_memo_deferred)
+        pthread_once(&program_memo_once, read_program_memo);
 }
 
 /* What opening the device is taken to cost here (after read_memos): the memo's, or assumed. */
@@ -426,7 +450,8 @@ static void revalue_kept_calls(const struct br_device_profile *profile, const ch
  * open at once is read 10 ms of calls later), and the calls are kept at their whole CPU time
  * as with no device known, to be valued at once by the call that brings them there, or at exit
  * for the program's memo. A call predicted to take that long by itself (br_warmup_hedge) and a
- * LAPACK routine's question (br_warmup_devices_open's `asked`) read them at once. */
+ * LAPACK routine's question (br_warmup_devices_open's `asked`) read them at once. On a host
+ * with no device memo and no GPU listed, the program's memo waits longer (read_memos). */
 static const double value_after_seconds = 0.01;
 static _Atomic long long unvalued_ns; /* the CPU time of the calls weighed so far, unvalued */
 static _Atomic int valued;            /* they have taken value_after_seconds */
@@ -543,11 +568,16 @@ int br_warmup_devices_open(int asked)
         if (!asked && !atomic_load_explicit(&valued, memory_order_relaxed))
             return 0; /* not before the calls weighed so far are valued (value_after_seconds) */
         pthread_once(&memo_once, read_memos);
+        double seen = (double)atomic_load(&unopened_ns) * 1e-9;
+        double ahead = (double)atomic_load(&ahead_ns) * 1e-9;
+        /* Below the threshold with no memo (what opening costs: read_memos), below any. */
+        if (program_memo_deferred &&
+            (atomic_load(&in_sweep) ? ahead : seen + ahead) < expected_open_seconds())
+            return 0;
+        pthread_once(&program_memo_once, read_program_memo);
         double threshold = br_warmup_open_threshold(
             expected_open_seconds(),
             last_run_found ? &last_run : NULL, memo_guessed ? first_compile_cost_seconds : 0);
-        double seen = (double)atomic_load(&unopened_ns) * 1e-9;
-        double ahead = (double)atomic_load(&ahead_ns) * 1e-9;
         /* Inside a blocked sweep, what its steps ahead can save once the device is ready
          * decides alone: savings forgone on its first steps do not make its last ones pay
          * for the opening (a dgetrf 8192 opened at column 2750 and a dpotrf 8192 at 5248,
@@ -635,6 +665,7 @@ int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_s
     if (!memo_device)
         return 0; /* no device known to predict with: the rule's bound decides */
     double open_seconds = expected_open_seconds();
+    pthread_once(&program_memo_once, read_program_memo);
     if (last_run_found && last_run.known && last_run.saving_seconds < open_seconds)
         return 0;
     /* The CPU's profile as could_save has it: a tuned or cached one, else the built-in

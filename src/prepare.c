@@ -160,7 +160,7 @@ static void start_helper(void)
                                                   : BLASROUTE_PREPARE_HELPER;
     char stamp[1100];
     if (access(path, X_OK) != 0 || br_prepare_stamp_path(stamp, sizeof stamp) != 0 ||
-        br_cache_make_directory_of(stamp) != 0)
+        br_cache_make_directory() != 0)
         return;
     /* Once per host and choice of devices: the stamp is made by whichever process gets there
      * first (MPI ranks, programs run side by side). */

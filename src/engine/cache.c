@@ -128,21 +128,15 @@ int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
     return used > 0 && (size_t)used < size ? 0 : -1;
 }
 
-int br_cache_make_directory_of(const char *path)
+int br_cache_make_directory(void)
 {
     char dir[4096];
-    const char *slash = strrchr(path, '/');
-    size_t length = slash ? (size_t)(slash - path) : 0;
-    if (length == 0 || length >= sizeof dir)
-        return -1;
-    memcpy(dir, path, length);
-    dir[length] = 0;
-    return make_directory(dir);
+    return directory_name(dir, sizeof dir) == 0 ? make_directory(dir) : -1;
 }
 
 FILE *br_cache_file_begin(const char *path, char *temporary, size_t size)
 {
-    if (br_cache_make_directory_of(path) != 0)
+    if (br_cache_make_directory() != 0)
         return NULL;
     snprintf(temporary, size, "%s.%ld.tmp", path, (long)getpid());
     return fopen(temporary, "w");
@@ -220,7 +214,7 @@ unsigned char *br_cache_load(const char *key, size_t *size)
 void br_cache_store(const char *key, const unsigned char *binary, size_t size)
 {
     char path[4096], temporary[4160];
-    if (entry_path(key, path, sizeof path) != 0 || br_cache_make_directory_of(path) != 0) {
+    if (entry_path(key, path, sizeof path) != 0 || br_cache_make_directory() != 0) {
         br_verbose("program cache: no usable cache directory; programs are compiled each run");
         return;
     }

@@ -22,9 +22,9 @@ uint64_t br_hash(const void *data, size_t size, uint64_t seed);
 int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
                   const char *extension);
 
-/* Makes the directory a cache file's path names (br_cache_file) if it is not there, mode 0700:
- * for a writer that creates its file itself. 0 when it is a directory of the user's own. */
-int br_cache_make_directory_of(const char *path);
+/* Makes the cache directory if it is not there, mode 0700: for a writer that creates its file
+ * itself. 0 when it is a directory of the user's own. */
+int br_cache_make_directory(void);
 
 /* Writes such a file atomically: begin makes the cache directory if need be and opens a
  * temporary file beside `path` (its name in `temporary`, NULL if it cannot), end closes it and

@@ -70,7 +70,7 @@ mma = 2
 }
 configs="1:0:64:64:8:16 2:1:64:64:8:16 2:0:128:64:16:8 1:1:64:128:8:16 3:1:64:64:8:16 hopper
     sliced"
-plan $(echo $configs | wc -w)
+plan $(($(echo $configs | wc -w) + 1))
 for c in $configs; do
     set -- $(echo $c | tr ':' ' ')
     slices=0 # (the last: the built-ins with K in 3 slices, tests/gemm_slices.sh)
@@ -89,3 +89,27 @@ for c in $configs; do
     ok $? "mma $1, db $2, tiles $3 x $4 on $5 x $6 work-items$([ $slices -gt 0 ] && echo ", K in $slices slices"): d and z on the emulated tensor cores ($kernels of 2 named, $on_device on the device), every result right"
     diag_file "$out"; diag_file "$err"
 done
+
+# The blocked LAPACK (src/lapack/) on the 9.0 built-ins: the factorizations' products read the
+# matrix's blocks in place wherever packing would copy them unchanged (engine/resident.c), by
+# the tensor-core kernel's own tile reads, at the block's offset and the matrix's leading
+# dimension. Order 160 gives dpotrf and zpotrf such blocks (trailing orders multiples of 64),
+# and a panel times its diagonal block's inverse written over that panel, which must be copied
+# first.
+if [ -e "${BLASROUTE_REFERENCE_LAPACK64:-}" ] && [ -e "${BLASROUTE_REFERENCE_BLAS64:-}" ]; then
+    hopper_builtins
+    driver="$top_builddir/tests/lapack_driver" module64="$top_builddir/tests/.libs/standin_module64.so"
+    env $clear_knobs -u BLASROUTE_TRACE BLASROUTE_REPORT=1 \
+        BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CPU_BLAS64="$BLASROUTE_REFERENCE_BLAS64" \
+        BLASROUTE_CACHE_DIR="$top_builddir/tests/program-cache" \
+        BLASROUTE_TEST_ROUTINES=dgetrf,zgetrf,dgetrs,zgetrs,dpotrf,zpotrf LD_PRELOAD="$BLASROUTE_LIBRARY" \
+        timeout 600 "$driver" blocked "$module64" > "$out" 2> "$err"
+    status=$?
+    kernels=$("$top_builddir/blasroute-info" 2> /dev/null | grep -c '^ *[dz]: tensor-core')
+    all_ok && [ "$kernels" -eq 2 ] && grep -q '^blasroute report: zpotrf, [0-9]*, .*device [1-9]' "$err"
+    ok $? "the blocked LAPACK's getrf, getrs and potrf in d and z on the emulated tensor cores, operands read in place where packing would not change them: every result right"
+    diag_file "$out"; diag_file "$err"
+else
+    skip "the blocked LAPACK on the emulated tensor cores" "no ILP64 reference BLAS or LAPACK"
+fi

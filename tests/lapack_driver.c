@@ -614,6 +614,11 @@ int main(int argc, char **argv)
             if (selected(p, STANDIN_LAPACK_potrf)) {
                 test_potrf(f, p, 150, 'L');
                 test_potrf(f, p, 150, 'U');
+                /* Order 160: the trailing orders are multiples of every PoCL tile, so that the
+                 * device reads operands in place, and the panel times its diagonal block's
+                 * inverse is written over the panel: it must then be copied first. */
+                test_potrf(f, p, 160, 'L');
+                test_potrf(f, p, 160, 'U');
                 test_potrf_indefinite(f, p, 150, 'L', 75);
                 test_potrf_indefinite(f, p, 150, 'U', 101);
             }

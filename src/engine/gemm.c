@@ -665,14 +665,24 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
     struct br_gemm_launch launch = {call->m, call->n, depth_padded, rows_padded, cols_padded,
                                     s.alpha, s.beta, s.beta_zero, buffers.a_packed,
                                     buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};
+    /* An operand already laid out as the kernel reads it is read in place, as a resident
+     * session's (br_resident_gemm). */
+    int a_in_place = br_pack_is_identity(&pack_a, g->vwm);
+    int b_in_place = br_pack_is_identity(&pack_b, g->vwn);
+    if (a_in_place)
+        launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);
+    if (b_in_place)
+        launch.b_packed = pack_b.src, launch.b_ld = br_pack_source_ld(&pack_b);
     seconds[0] = seconds[1] = 1e300;
     for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
         double start = br_seconds_now(), packed = start;
         if (plan.direct) {
             error = launch_direct(engine, program, call, &s, &buffers, 0, NULL, NULL);
         } else {
-            error = br_enqueue_pack(engine, program, call->precision, &pack_a, 0, NULL, NULL);
-            if (error == CL_SUCCESS)
+            if (!a_in_place)
+                error = br_enqueue_pack(engine, program, call->precision, &pack_a, 0, NULL,
+                                        NULL);
+            if (error == CL_SUCCESS && !b_in_place)
                 error = br_enqueue_pack(engine, program, call->precision, &pack_b, 0, NULL,
                                         NULL);
             if (error == CL_SUCCESS)

@@ -29,7 +29,7 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
                        cl_uint wait_count, const cl_event *wait, cl_event *done)
 {
     const struct br_copy_params *c = &program->params.copy;
-    cl_int ld = pack->src_ld ? pack->src_ld : pack->straight ? pack->rows : pack->cols;
+    cl_int ld = br_pack_source_ld(pack);
     cl_int offset = pack->src_offset;
     cl_int conjugate = pack->conjugate, scaled = pack->scale != NULL;
     union br_scalar one = br_scalar_real(precision, 1.0);
@@ -61,6 +61,20 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
         error = br_engine_launch(engine, engine->compute, kernel, 2, global, local, wait_count,
                                  wait, done);
     return error;
+}
+
+cl_int br_pack_source_ld(const struct br_pack *pack)
+{
+    return pack->src_ld ? pack->src_ld : pack->straight ? pack->rows : pack->cols;
+}
+
+int br_pack_is_identity(const struct br_pack *pack, cl_int vector)
+{
+    cl_int dst_rows = pack->dst_rows ? pack->dst_rows : pack->dst_ld;
+    return pack->straight && !pack->conjugate && !pack->scale && pack->dst_offset == 0 &&
+           pack->rows == pack->dst_ld && dst_rows == pack->dst_ld &&
+           pack->cols == pack->dst_cols && vector > 0 && pack->src_offset % vector == 0 &&
+           br_pack_source_ld(pack) % vector == 0;
 }
 
 cl_int br_enqueue_pack_structured(struct br_engine *engine, const struct br_program *program,

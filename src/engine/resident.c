@@ -176,6 +176,15 @@ static void locate(const struct br_resident *r, struct br_resident_operand o, cl
     }
 }
 
+/* Whether a stored operand of the matrix, `rows` x `cols` from its place, overlaps C's m x n
+ * block at (c_row, c_col). */
+static int overlaps_c(struct br_resident_operand o, br_int rows, br_int cols, br_int m, br_int n,
+                      br_int c_row, br_int c_col)
+{
+    return o.small < 0 && o.row < c_row + m && c_row < o.row + rows && o.col < c_col + n &&
+           c_col < o.col + cols;
+}
+
 int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, br_int n,
                      br_int k, double alpha, struct br_resident_operand a,
                      struct br_resident_operand b, double beta, br_int c_row, br_int c_col,
@@ -206,15 +215,34 @@ int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, 
         .c = r->matrix, .c_offset = (cl_int)(c_row + c_col * r->rows), .ldc = (cl_int)r->rows,
         .triangle = triangle == 'U' ? 1 : triangle == 'L' ? 2 : 0,
         .real_diagonal = triangle && br_is_complex(r->precision)};
+    /* An operand already laid out as the kernel reads it is read where it is, unless C is
+     * written over it (Cholesky's panel times an inverse, in place). */
+    int a_in_place = br_pack_is_identity(&pack_a, g->vwm) &&
+                     !overlaps_c(a, pack_a.rows, pack_a.cols, m, n, c_row, c_col);
+    int b_in_place = br_pack_is_identity(&pack_b, g->vwn) &&
+                     !overlaps_c(b, pack_b.rows, pack_b.cols, m, n, c_row, c_col);
+    if (a_in_place) {
+        launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);
+        launch.a_offset = pack_a.src_offset;
+    }
+    if (b_in_place) {
+        launch.b_packed = pack_b.src, launch.b_ld = br_pack_source_ld(&pack_b);
+        launch.b_offset = pack_b.src_offset;
+    }
     cl_event wait;
     const cl_event *list;
     cl_uint waits = first_wait(r, &wait, &list);
     struct br_engine *e = r->engine;
-    cl_int error = br_enqueue_pack(e, r->program, r->precision, &pack_a, waits, list, NULL);
+    cl_int error = CL_SUCCESS;
+    if (!a_in_place)
+        error = br_enqueue_pack(e, r->program, r->precision, &pack_a, waits, list, NULL);
+    if (error == CL_SUCCESS && !b_in_place)
+        error = br_enqueue_pack(e, r->program, r->precision, &pack_b,
+                                a_in_place ? waits : 0, a_in_place ? list : NULL, NULL);
     if (error == CL_SUCCESS)
-        error = br_enqueue_pack(e, r->program, r->precision, &pack_b, 0, NULL, NULL);
-    if (error == CL_SUCCESS)
-        error = br_enqueue_gemm(e, r->program, r->precision, &launch, 0, NULL, NULL);
+        error = br_enqueue_gemm(e, r->program, r->precision, &launch,
+                                a_in_place && b_in_place ? waits : 0,
+                                a_in_place && b_in_place ? list : NULL, NULL);
     br_release_event(&wait);
     return fine(r, error) ? 0 : -1;
 }

@@ -14,6 +14,14 @@
 // so that the four K rows a half-warp reads at once fall in different banks; with DB,
 // two sets of them, the next step's read from global memory while this one's is multiplied.
 //
+// STAGES (real double, compute capability 8.0 on): instead of db's trip through registers,
+// each K step's tiles go from global to local memory by cp.async (PTX ISA 7.0), 16 bytes per
+// instruction, STAGES - 1 K steps ahead of the one being multiplied: the copies need no
+// registers and no instructions after their issue, and several steps' loads are in flight.
+// Each work-item's copies of a step form one commit group; before a step is multiplied, its
+// group is waited for (cp.async.wait_group), then the work-group's barrier makes every
+// work-item's copies visible and frees the set of tiles that the next copies refill.
+//
 // Complex double (PRECISION 6464) runs on the same tensor cores as four real products
 // ("4M"): the tiles go into local memory as a real and an imaginary plane, and each block
 // accumulates Re += Ar Br - Ai Bi, Im += Ar Bi + Ai Br (Ai negated in registers), so a complex
@@ -65,6 +73,22 @@
 #define MMA_PARTS 1
 #define PUT_PARTS(tile, at, value) { (tile)[0][at] = (value); }
 #define RESULT(acc, tm, tn, h) ((acc)[0][tm][tn][h])
+#endif
+
+#ifndef STAGES
+#define STAGES 0
+#endif
+#if STAGES
+#if PRECISION != 64 || DB || STAGES < 2 || STAGES > 4
+#error "cp.async stages: real double, 2 to 4 of them, without db"
+#endif
+// 16-byte chunks (two doubles) of a K step's tiles per work-item.
+#define A_CHUNKS (KWG * MWG / 2 / THREADS)
+#define B_CHUNKS (KWG * NWG / 2 / THREADS)
+#if (KWG * MWG / 2) % THREADS != 0 || (KWG * NWG / 2) % THREADS != 0 || MMA_A_LD % 2 != 0 || \
+    MMA_B_LD % 2 != 0
+#error "cp.async stages: each K step's tiles in whole 16-byte chunks per work-item"
+#endif
 #endif
 
 #if THREADS % 32 != 0 || MWG % 32 != 0 || MMA_WARPS % MMA_WARPS_M != 0 || \
@@ -235,6 +259,68 @@ inline void put_b(__local double tile[MMA_PARTS][KWG * MMA_B_LD], const int inde
         PUT_PARTS(tile, kk * MMA_B_LD + j + w, v[w])
 }
 
+#if STAGES
+// 16 bytes from global to local memory, not waited for (cp.async.cg: through L2 only, the
+// tiles being read once per work-group); emulated, an ordinary copy.
+inline void copy_async_16(__local double *dst, const __global double *src)
+{
+#if MMA_EMULATE
+    dst[0] = src[0];
+    dst[1] = src[1];
+#else
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+                 :
+                 : "r"((uint)(size_t)dst), "l"(src)
+                 : "memory");
+#endif
+}
+
+// Closes this work-item's group of copies (one per K step, empty past the work-group's range,
+// so that every work-item counts the same groups).
+inline void copy_async_commit(void)
+{
+#if !MMA_EMULATE
+    asm volatile("cp.async.commit_group;" ::: "memory");
+#endif
+}
+
+// Waits until at most STAGES - 2 of this work-item's groups are in flight: the oldest, the
+// step about to be multiplied, has landed.
+inline void copy_async_wait(void)
+{
+#if MMA_EMULATE
+#elif STAGES == 2
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
+#elif STAGES == 3
+    asm volatile("cp.async.wait_group 1;" ::: "memory");
+#else
+    asm volatile("cp.async.wait_group 2;" ::: "memory");
+#endif
+}
+
+// Starts the copies of K step kwg's tiles of A and B (rows of MWG and NWG doubles, a_ld and
+// b_ld apart) into a set of local tiles: chunk c of A is K row c / (MWG / 2), columns
+// 2 (c % (MWG / 2)) and one more, so consecutive work-items copy consecutive addresses.
+inline void copy_tiles_async(__local double *alm, __local double *blm,
+                             const __global double *a, const __global double *b,
+                             const int a_ld, const int b_ld, const int group_m,
+                             const int group_n, const int kwg, const int tid)
+{
+    #pragma unroll
+    for (int l = 0; l < A_CHUNKS; l++) {
+        const int c = tid + l * THREADS, kk = c / (MWG / 2), i = c % (MWG / 2) * 2;
+        copy_async_16(alm + kk * MMA_A_LD + i,
+                      a + (size_t)(kwg + kk) * a_ld + group_m * MWG + i);
+    }
+    #pragma unroll
+    for (int l = 0; l < B_CHUNKS; l++) {
+        const int c = tid + l * THREADS, kk = c / (NWG / 2), j = c % (NWG / 2) * 2;
+        copy_async_16(blm + kk * MMA_B_LD + j,
+                      b + (size_t)(kwg + kk) * b_ld + group_n * NWG + j);
+    }
+}
+#endif
+
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
 void gemm_tiled(GEMM_TILED_PARAMETERS)
 {
@@ -255,8 +341,14 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     // DB: two sets of tiles; the next K step's vectors are read into registers before the
     // mma work on this one, and stored into the other set after it, so that the global reads'
     // latency is hidden behind the tensor cores' work (one barrier a step).
-    __local double alm_sets[1 + DB][MMA_PARTS][KWG * MMA_A_LD];
-    __local double blm_sets[1 + DB][MMA_PARTS][KWG * MMA_B_LD];
+#if STAGES
+#define MMA_SETS STAGES
+#else
+#define MMA_SETS (1 + DB)
+#endif
+    // 16-byte aligned: cp.async's chunks are (rows and sets are multiples of 16 bytes).
+    __local double alm_sets[MMA_SETS][MMA_PARTS][KWG * MMA_A_LD] __attribute__((aligned(16)));
+    __local double blm_sets[MMA_SETS][MMA_PARTS][KWG * MMA_B_LD] __attribute__((aligned(16)));
 #if MMA_EMULATE
     __local double scratch[MMA_WARPS * 32 * MMA_SLOTS];
 #endif
@@ -270,7 +362,19 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             for (int tn = 0; tn < MMA_TN; tn++)
                 acc[p][tm][tn][0] = acc[p][tm][tn][1] = 0.0;
 
-#if DB
+#if STAGES
+    // The first STAGES - 1 steps' copies, one group each.
+    const __global double *a_doubles = (const __global double *)agm;
+    const __global double *b_doubles = (const __global double *)bgm;
+    #pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (k_begin + s * KWG < k_end)
+            copy_tiles_async(alm_sets[s][0], blm_sets[s][0], a_doubles, b_doubles, a_ld, b_ld,
+                             group_m, group_n, k_begin + s * KWG, tid);
+        copy_async_commit();
+    }
+    int set = 0;
+#elif DB
     if (k_begin < k_end) { // uniform over the work-group, as k_end is
         #pragma unroll
         for (int l = 0; l < A_TILE_VECTORS; l++)
@@ -286,7 +390,19 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
 #endif
 
     for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
-#if DB
+#if STAGES
+        // This step's tiles landed, every work-item's; the set refilled next was last read
+        // by the step before, which every work-item has finished.
+        copy_async_wait();
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int ahead = kwg + (STAGES - 1) * KWG, ahead_set = (set + STAGES - 1) % STAGES;
+        if (ahead < k_end)
+            copy_tiles_async(alm_sets[ahead_set][0], blm_sets[ahead_set][0], a_doubles,
+                             b_doubles, a_ld, b_ld, group_m, group_n, ahead, tid);
+        copy_async_commit();
+        __local double (*alm)[KWG * MMA_A_LD] = alm_sets[set];
+        __local double (*blm)[KWG * MMA_B_LD] = blm_sets[set];
+#elif DB
         const int more = kwg + KWG < k_end; // uniform
         realM a_next[A_TILE_VECTORS];
         realN b_next[B_TILE_VECTORS];
@@ -345,7 +461,9 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
             mma_step(acc[1], a[1], b[0] MMA_SCRATCH_ARGUMENT);     // Im += Ai Br
 #endif
         }
-#if DB
+#if STAGES
+        set = (set + 1) % STAGES;
+#elif DB
         // Into the other set: every warp finished reading it before the last step's barrier.
         if (more) {
             #pragma unroll
@@ -357,7 +475,9 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         }
         set = 1 - set;
 #endif
+#if !STAGES // (with stages, the next step's barrier comes before any set is refilled)
         barrier(CLK_LOCAL_MEM_FENCE);
+#endif
     }
 
     // This lane holds rows `group` and columns 2 in_group, 2 in_group + 1 of each 8 x 8 block.

@@ -31,6 +31,7 @@ const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT] = {
     [BR_KP_MAX_REGISTERS] = SWITCH_KEY("max_registers", max_registers),
     [BR_KP_MMA] = SWITCH_KEY("mma", gemm.mma),
     [BR_KP_WARP_M] = SWITCH_KEY("warp_m", gemm.warp_m),
+    [BR_KP_STAGES] = SWITCH_KEY("stages", gemm.stages),
 };
 
 double br_kernel_param_get(const struct br_kernel_params *params, int key)

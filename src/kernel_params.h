@@ -19,6 +19,9 @@ struct br_gemm_params {
     int warp_m;         /* the SIMT kernel: work-items along M in each run of 32 consecutive ones
                            (an NVIDIA warp), which then take a warp_m x 32/warp_m block of the
                            work-items' grid; 0: the grid's own order (mdimc along M) */
+    int stages;         /* the tensor-core kernel in real double: K steps whose tiles are in
+                           flight at once, copied from global to local memory by cp.async
+                           (compute capability 8.0 on), 2 to 4; 0: through registers (db) */
 };
 
 struct br_copy_params {
@@ -62,7 +65,7 @@ enum br_kernel_param {
     BR_KP_SB, BR_KP_KWI, BR_KP_COPY_DIM_X, BR_KP_COPY_DIM_Y, BR_KP_COPY_WPT,
     BR_KP_TRANSPOSE_DIM, BR_KP_TRANSPOSE_WPT, BR_KP_DIRECT_DIM, BR_KP_DIRECT_MAX_VOLUME,
     BR_KP_DIRECT_BELOW_SIDE, BR_KP_TRSM_BLOCK_FACTOR, BR_KP_DB, BR_KP_MAX_REGISTERS, BR_KP_MMA,
-    BR_KP_WARP_M, BR_KERNEL_PARAM_COUNT
+    BR_KP_WARP_M, BR_KP_STAGES, BR_KERNEL_PARAM_COUNT
 };
 extern const struct br_kernel_param_key br_kernel_param_keys[BR_KERNEL_PARAM_COUNT];
 

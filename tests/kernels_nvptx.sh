@@ -33,9 +33,9 @@ compile() {
         -DCOPY_DIM_X=16 \
         -DCOPY_DIM_Y=8 -DCOPY_WPT=4 -DTRANSPOSE_DIM=16 -DTRANSPOSE_WPT=2 -DDIRECT_DIM=16 \
         -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 \
-        -DWARP_M=${WARP_M:-0} "$tmp/program.cl" > "$tmp/log" 2>&1
+        -DWARP_M=${WARP_M:-0} -DSTAGES=${STAGES:-0} "$tmp/program.cl" > "$tmp/log" 2>&1
 }
-plan 8
+plan 9
 compile 64 0 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
 ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
 diag_file "$tmp/log"
@@ -76,3 +76,35 @@ for precision in 64 6464; do
         diag_file "$tmp/log"
     done
 done
+
+# cp.async stages (double, m16n8k4, single-buffered otherwise): each work-item's copies of a K
+# step, (KWG MWG / 2 + KWG NWG / 2) / threads chunks of 16 bytes, issued for the first STAGES - 1
+# steps before the loop and once in it (STAGES sites), each site closed by a commit_group; one
+# wait_group leaving STAGES - 2 groups in flight; the mma count of the tile unchanged; the
+# local tiles' addresses given to cp.async as .shared addresses, not generic ones, and the
+# tiles aligned to its 16 bytes.
+wrong=
+for c in 2:64:128:8:16:16 3:64:128:8:16:16 4:64:128:8:8:16; do
+    set -- $(echo $c | tr ':' ' ')
+    stages=$1; shift
+    chunks=$((($3 * $1 / 2 + $3 * $2 / 2) / ($4 * $5)))
+    warps=$(($4 * $5 / 32)); warps_n=$((warps / ($1 / 32))); tn=$(($2 / warps_n / 8))
+    want_mma=$(($3 / 4 * 4 * tn / 2))
+    if STAGES=$stages compile 64 0 2 "$@"; then
+        copies=$(grep -c 'cp.async.cg.shared.global' "$tmp/out.ptx")
+        commits=$(grep -c 'cp.async.commit_group' "$tmp/out.ptx")
+        waits=$(grep -c "cp.async.wait_group $((stages - 2));" "$tmp/out.ptx")
+        mma=$(grep -c 'mma.sync.aligned.m16n8k4' "$tmp/out.ptx")
+        generic=$(grep -c 'cvta.local\|cvta.shared' "$tmp/out.ptx")
+        aligned=$(grep -c '.shared .align 16 .b8 gemm_tiled_$_[ab]lm_sets' "$tmp/out.ptx")
+        [ "$copies" -eq $((stages * chunks)) ] && [ "$commits" -eq "$stages" ] &&
+            [ "$waits" -eq 1 ] && [ "$mma" -eq "$want_mma" ] && [ "$generic" -eq 0 ] &&
+            [ "$aligned" -eq 2 ] ||
+            wrong="$wrong $c:copies=$copies/$((stages * chunks)),commits=$commits,waits=$waits,mma=$mma/$want_mma,cvta=$generic,aligned=$aligned"
+    else
+        wrong="$wrong $c:no-build"
+    fi
+done
+[ -z "$wrong" ]
+ok $? "double, mma 2, cp.async stages 2 to 4: each stage's copies, commit groups and one wait, the mma count unchanged, shared addresses, local tiles aligned to 16 bytes${wrong:+ (wrong:$wrong)}"
+diag_file "$tmp/log"

@@ -33,7 +33,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..10\n");
+    printf("1..11\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -346,6 +346,55 @@ int main(void)
     }
     ok("warp_m valid where a warp's block tiles the SIMT kernel's work-items in whole warps "
        "(16 x 16: 2 to 16; 8 x 8: 8), refused otherwise and with the tensor-core kernel, and "
+       "passed to the compiler");
+
+    /* cp.async stages (stages): the tensor-core kernel in real double, 2 to 4 sets of tiles
+     * instead of db, each K step's tiles in whole 16-byte chunks per work-item, the sets within
+     * the local memory. Hopper's built-in tile, 64 x 128 x 8 on 16 x 16 work-items, has 12.8 KB
+     * of padded tiles a set. */
+    struct br_device hopper90 = gpu(90, 48 * 1024), ampere80 = gpu(80, 48 * 1024);
+    struct br_kernel_params hd;
+    br_params_default(&hopper90, BR_D, &hd);
+    static const struct {
+        const char *what;
+        int stages, db, mma, kwg, mdimc;
+        enum br_precision precision;
+        int capability, valid;
+    } stage_cases[] = {
+        {"3 stages", 3, 0, 2, 8, 16, BR_D, 90, 1},
+        {"2 stages", 2, 0, 2, 8, 16, BR_D, 90, 1},
+        {"4 stages (51.2 KB)", 4, 0, 2, 8, 16, BR_D, 90, 0},
+        {"4 stages of K 4 on 8 x 16 work-items (25.6 KB)", 4, 0, 2, 4, 8, BR_D, 90, 1},
+        {"3 stages, m8n8k4 on 8.0", 3, 0, 1, 8, 16, BR_D, 80, 1},
+        {"1 stage", 1, 0, 2, 8, 16, BR_D, 90, 0},
+        {"5 stages", 5, 0, 2, 4, 16, BR_D, 90, 0},
+        {"stages with db", 3, 1, 2, 8, 16, BR_D, 90, 0},
+        {"stages in complex double", 2, 0, 2, 8, 16, BR_Z, 90, 0},
+        {"stages on the SIMT kernel", 3, 0, 0, 8, 16, BR_D, 90, 0},
+        {"A's 128 chunks a step on 256 work-items (K 4)", 2, 0, 2, 4, 16, BR_D, 90, 0},
+    };
+    for (size_t i = 0; i < sizeof stage_cases / sizeof *stage_cases; i++) {
+        struct br_kernel_params st = hd;
+        st.gemm.stages = stage_cases[i].stages, st.gemm.db = stage_cases[i].db;
+        st.gemm.mma = stage_cases[i].mma, st.gemm.kwg = stage_cases[i].kwg;
+        st.gemm.kwi = st.gemm.kwg < st.gemm.kwi ? st.gemm.kwg : st.gemm.kwi;
+        st.gemm.mdimc = stage_cases[i].mdimc;
+        if (stage_cases[i].precision == BR_Z)
+            st.gemm.vwn = 1;
+        struct br_device *d = stage_cases[i].capability == 80 ? &ampere80 : &hopper90;
+        int valid = br_params_valid(d, stage_cases[i].precision, &st);
+        char options[512], wanted[32];
+        snprintf(wanted, sizeof wanted, "-DSTAGES=%d", stage_cases[i].stages);
+        if (valid != stage_cases[i].valid ||
+            (valid && (br_params_build_options(BR_D, &st, options, sizeof options) != 0 ||
+                       !strstr(options, wanted))))
+            fail("%s: %s (want %s)", stage_cases[i].what, valid ? "valid" : "refused",
+                 stage_cases[i].valid ? "valid" : "refused");
+    }
+    if (hd.gemm.stages != 0)
+        fail("the built-in double tile has stages %d (want 0 until measured)", hd.gemm.stages);
+    ok("cp.async stages valid for the tensor-core kernel in real double, 2 to 4 sets instead of "
+       "db, whole 16-byte chunks per work-item, within the local memory; refused elsewhere; "
        "passed to the compiler");
     return failed_tests != 0;
 }

@@ -667,8 +667,8 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
                                     buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};
     /* An operand already laid out as the kernel reads it is read in place, as a resident
      * session's (br_resident_gemm). */
-    int a_in_place = br_pack_is_identity(&pack_a, g->vwm);
-    int b_in_place = br_pack_is_identity(&pack_b, g->vwn);
+    int a_in_place = br_pack_is_identity(&pack_a, br_params_operand_alignment(g, 0));
+    int b_in_place = br_pack_is_identity(&pack_b, br_params_operand_alignment(g, 1));
     if (a_in_place)
         launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);
     if (b_in_place)

@@ -43,7 +43,7 @@ void br_params_default_simt(const struct br_device *device, enum br_precision pr
  * TFLOP/s there, against 21.0 for the best SIMT kernel of the same search, and 17.1 for the
  * SIMT built-in parameters on an H100 without a profile). Its mma.sync shape, m8n8k4, exists
  * from sm_80 on; 64 x 64 tiles of K 16 need 18 KiB of local memory, under every such GPU's. */
-static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1, 0};
+static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2, 1, 1, 8, 0, 1, 0, 0};
 
 /* From compute capability 9.0 (Hopper) on, Hopper's m16n8k4 (mma = 2): m16n8k4 beat m8n8k4 on
  * each of the tuner's six tile shapes, by 1.1 to 1.45 times (H100, 2026-11-26,
@@ -55,8 +55,8 @@ static const struct br_gemm_params nvidia_mma_double = {64, 64, 16, 8, 16, 2, 2,
  * planes, four real products per block): 44.5 on the H100 against 17.8 for the SIMT built-in
  * (cuBLAS ZGEMM 51.7). Where a device's local memory refuses them, the m8n8k4 built-in
  * (double), then the SIMT kernel. */
-static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2, 0};
-static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2, 0};
+static const struct br_gemm_params hopper_mma_double = {64, 128, 8, 16, 16, 1, 2, 1, 1, 4, 1, 2, 0, 0};
+static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1, 1, 1, 1, 0, 2, 0, 0};
 
 /* Single precision from compute capability 9.0 on: the tile the H100's and H200's tunes chose
  * (their profiles' [params.s]): 128 x 128 x 8, double-buffered, K unrolled by 8, each warp's
@@ -66,7 +66,7 @@ static const struct br_gemm_params hopper_mma_complex = {64, 64, 16, 8, 16, 1, 1
  * ran SGEMM at 39.2 on an H100 without a profile (2026-11-24). A Hopper GPU no shipped profile
  * names (GH200, H800, H20) gets it. */
 static const struct br_gemm_params hopper_simt_single = {128, 128, 8, 16, 16, 4, 4,
-                                                        1,   1,   8,  1,  0, 16};
+                                                        1,   1,   8,  1,  0, 16, 0};
 
 void br_params_default(const struct br_device *device, enum br_precision precision,
                        struct br_kernel_params *params)
@@ -108,6 +108,12 @@ static int gcd(int a, int b)
     return a;
 }
 
+int br_params_operand_alignment(const struct br_gemm_params *g, int b_side)
+{
+    int vector = b_side ? g->vwn : g->vwm;
+    return g->stages && vector < 2 ? 2 : vector;
+}
+
 int br_params_trsm_block(const struct br_kernel_params *p)
 {
     const struct br_gemm_params *g = &p->gemm;
@@ -131,14 +137,22 @@ static int mma_valid(const struct br_device *device, enum br_precision precision
 {
     const struct br_gemm_params *g = &p->gemm;
     int threads = g->mdimc * g->ndimc, warps = threads / 32, warps_m = g->mwg / 32;
-    size_t planes = precision == BR_Z ? 2 : 1, sets = g->db ? 2 : 1;
+    size_t planes = precision == BR_Z ? 2 : 1, sets = g->stages ? g->stages : g->db ? 2 : 1;
     size_t local = (size_t)g->kwg * (size_t)(g->mwg + g->nwg + 2 * BR_MMA_PAD) *
                    sizeof(double) * planes * sets;
     /* Emulated (tests): any device, as one of compute capability 9.0. */
     int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
     int shape_ok = (g->mma == 1 && capability >= 80) ||
                    ((g->mma == 2 || g->mma == 3) && capability >= 90);
-    return shape_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
+    /* cp.async stages: real double (a complex tile's planes are not a copy of its memory),
+     * instead of db, each K step's tiles in 16-byte chunks (two doubles) shared evenly by the
+     * work-items, into padded rows that keep the chunks aligned. */
+    int stages_ok = g->stages == 0 ||
+                    (g->stages >= 2 && g->stages <= 4 && precision == BR_D && !g->db &&
+                     divides(threads, g->kwg * g->mwg / 2) &&
+                     divides(threads, g->kwg * g->nwg / 2) && (g->mwg + BR_MMA_PAD) % 2 == 0 &&
+                     (g->nwg + BR_MMA_PAD) % 2 == 0);
+    return shape_ok && stages_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
            g->sb && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
            divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
            divides(g->mma == 3 ? 8 : 4, g->kwg) && local <= device->local_memory;
@@ -170,7 +184,7 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
          (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
-    ok = ok && (g->mma == 0 || mma_valid(device, precision, p));
+    ok = ok && (g->mma == 0 || mma_valid(device, precision, p)) && (g->stages == 0 || g->mma);
     /* A warp's block of the work-items' grid: whole warps, tiling the grid (SIMT kernel only:
      * the tensor-core kernel lays out its own warps). */
     ok = ok && (g->warp_m == 0 ||
@@ -199,12 +213,12 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         "-DVWM=%d -DVWN=%d -DSA=%d -DSB=%d -DKWI=%d -DCOPY_DIM_X=%d "
                         "-DCOPY_DIM_Y=%d -DCOPY_WPT=%d -DTRANSPOSE_DIM=%d -DTRANSPOSE_WPT=%d "
                         "-DDIRECT_DIM=%d -DTRSM_BLOCK=%d -DDB=%d -DTHIN_MAX=%d -DMMA=%d "
-                        "-DMMA_PAD=%d -DWARP_M=%d",
+                        "-DMMA_PAD=%d -DWARP_M=%d -DSTAGES=%d",
                         precision_codes[precision], g->mwg, g->nwg, g->kwg, g->mdimc, g->ndimc,
                         g->vwm, g->vwn, g->sa, g->sb, g->kwi, c->dim_x, c->dim_y, c->wpt,
                         c->transpose_dim, c->transpose_wpt, p->direct.dim,
                         br_params_trsm_block(p), g->db, BR_THIN_MAX, g->mma, BR_MMA_PAD,
-                        g->warp_m);
+                        g->warp_m, g->stages);
     if (used > 0 && (size_t)used < size && g->mma && br_env()->test_mma_emulate)
         used += snprintf(options + used, size - (size_t)used, " -DMMA_EMULATE=1");
     if (used > 0 && (size_t)used < size && p->max_registers > 0)

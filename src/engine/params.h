@@ -28,6 +28,11 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
  * trsm_block_factor. */
 int br_params_trsm_block(const struct br_kernel_params *params);
 
+/* The alignment, in elements, that the GEMM kernel needs of an operand's offset and leading
+ * dimension where it reads the operand in place (b_side: B's, else A's): its vector width, and
+ * 16 bytes (two doubles) under cp.async stages. */
+int br_params_operand_alignment(const struct br_gemm_params *g, int b_side);
+
 /* The widest strip past whole tiles that gemm_thin computes (its -DTHIN_MAX): wider remainders
  * are padded to whole tiles instead. */
 enum { BR_THIN_MAX = 8 };

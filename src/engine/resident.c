@@ -217,9 +217,9 @@ int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, 
         .real_diagonal = triangle && br_is_complex(r->precision)};
     /* An operand already laid out as the kernel reads it is read where it is, unless C is
      * written over it (Cholesky's panel times an inverse, in place). */
-    int a_in_place = br_pack_is_identity(&pack_a, g->vwm) &&
+    int a_in_place = br_pack_is_identity(&pack_a, br_params_operand_alignment(g, 0)) &&
                      !overlaps_c(a, pack_a.rows, pack_a.cols, m, n, c_row, c_col);
-    int b_in_place = br_pack_is_identity(&pack_b, g->vwn) &&
+    int b_in_place = br_pack_is_identity(&pack_b, br_params_operand_alignment(g, 1)) &&
                      !overlaps_c(b, pack_b.rows, pack_b.cols, m, n, c_row, c_col);
     if (a_in_place) {
         launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);

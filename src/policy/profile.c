@@ -113,10 +113,11 @@ int br_profile_apply_params(const struct br_device_profile *profile, enum br_pre
             br_kernel_param_set(params, k, br_kernel_param_get(&profile->params[precision], k));
             any = 1;
         }
-    /* A work-group tile is tuned for one kernel: one given without `mma` (or `db`, `warp_m`)
-     * was tuned without the tensor cores (or double buffering, or with the grid's own order of
-     * work-items), in a profile written before those keys existed (the H200's [params.z]), and
-     * keeps that kernel whatever the built-in choice. */
+    /* A work-group tile is tuned for one kernel: one given without `mma` (or `db`, `warp_m`,
+     * `stages`) was tuned without the tensor cores (or double buffering, or with the grid's own
+     * order of work-items, or with its tiles through registers), in a profile written before
+     * those keys existed (the H200's [params.z]), and keeps that kernel whatever the built-in
+     * choice. */
     if (given[BR_KP_MWG] || given[BR_KP_NWG] || given[BR_KP_KWG]) {
         if (!given[BR_KP_MMA])
             params->gemm.mma = 0;
@@ -124,6 +125,8 @@ int br_profile_apply_params(const struct br_device_profile *profile, enum br_pre
             params->gemm.db = 0;
         if (!given[BR_KP_WARP_M])
             params->gemm.warp_m = 0;
+        if (!given[BR_KP_STAGES])
+            params->gemm.stages = 0;
     }
     return any;
 }

@@ -296,7 +296,7 @@ static double evaluate(struct tune_search *s, struct problems *pr,
 /* The GEMM parameters the search moves, by name, and the values each moves through. */
 enum domain_name {
     D_MWG, D_NWG, D_KWG, D_MDIMC, D_NDIMC, D_VWM, D_VWN, D_SA, D_SB, D_KWI, D_DB,
-    D_MAX_REGISTERS, D_MMA, D_WARP_M, DOMAIN_COUNT
+    D_MAX_REGISTERS, D_MMA, D_WARP_M, D_STAGES, DOMAIN_COUNT
 };
 struct domain {
     enum br_kernel_param key;
@@ -322,6 +322,8 @@ static const struct domain domains[DOMAIN_COUNT] = {
     [D_MMA] = {BR_KP_MMA, {0, 1, 2, 3}, 4},
     /* The SIMT kernel only; legal where a warp's block tiles the work-items (engine/params.c). */
     [D_WARP_M] = {BR_KP_WARP_M, {0, 4, 8, 16}, 4},
+    /* The tensor-core kernel in real double only (engine/params.c): cp.async stages. */
+    [D_STAGES] = {BR_KP_STAGES, {0, 2, 3, 4}, 4},
 };
 
 /* One step along a domain from the current value (direction -1 or +1); 0 if at its end. */

@@ -667,12 +667,10 @@ cl_int br_gemm_bench_resident(struct br_engine *engine, const struct br_program 
                                     buffers.b_packed[0], buffers.c[0], 0, call->m, 0, 0, 0, 0, 0, 0};
     /* An operand already laid out as the kernel reads it is read in place, as a resident
      * session's (br_resident_gemm). */
-    int a_in_place = br_pack_is_identity(&pack_a, br_params_operand_alignment(g, 0));
-    int b_in_place = br_pack_is_identity(&pack_b, br_params_operand_alignment(g, 1));
-    if (a_in_place)
-        launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);
-    if (b_in_place)
-        launch.b_packed = pack_b.src, launch.b_ld = br_pack_source_ld(&pack_b);
+    int a_in_place = br_pack_read_in_place(&pack_a, br_params_operand_alignment(g, 0),
+                                           &launch.a_packed, &launch.a_ld, &launch.a_offset);
+    int b_in_place = br_pack_read_in_place(&pack_b, br_params_operand_alignment(g, 1),
+                                           &launch.b_packed, &launch.b_ld, &launch.b_offset);
     seconds[0] = seconds[1] = 1e300;
     for (int r = 0; r <= repeats && error == CL_SUCCESS; r++) {
         double start = br_seconds_now(), packed = start;

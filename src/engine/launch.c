@@ -24,12 +24,18 @@ cl_int br_set_args(cl_kernel kernel, const struct br_kernel_arg *args, int count
     return error;
 }
 
+/* The leading dimension of a pack's source: given, or its compact one. */
+static cl_int source_ld(const struct br_pack *pack)
+{
+    return pack->src_ld ? pack->src_ld : pack->straight ? pack->rows : pack->cols;
+}
+
 cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_pack *pack,
                        cl_uint wait_count, const cl_event *wait, cl_event *done)
 {
     const struct br_copy_params *c = &program->params.copy;
-    cl_int ld = br_pack_source_ld(pack);
+    cl_int ld = source_ld(pack);
     cl_int offset = pack->src_offset;
     cl_int conjugate = pack->conjugate, scaled = pack->scale != NULL;
     union br_scalar one = br_scalar_real(precision, 1.0);
@@ -63,18 +69,20 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
     return error;
 }
 
-cl_int br_pack_source_ld(const struct br_pack *pack)
-{
-    return pack->src_ld ? pack->src_ld : pack->straight ? pack->rows : pack->cols;
-}
-
-int br_pack_is_identity(const struct br_pack *pack, cl_int vector)
+int br_pack_read_in_place(const struct br_pack *pack, cl_int alignment, cl_mem *packed,
+                          cl_int *ld, cl_int *offset)
 {
     cl_int dst_rows = pack->dst_rows ? pack->dst_rows : pack->dst_ld;
-    return pack->straight && !pack->conjugate && !pack->scale && pack->dst_offset == 0 &&
-           pack->rows == pack->dst_ld && dst_rows == pack->dst_ld &&
-           pack->cols == pack->dst_cols && vector > 0 && pack->src_offset % vector == 0 &&
-           br_pack_source_ld(pack) % vector == 0;
+    cl_int src_ld = source_ld(pack);
+    if (!pack->straight || pack->conjugate || pack->scale || pack->dst_offset != 0 ||
+        pack->rows != pack->dst_ld || dst_rows != pack->dst_ld ||
+        pack->cols != pack->dst_cols || alignment <= 0 || pack->src_offset % alignment != 0 ||
+        src_ld % alignment != 0)
+        return 0;
+    *packed = pack->src;
+    *ld = src_ld;
+    *offset = pack->src_offset;
+    return 1;
 }
 
 cl_int br_enqueue_pack_structured(struct br_engine *engine, const struct br_program *program,

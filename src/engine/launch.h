@@ -38,12 +38,13 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
 
 /* Whether `pack` would copy its source unchanged: straight, neither conjugated nor scaled, into
  * no padding (its rows fill the packed rows exactly and K needs no zero rows), from an offset
- * and leading dimension that the kernels' vectors of `vector` elements can read. Then the GEMM
- * kernel can read the source in place, as its packed operand at offset pack->src_offset and
- * leading dimension br_pack_source_ld(pack), and the copy need not be made: for SGEMM 8192 on
- * an H100 the copy kernels were 2% of the resident product's time (2026-11-27). */
-int br_pack_is_identity(const struct br_pack *pack, cl_int vector);
-cl_int br_pack_source_ld(const struct br_pack *pack);
+ * and leading dimension that are multiples of `alignment` elements (the kernel's reads:
+ * br_params_operand_alignment). If so the GEMM kernel reads the source in place: *packed,
+ * *ld and *offset (a br_gemm_launch's fields of that operand) are set to it, and the copy need
+ * not be made (for SGEMM 8192 on an H100 the copy kernels were 2% of the resident product's
+ * time, 2026-12-06). Otherwise nothing is set. */
+int br_pack_read_in_place(const struct br_pack *pack, cl_int alignment, cl_mem *packed,
+                          cl_int *ld, cl_int *offset);
 
 /* The structures pack_structured expands (values of kernels/copy.cl). */
 enum br_structure {

@@ -217,32 +217,27 @@ int br_resident_gemm(struct br_resident *r, char transa, char transb, br_int m, 
         .real_diagonal = triangle && br_is_complex(r->precision)};
     /* An operand already laid out as the kernel reads it is read where it is, unless C is
      * written over it (Cholesky's panel times an inverse, in place). */
-    int a_in_place = br_pack_is_identity(&pack_a, br_params_operand_alignment(g, 0)) &&
-                     !overlaps_c(a, pack_a.rows, pack_a.cols, m, n, c_row, c_col);
-    int b_in_place = br_pack_is_identity(&pack_b, br_params_operand_alignment(g, 1)) &&
-                     !overlaps_c(b, pack_b.rows, pack_b.cols, m, n, c_row, c_col);
-    if (a_in_place) {
-        launch.a_packed = pack_a.src, launch.a_ld = br_pack_source_ld(&pack_a);
-        launch.a_offset = pack_a.src_offset;
-    }
-    if (b_in_place) {
-        launch.b_packed = pack_b.src, launch.b_ld = br_pack_source_ld(&pack_b);
-        launch.b_offset = pack_b.src_offset;
-    }
+    int a_in_place = !overlaps_c(a, pack_a.rows, pack_a.cols, m, n, c_row, c_col) &&
+                     br_pack_read_in_place(&pack_a, br_params_operand_alignment(g, 0),
+                                           &launch.a_packed, &launch.a_ld, &launch.a_offset);
+    int b_in_place = !overlaps_c(b, pack_b.rows, pack_b.cols, m, n, c_row, c_col) &&
+                     br_pack_read_in_place(&pack_b, br_params_operand_alignment(g, 1),
+                                           &launch.b_packed, &launch.b_ld, &launch.b_offset);
     cl_event wait;
     const cl_event *list;
-    cl_uint waits = first_wait(r, &wait, &list);
+    cl_uint waits = first_wait(r, &wait, &list); /* for the first command enqueued */
     struct br_engine *e = r->engine;
     cl_int error = CL_SUCCESS;
-    if (!a_in_place)
+    if (!a_in_place) {
         error = br_enqueue_pack(e, r->program, r->precision, &pack_a, waits, list, NULL);
-    if (error == CL_SUCCESS && !b_in_place)
-        error = br_enqueue_pack(e, r->program, r->precision, &pack_b,
-                                a_in_place ? waits : 0, a_in_place ? list : NULL, NULL);
+        waits = 0, list = NULL;
+    }
+    if (error == CL_SUCCESS && !b_in_place) {
+        error = br_enqueue_pack(e, r->program, r->precision, &pack_b, waits, list, NULL);
+        waits = 0, list = NULL;
+    }
     if (error == CL_SUCCESS)
-        error = br_enqueue_gemm(e, r->program, r->precision, &launch,
-                                a_in_place && b_in_place ? waits : 0,
-                                a_in_place && b_in_place ? list : NULL, NULL);
+        error = br_enqueue_gemm(e, r->program, r->precision, &launch, waits, list, NULL);
     br_release_event(&wait);
     return fine(r, error) ? 0 : -1;
 }

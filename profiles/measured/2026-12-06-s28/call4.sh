@@ -10,28 +10,12 @@
 rm -rf .gpu .dev/lib .dev/lib-old .dev/bin  # this call's bundle, not one a warm machine kept
 source profiles/measured/gpu-common.sh
 source profiles/measured/2026-12-06-s28/variant.sh
-card=profiles/nvidia-h100.profile
-nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 && card=profiles/nvidia-h200.profile
-# The card's profile with a `stages = 0` line in [params.d], for variant's key changes.
-python3 - $card /tmp/base.profile <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-start = text.index("[params.d]\n")
-end = text.find("\n[", start + 1)
-end = len(text) if end < 0 else end
-body = text[start:end].rstrip("\n") + "\nstages = 0\n"
-open(sys.argv[2], "w").write(text[:start] + body + text[end:])
-PY
-export VARIANT_BASE=/tmp/base.profile
 cublas() { timeout 100 python3 profiles/measured/2026-11-26-issue22-plan/cublas.py 8192 |
            grep gemm; }
-bench() { LD_LIBRARY_PATH=$PWD/.dev/$1:$LD_LIBRARY_PATH timeout 100 .dev/bin/blasroute-bench \
-            --routine gemm --precision s,d,c,z --sizes 8192 --no-cpu --no-clblast --no-nvblas \
-            --repeat 3 2> /dev/null | grep -E '^[sdcz]gemm' | sed "s/^/$1 /"; }
 {
-  echo "card profile: $card"
+  stages_base
   cublas
-  bench lib-old; bench lib; bench lib-old; bench lib
+  bench_lib lib-old s,d,c,z; bench_lib lib s,d,c,z; bench_lib lib-old s,d,c,z; bench_lib lib s,d,c,z
   variant d db=1
   variant d db=0 stages=2
   variant d db=0 stages=3

@@ -73,6 +73,11 @@
 #if DB && !SA && !SB
 #error "double buffering needs a tile in local memory (SA or SB)"
 #endif
+#if STAGES && !MMA && (STAGES < 2 || STAGES > 4 || DB || !SA || !SB || \
+                       (VWM * REAL_BYTES) % 16 != 0 || (VWN * REAL_BYTES) % 16 != 0 || \
+                       (KWG * MWG) % (CHUNK * THREADS) != 0 || (KWG * NWG) % (CHUNK * THREADS) != 0)
+#error "cp.async stages: 2 to 4, without db, both tiles in local memory, vectors of 16 bytes or more, whole 16-byte copies per work-item"
+#endif
 #if IS_COMPLEX && (VWM != 1 || VWN != 1)
 #error "complex precisions read one element at a time (VWM = VWN = 1)"
 #endif
@@ -164,6 +169,34 @@ void copy_b_tile(__local realN *blm, const __global realN *bgm, const int b_ld_v
 
 #ifndef MMA
 #define MMA 0 // 1: gemm_mma.cl's tensor-core kernel takes gemm_tiled's place (NVIDIA, double)
+#endif
+
+#if STAGES
+// cp.async stages (common.cl), either kernel: each K step's tiles in 16-byte copies, CHUNK
+// elements each, shared evenly by the work-items.
+#define A_CHUNKS (KWG * MWG / CHUNK / THREADS)
+#define B_CHUNKS (KWG * NWG / CHUNK / THREADS)
+
+// Starts the copies of K step kwg's tiles of A and B (rows of MWG and NWG elements, a_ld and
+// b_ld apart in global memory, alm_ld and blm_ld apart in the local tiles) into a set of local
+// tiles: chunk c of A is K row c / (MWG / CHUNK), elements CHUNK (c % (MWG / CHUNK)) on, so
+// that consecutive work-items copy consecutive addresses.
+inline void copy_tiles_async(__local real *alm, __local real *blm, const int alm_ld,
+                             const int blm_ld, const __global real *a, const __global real *b,
+                             const int a_ld, const int b_ld, const int group_m,
+                             const int group_n, const int kwg, const int tid)
+{
+    #pragma unroll
+    for (int l = 0; l < A_CHUNKS; l++) {
+        const int c = tid + l * THREADS, kk = c / (MWG / CHUNK), i = c % (MWG / CHUNK) * CHUNK;
+        copy_async_16(alm + kk * alm_ld + i, a + (size_t)(kwg + kk) * a_ld + group_m * MWG + i);
+    }
+    #pragma unroll
+    for (int l = 0; l < B_CHUNKS; l++) {
+        const int c = tid + l * THREADS, kk = c / (NWG / CHUNK), j = c % (NWG / CHUNK) * CHUNK;
+        copy_async_16(blm + kk * blm_ld + j, b + (size_t)(kwg + kk) * b_ld + group_n * NWG + j);
+    }
+}
 #endif
 
 // Whether the work-group's tile of C lies wholly outside the triangle it is to compute.
@@ -288,11 +321,18 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     // The tiles' copies go by local id, consecutive work-items reading consecutive addresses.
     const int tid = lid;
 #endif
+    // STAGES: that many sets of tiles, filled by cp.async STAGES - 1 K steps ahead (16-byte
+    // copies: the sets are multiples of 16 bytes, as vectors of 16 bytes or more make them).
+#if STAGES
+#define TILE_SETS STAGES
+#else
+#define TILE_SETS (1 + DB)
+#endif
 #if SA
-    __local realM alm_tiles[1 + DB][KWG * MWG / VWM];
+    __local realM alm_tiles[TILE_SETS][KWG * MWG / VWM] __attribute__((aligned(16)));
 #endif
 #if SB
-    __local realN blm_tiles[1 + DB][KWG * NWG / VWN];
+    __local realN blm_tiles[TILE_SETS][KWG * NWG / VWN] __attribute__((aligned(16)));
 #endif
 
     real acc[NWI][MWI];
@@ -302,7 +342,20 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         for (int mi = 0; mi < MWI; mi++)
             acc[ni][mi] = ZERO;
 
-#if DB
+#if STAGES
+    // The first STAGES - 1 steps' copies, one commit group each.
+    const __global real *a_elements = (const __global real *)agm;
+    const __global real *b_elements = (const __global real *)bgm;
+    #pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (k_begin + s * KWG < k_end)
+            copy_tiles_async((__local real *)alm_tiles[s], (__local real *)blm_tiles[s], MWG,
+                             NWG, a_elements, b_elements, a_ld, b_ld, group_m, group_n,
+                             k_begin + s * KWG, tid);
+        copy_async_commit();
+    }
+    int tile = 0;
+#elif DB
     // The first K step's tiles go straight to local tile 0.
     if (k_begin < k_end) {
 #if SA
@@ -317,7 +370,20 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
 #endif
 
     for (int kwg = k_begin; kwg < k_end; kwg += KWG) {
-#if DB
+#if STAGES
+        // This step's tiles landed, every work-item's; the set refilled next was last read by
+        // the step before, which every work-item has finished.
+        copy_async_wait();
+        barrier(CLK_LOCAL_MEM_FENCE);
+        const int ahead = kwg + (STAGES - 1) * KWG, ahead_tile = (tile + STAGES - 1) % STAGES;
+        if (ahead < k_end)
+            copy_tiles_async((__local real *)alm_tiles[ahead_tile],
+                             (__local real *)blm_tiles[ahead_tile], MWG, NWG, a_elements,
+                             b_elements, a_ld, b_ld, group_m, group_n, ahead, tid);
+        copy_async_commit();
+        const __local realM *alm = alm_tiles[tile];
+        const __local realN *blm = blm_tiles[tile];
+#elif DB
         // Uniform over the work-group (k_end is), like the barrier below.
         const int more = kwg + KWG < k_end;
 #if SA
@@ -388,7 +454,9 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
                     acc[ni][mi] = MULADD(acc[ni][mi], apm[mi], bpm[ni]);
           }
         }
-#if DB
+#if STAGES
+        tile = (tile + 1) % STAGES;
+#elif DB
         // The next step's tiles into the other local tiles: their last readers (the step
         // before this one) are past the barrier that ended it.
         if (more) {
@@ -405,7 +473,7 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         }
         tile = 1 - tile;
 #endif
-#if SA || SB
+#if (SA || SB) && !STAGES // (with stages, the next step's barrier comes before any refill)
         barrier(CLK_LOCAL_MEM_FENCE);
 #endif
     }

@@ -75,18 +75,12 @@
 #define RESULT(acc, tm, tn, h) ((acc)[0][tm][tn][h])
 #endif
 
-#ifndef STAGES
-#define STAGES 0
-#endif
 #if STAGES
 #if PRECISION != 64 || DB || STAGES < 2 || STAGES > 4
 #error "cp.async stages: real double, 2 to 4 of them, without db"
 #endif
-// 16-byte chunks (two doubles) of a K step's tiles per work-item.
-#define A_CHUNKS (KWG * MWG / 2 / THREADS)
-#define B_CHUNKS (KWG * NWG / 2 / THREADS)
-#if (KWG * MWG / 2) % THREADS != 0 || (KWG * NWG / 2) % THREADS != 0 || MMA_A_LD % 2 != 0 || \
-    MMA_B_LD % 2 != 0
+#if A_CHUNKS * THREADS * CHUNK != KWG * MWG || B_CHUNKS * THREADS * CHUNK != KWG * NWG || \
+    MMA_A_LD % CHUNK != 0 || MMA_B_LD % CHUNK != 0
 #error "cp.async stages: each K step's tiles in whole 16-byte chunks per work-item"
 #endif
 #endif
@@ -259,68 +253,6 @@ inline void put_b(__local double tile[MMA_PARTS][KWG * MMA_B_LD], const int inde
         PUT_PARTS(tile, kk * MMA_B_LD + j + w, v[w])
 }
 
-#if STAGES
-// 16 bytes from global to local memory, not waited for (cp.async.cg: through L2 only, the
-// tiles being read once per work-group); emulated, an ordinary copy.
-inline void copy_async_16(__local double *dst, const __global double *src)
-{
-#if MMA_EMULATE
-    dst[0] = src[0];
-    dst[1] = src[1];
-#else
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
-                 :
-                 : "r"((uint)(size_t)dst), "l"(src)
-                 : "memory");
-#endif
-}
-
-// Closes this work-item's group of copies (one per K step, empty past the work-group's range,
-// so that every work-item counts the same groups).
-inline void copy_async_commit(void)
-{
-#if !MMA_EMULATE
-    asm volatile("cp.async.commit_group;" ::: "memory");
-#endif
-}
-
-// Waits until at most STAGES - 2 of this work-item's groups are in flight: the oldest, the
-// step about to be multiplied, has landed.
-inline void copy_async_wait(void)
-{
-#if MMA_EMULATE
-#elif STAGES == 2
-    asm volatile("cp.async.wait_group 0;" ::: "memory");
-#elif STAGES == 3
-    asm volatile("cp.async.wait_group 1;" ::: "memory");
-#else
-    asm volatile("cp.async.wait_group 2;" ::: "memory");
-#endif
-}
-
-// Starts the copies of K step kwg's tiles of A and B (rows of MWG and NWG doubles, a_ld and
-// b_ld apart) into a set of local tiles: chunk c of A is K row c / (MWG / 2), columns
-// 2 (c % (MWG / 2)) and one more, so consecutive work-items copy consecutive addresses.
-inline void copy_tiles_async(__local double *alm, __local double *blm,
-                             const __global double *a, const __global double *b,
-                             const int a_ld, const int b_ld, const int group_m,
-                             const int group_n, const int kwg, const int tid)
-{
-    #pragma unroll
-    for (int l = 0; l < A_CHUNKS; l++) {
-        const int c = tid + l * THREADS, kk = c / (MWG / 2), i = c % (MWG / 2) * 2;
-        copy_async_16(alm + kk * MMA_A_LD + i,
-                      a + (size_t)(kwg + kk) * a_ld + group_m * MWG + i);
-    }
-    #pragma unroll
-    for (int l = 0; l < B_CHUNKS; l++) {
-        const int c = tid + l * THREADS, kk = c / (NWG / 2), j = c % (NWG / 2) * 2;
-        copy_async_16(blm + kk * MMA_B_LD + j,
-                      b + (size_t)(kwg + kk) * b_ld + group_n * NWG + j);
-    }
-}
-#endif
-
 __kernel __attribute__((reqd_work_group_size(MDIMC, NDIMC, 1)))
 void gemm_tiled(GEMM_TILED_PARAMETERS)
 {
@@ -369,8 +301,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
     #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
         if (k_begin + s * KWG < k_end)
-            copy_tiles_async(alm_sets[s][0], blm_sets[s][0], a_doubles, b_doubles, a_ld, b_ld,
-                             group_m, group_n, k_begin + s * KWG, tid);
+            copy_tiles_async(alm_sets[s][0], blm_sets[s][0], MMA_A_LD, MMA_B_LD, a_doubles,
+                             b_doubles, a_ld, b_ld, group_m, group_n, k_begin + s * KWG, tid);
         copy_async_commit();
     }
     int set = 0;
@@ -397,8 +329,8 @@ void gemm_tiled(GEMM_TILED_PARAMETERS)
         barrier(CLK_LOCAL_MEM_FENCE);
         const int ahead = kwg + (STAGES - 1) * KWG, ahead_set = (set + STAGES - 1) % STAGES;
         if (ahead < k_end)
-            copy_tiles_async(alm_sets[ahead_set][0], blm_sets[ahead_set][0], a_doubles,
-                             b_doubles, a_ld, b_ld, group_m, group_n, ahead, tid);
+            copy_tiles_async(alm_sets[ahead_set][0], blm_sets[ahead_set][0], MMA_A_LD, MMA_B_LD,
+                             a_doubles, b_doubles, a_ld, b_ld, group_m, group_n, ahead, tid);
         copy_async_commit();
         __local double (*alm)[KWG * MMA_A_LD] = alm_sets[set];
         __local double (*blm)[KWG * MMA_B_LD] = blm_sets[set];

@@ -158,6 +158,22 @@ static int mma_valid(const struct br_device *device, enum br_precision precision
            divides(g->mma == 3 ? 8 : 4, g->kwg) && local <= device->local_memory;
 }
 
+/* cp.async stages in the SIMT kernel (gemm.cl): an NVIDIA device of compute capability 8.0 or
+ * later, 2 to 4 sets of both tiles in local memory instead of db, vectors of 16 bytes or more
+ * (so that operands aligned to the vector width, as packing and in-place reading keep them, give
+ * cp.async its 16-byte aligned addresses), each K step's tiles in whole 16-byte copies per
+ * work-item. */
+static int simt_stages_valid(const struct br_device *device, enum br_precision precision,
+                             const struct br_gemm_params *g)
+{
+    int element = (int)br_element_size(precision), chunk = 16 / element;
+    int threads = g->mdimc * g->ndimc;
+    int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
+    return capability >= 80 && g->stages >= 2 && g->stages <= 4 && !g->db && g->sa && g->sb &&
+           g->vwm * element % 16 == 0 && g->vwn * element % 16 == 0 &&
+           divides(threads * chunk, g->kwg * g->mwg) && divides(threads * chunk, g->kwg * g->nwg);
+}
+
 int br_params_valid(const struct br_device *device, enum br_precision precision,
                     const struct br_kernel_params *p)
 {
@@ -171,7 +187,7 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
     int threads = g->mdimc * g->ndimc;
     size_t local = ((size_t)(g->sa ? g->kwg * g->mwg : 0) * element +
                     (size_t)(g->sb ? g->kwg * g->nwg : 0) * element) *
-                   (g->db ? 2 : 1);
+                   (g->stages ? g->stages : g->db ? 2 : 1);
     int ok = vector_ok && threads > 0 && (size_t)threads <= device->max_work_group &&
              divides(g->mdimc * g->vwm, g->mwg) && divides(g->ndimc * g->vwn, g->nwg) &&
              divides(g->kwi, g->kwg) && local <= device->local_memory &&
@@ -184,7 +200,8 @@ int br_params_valid(const struct br_device *device, enum br_precision precision,
          (size_t)(c->transpose_dim * c->transpose_dim / c->transpose_wpt) <=
              device->max_work_group &&
          (size_t)(c->transpose_dim * (c->transpose_dim + 1)) * element <= device->local_memory;
-    ok = ok && (g->mma == 0 || mma_valid(device, precision, p)) && (g->stages == 0 || g->mma);
+    ok = ok && (g->mma == 0 || mma_valid(device, precision, p)) &&
+         (g->stages == 0 || g->mma || simt_stages_valid(device, precision, g));
     /* A warp's block of the work-items' grid: whole warps, tiling the grid (SIMT kernel only:
      * the tensor-core kernel lays out its own warps). */
     ok = ok && (g->warp_m == 0 ||
@@ -221,6 +238,8 @@ int br_params_build_options(enum br_precision precision, const struct br_kernel_
                         g->warp_m, g->stages);
     if (used > 0 && (size_t)used < size && g->mma && br_env()->test_mma_emulate)
         used += snprintf(options + used, size - (size_t)used, " -DMMA_EMULATE=1");
+    if (used > 0 && (size_t)used < size && g->stages && br_env()->test_mma_emulate)
+        used += snprintf(options + used, size - (size_t)used, " -DASYNC_EMULATE=1");
     if (used > 0 && (size_t)used < size && p->max_registers > 0)
         used += snprintf(options + used, size - (size_t)used, " -cl-nv-maxrregcount=%d",
                          p->max_registers);

@@ -207,7 +207,12 @@ static void show_kernels(const struct br_device *device)
         }
         if (br_engine_params(br_engine_first_index(), (enum br_precision)p, &params, &profile) != 0)
             continue;
-        const char *kernel = params.gemm.mma ? "tensor-core (gemm_mma.cl)" : "SIMT (gemm.cl)";
+        char kernel[80];
+        int used = snprintf(kernel, sizeof kernel, "%s",
+                            params.gemm.mma ? "tensor-core (gemm_mma.cl)" : "SIMT (gemm.cl)");
+        if (params.gemm.stages)
+            snprintf(kernel + used, sizeof kernel - (size_t)used, " in %d cp.async stages",
+                     params.gemm.stages);
         if (profile)
             printf("    %c: %s, parameters from %s\n", letter, kernel, profile);
         else if (params.gemm.mma)

@@ -322,7 +322,8 @@ static const struct domain domains[DOMAIN_COUNT] = {
     [D_MMA] = {BR_KP_MMA, {0, 1, 2, 3}, 4},
     /* The SIMT kernel only; legal where a warp's block tiles the work-items (engine/params.c). */
     [D_WARP_M] = {BR_KP_WARP_M, {0, 4, 8, 16}, 4},
-    /* The tensor-core kernel in real double only (engine/params.c): cp.async stages. */
+    /* NVIDIA from compute capability 8.0 (engine/params.c): cp.async stages, in the
+     * tensor-core kernel in real double, in the SIMT one with vectors of 16 bytes or more. */
     [D_STAGES] = {BR_KP_STAGES, {0, 2, 3, 4}, 4},
 };
 
@@ -364,7 +365,8 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
  * the device or the registers cannot take. */
 static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
-    /* The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
+    /* Each shape single-buffered, double-buffered and in 3 cp.async stages (legal on NVIDIA
+     * from compute capability 8.0). The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
      * on NVIDIA from compute capability 8.0), whose warps hold 32 x 32 or 32 x 64 results; 2
      * and 3 for the same with Hopper's m16n8k4 and m16n8k8 (compute capability 9.0). 64 x 128
      * x 8 on 16 x 16 work-items with m16n8k4 won both Hopper GPUs' DGEMM (2026-11-27). */
@@ -384,7 +386,7 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
         return;
     int complex = br_is_complex(s->precision);
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
-        for (int db = 0; db <= 1; db++) {
+        for (int buffering = 0; buffering < 3; buffering++) {
             struct br_kernel_params p = s->defaults;
             struct br_gemm_params *g = &p.gemm;
             g->mwg = shapes[i][0], g->nwg = shapes[i][1], g->kwg = shapes[i][2];
@@ -392,7 +394,8 @@ static void gpu_shapes(struct tune_search *s, struct problems *pr)
             g->vwm = g->vwn = complex ? 1 : shapes[i][5];
             g->sa = g->sb = 1;
             g->kwi = g->kwg < 8 ? g->kwg : 8;
-            g->db = db;
+            g->db = buffering == 1;
+            g->stages = buffering == 2 ? 3 : 0;
             g->mma = shapes[i][6];
             try_candidate(s, pr, &p);
         }

@@ -33,7 +33,7 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
 
 int main(void)
 {
-    printf("1..11\n");
+    printf("1..12\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -370,7 +370,7 @@ int main(void)
         {"5 stages", 5, 0, 2, 4, 16, BR_D, 90, 0},
         {"stages with db", 3, 1, 2, 8, 16, BR_D, 90, 0},
         {"stages in complex double", 2, 0, 2, 8, 16, BR_Z, 90, 0},
-        {"stages on the SIMT kernel", 3, 0, 0, 8, 16, BR_D, 90, 0},
+        {"SIMT stages with A in vectors of 8 bytes", 3, 0, 0, 8, 16, BR_D, 90, 0},
         {"A's 128 chunks a step on 256 work-items (K 4)", 2, 0, 2, 4, 16, BR_D, 90, 0},
     };
     for (size_t i = 0; i < sizeof stage_cases / sizeof *stage_cases; i++) {
@@ -396,5 +396,66 @@ int main(void)
     ok("cp.async stages valid for the tensor-core kernel in real double, 2 to 4 sets instead of "
        "db, whole 16-byte chunks per work-item, within the local memory; refused elsewhere; "
        "passed to the compiler");
+
+    /* cp.async stages in the SIMT kernel: NVIDIA from 8.0, 2 to 4 sets of both tiles instead
+     * of db, vectors of 16 bytes or more (operands aligned to the vector width then give
+     * cp.async aligned addresses), whole 16-byte copies per work-item, the sets within the
+     * local memory. Hopper's single-precision built-in, 128 x 128 x 8 on 16 x 16 work-items
+     * with vectors of 4, has 8 KB of tiles a set. */
+    struct br_device turing75 = gpu(75, 48 * 1024), other = gpu(0, 48 * 1024);
+    struct br_kernel_params hs;
+    br_params_default(&hopper90, BR_S, &hs);
+    static const struct {
+        const char *what;
+        int stages, db, kwg, vw, sa;
+        enum br_precision precision;
+        int capability, valid;
+    } simt_cases[] = {
+        {"3 stages", 3, 0, 8, 4, 1, BR_S, 90, 1},
+        {"2 stages", 2, 0, 8, 4, 1, BR_S, 90, 1},
+        {"4 stages", 4, 0, 8, 4, 1, BR_S, 90, 1},
+        {"3 stages on 8.0", 3, 0, 8, 4, 1, BR_S, 80, 1},
+        {"3 stages of K 16 (48 KB)", 3, 0, 16, 4, 1, BR_S, 90, 1},
+        {"4 stages of K 16 (64 KB)", 4, 0, 16, 4, 1, BR_S, 90, 0},
+        {"3 stages on 7.5", 3, 0, 8, 4, 1, BR_S, 75, 0},
+        {"3 stages on another vendor", 3, 0, 8, 4, 1, BR_S, 0, 0},
+        {"stages with db", 3, 1, 8, 4, 1, BR_S, 90, 0},
+        {"5 stages", 5, 0, 8, 4, 1, BR_S, 90, 0},
+        {"vectors of 2 floats (8 bytes)", 3, 0, 8, 2, 1, BR_S, 90, 0},
+        {"vectors of 8 floats, K 16, 2 stages", 2, 0, 16, 8, 1, BR_S, 90, 1},
+        {"A's tile in global memory", 3, 0, 8, 4, 0, BR_S, 90, 0},
+        {"K 4: 512 floats of A a step, 256 work-items' copies of 4", 3, 0, 4, 4, 1, BR_S, 90, 0},
+        {"double in vectors of 2", 3, 0, 8, 2, 1, BR_D, 90, 1},
+        {"complex single (8 bytes an element)", 3, 0, 8, 1, 1, BR_C, 90, 0},
+        {"complex double (16 bytes an element), K 4", 2, 0, 4, 1, 1, BR_Z, 90, 1},
+    };
+    for (size_t i = 0; i < sizeof simt_cases / sizeof *simt_cases; i++) {
+        struct br_kernel_params st = hs;
+        st.gemm.stages = simt_cases[i].stages, st.gemm.db = simt_cases[i].db;
+        st.gemm.kwg = simt_cases[i].kwg;
+        st.gemm.kwi = st.gemm.kwg < st.gemm.kwi ? st.gemm.kwg : st.gemm.kwi;
+        st.gemm.vwm = st.gemm.vwn = simt_cases[i].vw;
+        st.gemm.sa = simt_cases[i].sa;
+        st.gemm.mma = 0;
+        int capability = simt_cases[i].capability;
+        struct br_device *d = capability == 90   ? &hopper90
+                              : capability == 80 ? &ampere80
+                              : capability == 75 ? &turing75
+                                                 : &other;
+        int valid = br_params_valid(d, simt_cases[i].precision, &st);
+        char options[512], wanted[32];
+        snprintf(wanted, sizeof wanted, "-DSTAGES=%d", simt_cases[i].stages);
+        if (valid != simt_cases[i].valid ||
+            (valid && (br_params_build_options(simt_cases[i].precision, &st, options,
+                                               sizeof options) != 0 ||
+                       !strstr(options, wanted) || strstr(options, "ASYNC_EMULATE"))))
+            fail("SIMT, %s: %s (want %s)", simt_cases[i].what, valid ? "valid" : "refused",
+                 simt_cases[i].valid ? "valid" : "refused");
+    }
+    if (hs.gemm.stages != 0)
+        fail("the built-in single tile has stages %d (want 0 until measured)", hs.gemm.stages);
+    ok("cp.async stages valid for the SIMT kernel on NVIDIA from 8.0, 2 to 4 sets instead of "
+       "db, vectors of 16 bytes or more, whole 16-byte copies per work-item, within the local "
+       "memory; refused elsewhere; passed to the compiler");
     return failed_tests != 0;
 }

@@ -24,8 +24,9 @@ files=$(sed -n '/gemm_files\[\] = {/,/};/p' "$top_srcdir/src/engine/program.c" |
 for f in $files; do cat "$top_srcdir/kernels/$f"; done > "$tmp/program.cl"
 
 # compile PRECISION DB MMA MWG NWG KWG MDIMC NDIMC: the PTX in $tmp/out.ptx, 0 if it compiled
+# (vectors of VW, by default 2, 1 in complex double)
 compile() {
-    vw=2; [ $1 = 6464 ] && vw=1
+    vw=${VW:-2}; [ $1 = 6464 ] && vw=1
     precision=$1 db=$2; shift 2
     $clang -x cl -cl-std=CL1.2 -target nvptx64-nvidia-nvcl -Xclang -finclude-default-header \
         -fgnu-keywords -O2 -S -o "$tmp/out.ptx" -DPRECISION=$precision -DMMA=$1 -DMWG=$2 \
@@ -35,7 +36,7 @@ compile() {
         -DTRSM_BLOCK=$(($2 > $3 ? $2 : $3)) -DDB=$db -DTHIN_MAX=64 -DMMA_PAD=4 \
         -DWARP_M=${WARP_M:-0} -DSTAGES=${STAGES:-0} "$tmp/program.cl" > "$tmp/log" 2>&1
 }
-plan 9
+plan 10
 compile 64 0 0 64 64 16 8 16 && ! grep -q 'mma.sync' "$tmp/out.ptx"
 ok $? "the SIMT program of double precision compiles for nvptx64 with no mma.sync in it"
 diag_file "$tmp/log"
@@ -107,4 +108,36 @@ for c in 2:64:128:8:16:16 3:64:128:8:16:16 4:64:128:8:8:16; do
 done
 [ -z "$wrong" ]
 ok $? "double, mma 2, cp.async stages 2 to 4: each stage's copies, commit groups and one wait, the mma count unchanged, shared addresses, local tiles aligned to 16 bytes${wrong:+ (wrong:$wrong)}"
+diag_file "$tmp/log"
+
+# cp.async stages in the SIMT kernel: single precision on Hopper's tile (128 x 128 x 8 on 16 x
+# 16 work-items, vectors of 4) and double on 64 x 64 x 16 (vectors of 2): each work-item's
+# copies of a K step, (KWG MWG + KWG NWG) / 16 bytes / threads, at STAGES sites, a commit_group
+# each, one wait_group leaving STAGES - 2 in flight, no mma.sync, shared addresses, both tiles
+# aligned to 16 bytes, no private array in local memory.
+wrong=
+for c in 32:4:2:128:128:8:16:16 32:4:3:128:128:8:16:16 32:4:4:128:128:8:16:16 \
+         64:2:3:64:64:16:16:16; do
+    set -- $(echo $c | tr ':' ' ')
+    precision=$1 vw=$2 stages=$3; shift 3
+    bytes=4; [ $precision = 64 ] && bytes=8
+    chunks=$((($3 * $1 + $3 * $2) * bytes / 16 / ($4 * $5)))
+    if VW=$vw STAGES=$stages compile $precision 0 0 "$@"; then
+        copies=$(grep -c 'cp.async.cg.shared.global' "$tmp/out.ptx")
+        commits=$(grep -c 'cp.async.commit_group' "$tmp/out.ptx")
+        waits=$(grep -c "cp.async.wait_group $((stages - 2));" "$tmp/out.ptx")
+        mma=$(grep -c 'mma.sync' "$tmp/out.ptx")
+        generic=$(grep -c 'cvta.local\|cvta.shared' "$tmp/out.ptx")
+        aligned=$(grep -c '.shared .align 16 .b8 gemm_tiled_$_[ab]lm_tiles' "$tmp/out.ptx")
+        spills=$(grep -c '\.local' "$tmp/out.ptx")
+        [ "$copies" -eq $((stages * chunks)) ] && [ "$commits" -eq "$stages" ] &&
+            [ "$waits" -eq 1 ] && [ "$mma" -eq 0 ] && [ "$generic" -eq 0 ] &&
+            [ "$aligned" -eq 2 ] && [ "$spills" -eq 0 ] ||
+            wrong="$wrong $c:copies=$copies/$((stages * chunks)),commits=$commits,waits=$waits,mma=$mma,cvta=$generic,aligned=$aligned,local=$spills"
+    else
+        wrong="$wrong $c:no-build"
+    fi
+done
+[ -z "$wrong" ]
+ok $? "the SIMT kernel in cp.async stages 2 to 4 (single, vectors of 4; double, vectors of 2): each stage's copies, commit groups and one wait, shared addresses, local tiles aligned to 16 bytes${wrong:+ (wrong:$wrong)}"
 diag_file "$tmp/log"

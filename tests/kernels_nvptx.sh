@@ -78,6 +78,20 @@ for precision in 64 6464; do
     done
 done
 
+# async_wrong STAGES CHUNKS TILES: what $tmp/out.ptx gets wrong of its cp.async stages (nothing
+# if right): STAGES sites of CHUNKS copies, a commit_group each, one wait_group leaving STAGES - 2
+# in flight, no generic address, both local tile arrays (named TILES) aligned to 16 bytes
+async_wrong() {
+    copies=$(grep -c 'cp.async.cg.shared.global' "$tmp/out.ptx")
+    commits=$(grep -c 'cp.async.commit_group' "$tmp/out.ptx")
+    waits=$(grep -c "cp.async.wait_group $(($1 - 2));" "$tmp/out.ptx")
+    generic=$(grep -c 'cvta.local\|cvta.shared' "$tmp/out.ptx")
+    aligned=$(grep -c '.shared .align 16 .b8 gemm_tiled_$_[ab]lm_'"$3" "$tmp/out.ptx")
+    [ "$copies" -eq $(($1 * $2)) ] && [ "$commits" -eq "$1" ] && [ "$waits" -eq 1 ] &&
+        [ "$generic" -eq 0 ] && [ "$aligned" -eq 2 ] ||
+        echo "copies=$copies/$(($1 * $2)),commits=$commits,waits=$waits,cvta=$generic,aligned=$aligned"
+}
+
 # cp.async stages (double, m16n8k4, single-buffered otherwise): each work-item's copies of a K
 # step, (KWG MWG / 2 + KWG NWG / 2) / threads chunks of 16 bytes, issued for the first STAGES - 1
 # steps before the loop and once in it (STAGES sites), each site closed by a commit_group; one
@@ -92,16 +106,9 @@ for c in 2:64:128:8:16:16 3:64:128:8:16:16 4:64:128:8:8:16; do
     warps=$(($4 * $5 / 32)); warps_n=$((warps / ($1 / 32))); tn=$(($2 / warps_n / 8))
     want_mma=$(($3 / 4 * 4 * tn / 2))
     if STAGES=$stages compile 64 0 2 "$@"; then
-        copies=$(grep -c 'cp.async.cg.shared.global' "$tmp/out.ptx")
-        commits=$(grep -c 'cp.async.commit_group' "$tmp/out.ptx")
-        waits=$(grep -c "cp.async.wait_group $((stages - 2));" "$tmp/out.ptx")
         mma=$(grep -c 'mma.sync.aligned.m16n8k4' "$tmp/out.ptx")
-        generic=$(grep -c 'cvta.local\|cvta.shared' "$tmp/out.ptx")
-        aligned=$(grep -c '.shared .align 16 .b8 gemm_tiled_$_[ab]lm_sets' "$tmp/out.ptx")
-        [ "$copies" -eq $((stages * chunks)) ] && [ "$commits" -eq "$stages" ] &&
-            [ "$waits" -eq 1 ] && [ "$mma" -eq "$want_mma" ] && [ "$generic" -eq 0 ] &&
-            [ "$aligned" -eq 2 ] ||
-            wrong="$wrong $c:copies=$copies/$((stages * chunks)),commits=$commits,waits=$waits,mma=$mma/$want_mma,cvta=$generic,aligned=$aligned"
+        bad=$(async_wrong $stages $chunks sets)
+        [ -z "$bad" ] && [ "$mma" -eq "$want_mma" ] || wrong="$wrong $c:$bad,mma=$mma/$want_mma"
     else
         wrong="$wrong $c:no-build"
     fi
@@ -123,17 +130,11 @@ for c in 32:4:2:128:128:8:16:16 32:4:3:128:128:8:16:16 32:4:4:128:128:8:16:16 \
     bytes=4; [ $precision = 64 ] && bytes=8
     chunks=$((($3 * $1 + $3 * $2) * bytes / 16 / ($4 * $5)))
     if VW=$vw STAGES=$stages compile $precision 0 0 "$@"; then
-        copies=$(grep -c 'cp.async.cg.shared.global' "$tmp/out.ptx")
-        commits=$(grep -c 'cp.async.commit_group' "$tmp/out.ptx")
-        waits=$(grep -c "cp.async.wait_group $((stages - 2));" "$tmp/out.ptx")
         mma=$(grep -c 'mma.sync' "$tmp/out.ptx")
-        generic=$(grep -c 'cvta.local\|cvta.shared' "$tmp/out.ptx")
-        aligned=$(grep -c '.shared .align 16 .b8 gemm_tiled_$_[ab]lm_tiles' "$tmp/out.ptx")
         spills=$(grep -c '\.local' "$tmp/out.ptx")
-        [ "$copies" -eq $((stages * chunks)) ] && [ "$commits" -eq "$stages" ] &&
-            [ "$waits" -eq 1 ] && [ "$mma" -eq 0 ] && [ "$generic" -eq 0 ] &&
-            [ "$aligned" -eq 2 ] && [ "$spills" -eq 0 ] ||
-            wrong="$wrong $c:copies=$copies/$((stages * chunks)),commits=$commits,waits=$waits,mma=$mma,cvta=$generic,aligned=$aligned,local=$spills"
+        bad=$(async_wrong $stages $chunks tiles)
+        [ -z "$bad" ] && [ "$mma" -eq 0 ] && [ "$spills" -eq 0 ] ||
+            wrong="$wrong $c:$bad,mma=$mma,local=$spills"
     else
         wrong="$wrong $c:no-build"
     fi

@@ -20,6 +20,11 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct br_learned table;
 static int loaded, changed;
+/* Whether the table holds anything, read from a file or learned here. Not found by walking it
+ * (br_learned_each): that touches every page of the table, which in a fresh process costs a
+ * page fault apiece, 10 to 20 us each on the development machine's virtual machine, inside the
+ * caller's call that loads it (2026-12-07). */
+static int holds;
 static char table_path[1100], table_key[1400];
 /* Each cell's exploration since the process started (br_learn_explore): its calls, for the
  * turns of close tries, and the seconds they took since the last far try, of which such a try
@@ -133,6 +138,8 @@ static int read_table(const char *path, const char *key, struct br_learned *out)
     struct br_keyfile file;
     if (br_keyfile_read_cached(path, "table", key, &file) != 0)
         return -1;
+    /* Cleared only once there is a file: a first run's load touches none of it (holds). */
+    memset(out, 0, sizeof *out);
     int ok = br_learned_from_keys(&file, out) == 0;
     br_keyfile_free(&file);
     return ok ? 0 : -1;
@@ -158,12 +165,6 @@ static void save(void)
     pthread_mutex_unlock(&lock);
 }
 
-static void count_entry(const struct br_learned_entry *entry, void *count)
-{
-    (void)entry;
-    ++*(int *)count;
-}
-
 /* Loads the table (under the lock): at the first call, with the device it names; again, once,
  * at the first call for an opened device (`opened`) if that device's key is another. Before
  * a device is opened, the warm-up predicts with the one its memo remembers, or the one the
@@ -186,16 +187,14 @@ static void load(const char *device, const char *driver, int opened)
         strcmp(key, table_key) == 0)
         return;
     static struct br_learned read;
-    memset(&read, 0, sizeof read);
     if (read_table(path, key, &read) == 0) {
         table = read;
+        holds = 1;
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
             pooled_fresh[p] = 0;
         br_verbose("learned corrections from %s", path);
     } else {
-        int entries = 0; /* kept, and saved under the opened device's key if it holds any */
-        br_learned_each(&table, count_entry, &entries);
-        changed |= entries > 0;
+        changed |= holds; /* kept, and saved under the opened device's key */
     }
     if (!table_path[0])
         atexit(save);
@@ -208,7 +207,8 @@ static void load(const char *device, const char *driver, int opened)
 static double cpu_prior(enum br_precision precision)
 {
     if (!pooled_fresh[precision]) {
-        pooled_cpu[precision] = br_learned_pooled_log(&table, precision, BR_LEARN_CPU);
+        pooled_cpu[precision] = holds ? br_learned_pooled_log(&table, precision, BR_LEARN_CPU)
+                                      : 0; /* (an empty table's, without walking it: holds) */
         pooled_fresh[precision] = 1;
     }
     return pooled_cpu[precision];
@@ -222,6 +222,10 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
         return factors;
     pthread_mutex_lock(&lock);
     load(device, driver, opened);
+    if (!holds) { /* nothing learned: the factors of 1 above, without walking the table */
+        pthread_mutex_unlock(&lock);
+        return factors;
+    }
     const struct br_learned_cell *cells = br_learned_cells(&table, call);
     /* The CPU's cells lean on what the others learned (learn.h: one calibration for all). */
     factors.cpu = br_learned_factor_with_prior(&table, call, BR_LEARN_CPU,
@@ -243,7 +247,7 @@ void br_learn_device_chosen(const struct br_call *call)
     pthread_mutex_lock(&lock);
     if (side_cell) {
         br_learned_cell_add_side(side_cell, side_lost);
-        changed = 1;
+        changed = holds = 1;
     }
     side_cell = br_learned_cell(&table, call, BR_LEARN_DEVICE);
     side_lost = 0;
@@ -298,7 +302,7 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
                                        prior) &&
             disturbed && t->bounds_kept[path] < UINT32_MAX)
             t->bounds_kept[path]++;
-        changed = 1;
+        changed = holds = 1;
         memset(pooled_fresh, 0, sizeof pooled_fresh);
         taught.kind = disturbed ? BR_TAUGHT_BOUND : BR_TAUGHT_SAMPLE;
     }

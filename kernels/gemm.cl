@@ -73,10 +73,12 @@
 #if DB && !SA && !SB
 #error "double buffering needs a tile in local memory (SA or SB)"
 #endif
-#if STAGES && !MMA && (STAGES < 2 || STAGES > 4 || DB || !SA || !SB || \
-                       (VWM * REAL_BYTES) % 16 != 0 || (VWN * REAL_BYTES) % 16 != 0 || \
-                       (KWG * MWG) % (CHUNK * THREADS) != 0 || (KWG * NWG) % (CHUNK * THREADS) != 0)
-#error "cp.async stages: 2 to 4, without db, both tiles in local memory, vectors of 16 bytes or more, whole 16-byte copies per work-item"
+#if STAGES && (STAGES < 2 || STAGES > 4 || DB || (KWG * MWG) % (CHUNK * THREADS) != 0 || \
+               (KWG * NWG) % (CHUNK * THREADS) != 0)
+#error "cp.async stages: 2 to 4, without db, whole 16-byte copies of each K step's tiles per work-item"
+#endif
+#if STAGES && !MMA && (!SA || !SB || (VWM * REAL_BYTES) % 16 != 0 || (VWN * REAL_BYTES) % 16 != 0)
+#error "cp.async stages in the SIMT kernel: both tiles in local memory, vectors of 16 bytes or more"
 #endif
 #if IS_COMPLEX && (VWM != 1 || VWN != 1)
 #error "complex precisions read one element at a time (VWM = VWN = 1)"

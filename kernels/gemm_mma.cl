@@ -75,14 +75,9 @@
 #define RESULT(acc, tm, tn, h) ((acc)[0][tm][tn][h])
 #endif
 
-#if STAGES
-#if PRECISION != 64 || DB || STAGES < 2 || STAGES > 4
-#error "cp.async stages: real double, 2 to 4 of them, without db"
-#endif
-#if A_CHUNKS * THREADS * CHUNK != KWG * MWG || B_CHUNKS * THREADS * CHUNK != KWG * NWG || \
-    MMA_A_LD % CHUNK != 0 || MMA_B_LD % CHUNK != 0
-#error "cp.async stages: each K step's tiles in whole 16-byte chunks per work-item"
-#endif
+// (gemm.cl checks the stages that both kernels share.)
+#if STAGES && (PRECISION != 64 || MMA_A_LD % CHUNK != 0 || MMA_B_LD % CHUNK != 0)
+#error "cp.async stages in the tensor-core kernel: real double, padded rows of whole 16-byte chunks"
 #endif
 
 #if THREADS % 32 != 0 || MWG % 32 != 0 || MMA_WARPS % MMA_WARPS_M != 0 || \

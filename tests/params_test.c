@@ -31,6 +31,21 @@ static struct br_device gpu(int compute_capability, cl_ulong local_memory)
     return d;
 }
 
+/* Whether parameters with cp.async stages are judged as wanted (1 valid, 0 refused) on `device`
+ * for `precision`, and, where valid, reach the compiler with their -DSTAGES (the options in
+ * `options`); *valid: the judgement. */
+static int stages_judged(const struct br_device *device, enum br_precision precision,
+                         const struct br_kernel_params *p, int want, int *valid,
+                         char options[512])
+{
+    char wanted[32];
+    *valid = br_params_valid(device, precision, p);
+    snprintf(wanted, sizeof wanted, "-DSTAGES=%d", p->gemm.stages);
+    return *valid == want &&
+           (!*valid || (br_params_build_options(precision, p, options, 512) == 0 &&
+                        strstr(options, wanted)));
+}
+
 int main(void)
 {
     printf("1..12\n");
@@ -382,12 +397,10 @@ int main(void)
         if (stage_cases[i].precision == BR_Z)
             st.gemm.vwn = 1;
         struct br_device *d = stage_cases[i].capability == 80 ? &ampere80 : &hopper90;
-        int valid = br_params_valid(d, stage_cases[i].precision, &st);
-        char options[512], wanted[32];
-        snprintf(wanted, sizeof wanted, "-DSTAGES=%d", stage_cases[i].stages);
-        if (valid != stage_cases[i].valid ||
-            (valid && (br_params_build_options(BR_D, &st, options, sizeof options) != 0 ||
-                       !strstr(options, wanted))))
+        int valid;
+        char options[512];
+        if (!stages_judged(d, stage_cases[i].precision, &st, stage_cases[i].valid, &valid,
+                           options))
             fail("%s: %s (want %s)", stage_cases[i].what, valid ? "valid" : "refused",
                  stage_cases[i].valid ? "valid" : "refused");
     }
@@ -442,13 +455,11 @@ int main(void)
                               : capability == 80 ? &ampere80
                               : capability == 75 ? &turing75
                                                  : &other;
-        int valid = br_params_valid(d, simt_cases[i].precision, &st);
-        char options[512], wanted[32];
-        snprintf(wanted, sizeof wanted, "-DSTAGES=%d", simt_cases[i].stages);
-        if (valid != simt_cases[i].valid ||
-            (valid && (br_params_build_options(simt_cases[i].precision, &st, options,
-                                               sizeof options) != 0 ||
-                       !strstr(options, wanted) || strstr(options, "ASYNC_EMULATE"))))
+        int valid;
+        char options[512];
+        if (!stages_judged(d, simt_cases[i].precision, &st, simt_cases[i].valid, &valid,
+                           options) ||
+            (valid && strstr(options, "ASYNC_EMULATE")))
             fail("SIMT, %s: %s (want %s)", simt_cases[i].what, valid ? "valid" : "refused",
                  simt_cases[i].valid ? "valid" : "refused");
     }

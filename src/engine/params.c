@@ -127,6 +127,23 @@ static int divides(int d, int n)
     return d > 0 && n % d == 0;
 }
 
+/* The NVIDIA compute capability the tensor cores and cp.async are judged by: emulated (tests,
+ * BLASROUTE_TEST_MMA_EMULATE), any device as one of 9.0. */
+static int nv_capability(const struct br_device *device)
+{
+    return br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
+}
+
+/* cp.async stages, in either kernel: NVIDIA from compute capability 8.0, 2 to 4 sets of tiles
+ * instead of db, each K step's tiles in whole 16-byte copies per work-item. */
+static int stages_valid(const struct br_device *device, enum br_precision precision,
+                        const struct br_gemm_params *g)
+{
+    int copy = 16 / (int)br_element_size(precision) * g->mdimc * g->ndimc; /* elements a round */
+    return nv_capability(device) >= 80 && g->stages >= 2 && g->stages <= 4 && !g->db &&
+           divides(copy, g->kwg * g->mwg) && divides(copy, g->kwg * g->nwg);
+}
+
 /* What gemm_mma.cl needs: double precision, real or complex (a real and an imaginary plane of
  * each tile), on an NVIDIA device of compute capability 8.0 or later (9.0 for mma 2 and 3,
  * Hopper's m16n8k4 and m16n8k8), both tiles in local memory (rows padded by BR_MMA_PAD; two
@@ -140,38 +157,29 @@ static int mma_valid(const struct br_device *device, enum br_precision precision
     size_t planes = precision == BR_Z ? 2 : 1, sets = g->stages ? g->stages : g->db ? 2 : 1;
     size_t local = (size_t)g->kwg * (size_t)(g->mwg + g->nwg + 2 * BR_MMA_PAD) *
                    sizeof(double) * planes * sets;
-    /* Emulated (tests): any device, as one of compute capability 9.0. */
-    int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
+    int capability = nv_capability(device);
     int shape_ok = (g->mma == 1 && capability >= 80) ||
                    ((g->mma == 2 || g->mma == 3) && capability >= 90);
     /* cp.async stages: real double (a complex tile's planes are not a copy of its memory),
-     * instead of db, each K step's tiles in 16-byte chunks (two doubles) shared evenly by the
-     * work-items, into padded rows that keep the chunks aligned. */
+     * into padded rows that keep the 16-byte chunks (two doubles) aligned. */
     int stages_ok = g->stages == 0 ||
-                    (g->stages >= 2 && g->stages <= 4 && precision == BR_D && !g->db &&
-                     divides(threads, g->kwg * g->mwg / 2) &&
-                     divides(threads, g->kwg * g->nwg / 2) && (g->mwg + BR_MMA_PAD) % 2 == 0 &&
-                     (g->nwg + BR_MMA_PAD) % 2 == 0);
+                    (precision == BR_D && stages_valid(device, precision, g) &&
+                     (g->mwg + BR_MMA_PAD) % 2 == 0 && (g->nwg + BR_MMA_PAD) % 2 == 0);
     return shape_ok && stages_ok && (precision == BR_D || precision == BR_Z) && g->sa &&
            g->sb && threads % 32 == 0 && divides(32, g->mwg) && warps_m > 0 &&
            divides(warps_m, warps) && divides(warps / warps_m * 8, g->nwg) &&
            divides(g->mma == 3 ? 8 : 4, g->kwg) && local <= device->local_memory;
 }
 
-/* cp.async stages in the SIMT kernel (gemm.cl): an NVIDIA device of compute capability 8.0 or
- * later, 2 to 4 sets of both tiles in local memory instead of db, vectors of 16 bytes or more
- * (so that operands aligned to the vector width, as packing and in-place reading keep them, give
- * cp.async its 16-byte aligned addresses), each K step's tiles in whole 16-byte copies per
- * work-item. */
+/* cp.async stages in the SIMT kernel (gemm.cl): both tiles in local memory, vectors of 16
+ * bytes or more (so that operands aligned to the vector width, as packing and in-place reading
+ * keep them, give cp.async its 16-byte aligned addresses). */
 static int simt_stages_valid(const struct br_device *device, enum br_precision precision,
                              const struct br_gemm_params *g)
 {
-    int element = (int)br_element_size(precision), chunk = 16 / element;
-    int threads = g->mdimc * g->ndimc;
-    int capability = br_env()->test_mma_emulate ? 90 : device->nv_compute_capability;
-    return capability >= 80 && g->stages >= 2 && g->stages <= 4 && !g->db && g->sa && g->sb &&
-           g->vwm * element % 16 == 0 && g->vwn * element % 16 == 0 &&
-           divides(threads * chunk, g->kwg * g->mwg) && divides(threads * chunk, g->kwg * g->nwg);
+    int element = (int)br_element_size(precision);
+    return stages_valid(device, precision, g) && g->sa && g->sb && g->vwm * element % 16 == 0 &&
+           g->vwn * element % 16 == 0;
 }
 
 int br_params_valid(const struct br_device *device, enum br_precision precision,

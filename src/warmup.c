@@ -442,17 +442,24 @@ static void revalue_kept_calls(const struct br_device_profile *profile, const ch
 /* The first device-sized calls of a process pay one-off reads: the memos (the device's, the
  * program's, behind its command line), then for valuing them (could_save) the learned table
  * and the CPU's calibration (its key names the CPU's model: /proc/cpuinfo), each behind the
- * cache directory's making. About 0.45 ms on the development machine, inside the program's
- * first device-sized call (a reference dpotrf 2048 took 0.0378 s in auto mode against 0.0371
- * in cpu mode, every call on the CPU; 2026-11-27), a twentieth of a dgetrf 1024's 8 ms of
- * device-sized calls. Until those calls have taken value_after_seconds of CPU time, none of it
- * is read: the device is not worth opening yet (opening costs 0.3 s and more; a memo that says
- * open at once is read 10 ms of calls later), and the calls are kept at their whole CPU time
- * as with no device known, to be valued at once by the call that brings them there, or at exit
- * for the program's memo. A call predicted to take that long by itself (br_warmup_hedge) and a
- * LAPACK routine's question (br_warmup_devices_open's `asked`) read them at once. On a host
- * with no device memo and no GPU listed, the program's memo waits longer (read_memos). */
-static const double value_after_seconds = 0.01;
+ * cache directory's making. Until those calls have taken value_after_seconds of CPU time, none
+ * of it is read: the device is not worth opening yet (opening costs 0.3 s and more; a memo that
+ * says open at once is read that much of the calls later), and the calls are kept at their
+ * whole CPU time as with no device known, to be valued at once by the call that brings them
+ * there, or at exit for the program's memo. A call predicted to take that long by itself
+ * (br_warmup_hedge) and a LAPACK routine's question (br_warmup_devices_open's `asked`) read them
+ * at once. On a host with no device memo and no GPU listed, the program's memo waits longer
+ * (read_memos).
+ * The reads are cold (code, files and pages first touched, OpenBLAS's threads still spinning
+ * beside them): 0.7 to 1.1 ms inside the valuing call on the development machine with
+ * BLASROUTE_DEVICE=cpu, where the same reads made again take a tenth of that (2026-12-07), and
+ * 0.6 to 1.2 ms on the H200's host (2026-11-28). At 10 ms they were up to a tenth of the calls
+ * so far: a reference dgesv 1024, whose device-sized calls take 17 ms, paid them in getrs's
+ * first dtrsm and ran at 1.03 of cpu mode. At 25 ms (the mark at which the kernel driver's
+ * guess is read, below) a program whose calls take less pays them at exit only, and one whose
+ * calls take more pays at most a twenty-fifth of them; a memo that says open at once opens the
+ * device 15 ms of calls later than at 10, for a program it saves at least the opening's cost. */
+static const double value_after_seconds = 0.025;
 static _Atomic long long unvalued_ns; /* the CPU time of the calls weighed so far, unvalued */
 static _Atomic int valued;            /* they have taken value_after_seconds */
 

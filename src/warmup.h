@@ -20,7 +20,7 @@
  * program's last run says it will; always with BLASROUTE_WARMUP=wait) they are opened: on a
  * warm-up thread by default (0 until that is done: br_warmup_opening), in the call with
  * BLASROUTE_WARMUP=wait or savings and in a forked child. Not before the program's
- * device-sized calls have taken a few milliseconds (warmup.c: value_after_seconds), unless
+ * device-sized calls have taken 25 ms (warmup.c: value_after_seconds), unless
  * `asked` (1): a LAPACK routine asks whether its updates would use the device, and what it
  * decides then holds for its whole run. */
 int br_warmup_devices_open(int asked);

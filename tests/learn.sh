@@ -156,7 +156,7 @@ ok $? "after $forced device-mode calls, auto's first device call is taught ($fir
 # open, the warm-up predicts with the memo's name and driver; once it is, the table read is
 # the opened device's (learn_store.h). Run A, the device opened at once, learns that it is
 # slow; run B, the default warm-up, its memos edited to say the device saved 10 s and to name
-# driver "0.0+stale", opens it once the calls have taken 10 ms, its first routed call
+# driver "0.0+stale", opens it once the calls have taken 25 ms, its first routed call
 # predicted on the device with A's correction; one table, the opened driver's. Before the fix,
 # B read the stale driver's (none), sent calls to the device on the untaught prediction (8.4e-7
 # s against 5.8e-7 untaught) and wrote a second table. The model may still send B's first call
@@ -165,8 +165,9 @@ ok $? "after $forced device-mode calls, auto's first device call is taught ($fir
 # the reference BLAS's CPU cell predicts the CPU slow enough (a clean clone's CI run while the
 # machine built another, 2026-11-27: 2 calls, 0.25 ms predicted on the device against 0.56 on
 # the CPU, then none); at most four. 300 products each: of 100, B's device (opened on a
-# warm-up thread once they had taken 10 ms) got the last 11 to 16 on an idle development
-# machine and none in a clean clone's CI run (2026-12-06), the opening outlasting them.
+# warm-up thread once they had taken 10 ms, 25 since 2026-12-07) got the last 11 to 16 on an
+# idle development machine and none in a clean clone's CI run (2026-12-06), the opening
+# outlasting them.
 stale() { # VAR=VALUE...: 300 products of order 96 in auto mode on $tmp/stale, traced
     rm -f "$trace"
     env $clear_knobs -u BLASROUTE_SPLIT -u BLASROUTE_WARMUP LD_PRELOAD="$BLASROUTE_LIBRARY" \

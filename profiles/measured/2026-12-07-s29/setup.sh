@@ -1,5 +1,6 @@
 # Sourced first by this session's call scripts, on the GPU machine, from the checkout root
-# (carry .dev/bundle with .dev/lib = 819420e and .dev/lib-old = d2c137c): unpacks this call's
+# (carry .dev/bundle with .dev/lib = 819420e and .dev/lib-old = d2c137c; from session 30 .dev/lib
+# = 1381fe8): unpacks this call's
 # bundle (not one a warm machine kept), then gives session 28's variant.sh (variant, bench_lib)
 # and
 #   cublas         cuBLAS GEMM 8192 (PyTorch, TF32 off), every precision

@@ -75,7 +75,7 @@
 #endif
 #if STAGES && (STAGES < 2 || STAGES > 4 || DB || (KWG * MWG) % (CHUNK * THREADS) != 0 || \
                (KWG * NWG) % (CHUNK * THREADS) != 0)
-#error "cp.async stages: 2 to 4, without db, whole 16-byte copies of each K step's tiles per work-item"
+#error "cp.async stages: 2 to 4, no db, whole 16-byte copies of a K step's tiles per work-item"
 #endif
 #if STAGES && !MMA && (!SA || !SB || (VWM * REAL_BYTES) % 16 != 0 || (VWN * REAL_BYTES) % 16 != 0)
 #error "cp.async stages in the SIMT kernel: both tiles in local memory, vectors of 16 bytes or more"

@@ -366,7 +366,8 @@ static double try_candidate(struct tune_search *s, struct problems *pr,
 static void gpu_shapes(struct tune_search *s, struct problems *pr)
 {
     /* Each shape single-buffered, double-buffered and in 3 cp.async stages (legal on NVIDIA
-     * from compute capability 8.0). The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
+     * from compute capability 8.0; slower than db on the H100 in both kernels, 2026-12-07).
+     * The last column: 1 for the tensor-core kernel (legal only in double, real or complex,
      * on NVIDIA from compute capability 8.0), whose warps hold 32 x 32 or 32 x 64 results; 2
      * and 3 for the same with Hopper's m16n8k4 and m16n8k8 (compute capability 9.0). 64 x 128
      * x 8 on 16 x 16 work-items with m16n8k4 won both Hopper GPUs' DGEMM (2026-11-27). */

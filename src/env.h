@@ -96,6 +96,9 @@ struct br_env {
     int test_gemm_tiles; /* BLASROUTE_TEST_GEMM_TILES: column tiles of a tiled GEMM; 0: the plan's */
     int test_gemm_slices; /* BLASROUTE_TEST_GEMM_SLICES: K slices of every tiled GEMM launch
                              (kernels/gemm.cl's k_slice) where K has room; 0: the engine's */
+    int test_gemm_tail; /* BLASROUTE_TEST_GEMM_TAIL: the last columns of tiles of every whole
+                           tiled launch cut in 2 K slices on the side queue, on any device; 0:
+                           the engine's cut of the last wave (NVIDIA GPUs only) */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_copy_threads; /* BLASROUTE_TEST_COPY_THREADS: threads of a large host copy (the
                               caller and its helpers); 0: the engine's (half the cores, at most

@@ -9,9 +9,17 @@
 #     device, and the timeline shows the slices' sums;
 #  2. the same with padded leading dimensions in 7 slices;
 #  3. tests/gemm_device's quick set (every transpose, edge shapes, K up to 10000) in 5 slices.
+# And the last wave's cut (br_gemm_tail_plan, enqueue_tail): the last columns of tiles of a
+# whole launch in K slices on the engine's side queue, beside the main launch on the compute
+# queue, their sums added into C there, the compute queue's later work (strips past whole tiles,
+# downloads) waiting for them. A GPU cuts where its last wave of work-groups would leave compute
+# units idle; BLASROUTE_TEST_GEMM_TAIL cuts that many columns of every whole launch:
+#  4. level3_large, tight, one column cut: right, on the device, the timeline shows the sums;
+#  5. the same, padded, 3 columns cut;
+#  6. gemm_device's quick set, 2 columns cut.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 3
+plan 6
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
@@ -36,4 +44,22 @@ run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled 
     BLASROUTE_TEST_GEMM_SLICES=5
 all_ok
 ok $? "GEMM's quick set (every transpose, edge shapes, long K) in 5 K slices: right"
+diag_file "$out"; diag_file "$err"
+
+run_program level3_large BLASROUTE_TEST_GEMM_TAIL=1 BLASROUTE_TEST_TIGHT_LD=1 \
+    BLASROUTE_TEST_FAULT=wrap BLASROUTE_TIMELINE="$tmp/tail.csv"
+sums=$(awk -F, '$6 == "gemm_sum_layers" { n++ } END { print n + 0 }' "$tmp/tail.csv")
+all_ok && on_device && [ "$sums" -gt 0 ]
+ok $? "every routine and option, the last column of tiles cut in K on the side queue, tight: right, on the device, $sums sums of cut columns"
+diag_file "$out"; diag_file "$err"
+
+run_program level3_large BLASROUTE_TEST_GEMM_TAIL=3
+all_ok && on_device
+ok $? "every routine and option, the last 3 columns of tiles cut in K, padded: right, on the device"
+diag_file "$out"; diag_file "$err"
+
+run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled \
+    BLASROUTE_TEST_GEMM_TAIL=2
+all_ok
+ok $? "GEMM's quick set (every transpose, edge shapes, long K), 2 columns of tiles cut in K: right"
 diag_file "$out"; diag_file "$err"

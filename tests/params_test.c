@@ -48,7 +48,7 @@ static int stages_judged(const struct br_device *device, enum br_precision preci
 
 int main(void)
 {
-    printf("1..12\n");
+    printf("1..13\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -327,6 +327,33 @@ int main(void)
         fail("a CPU device's GEMM cut in K slices");
     ok("a long K over few tiles of C (a quarter of a GPU's compute units at most) in slices: "
        "twice the units' work-groups, 1024 of K each at least; not on a CPU device");
+
+    /* The last wave's cut (br_gemm_tail_plan): SGEMM 8192 in tiles of 128 on an H100 (264
+     * work-groups at once) is 15.5 waves; its last 3 columns of tiles in 4 K slices make the
+     * main launch 15 whole waves and the cut 0.73 of a wave of quarter-length work. 8320 (16.0
+     * waves) cuts one column, 16384 one column in 2. No cut where the tiles are whole waves or
+     * less than one, where K is too short for slices of 256, where the last wave is nearly
+     * full (17 x 31 over 264), or where the device's width is not known. */
+    static const struct {
+        size_t tiles_m, tiles_n, at_once;
+        int k, kwg, cols, slices;
+    } tails[] = {{64, 64, 264, 8192, 8, 3, 4},   {65, 65, 264, 8320, 8, 1, 4},
+                 {128, 128, 264, 16384, 8, 1, 2}, {2, 2, 3, 8192, 8, 1, 3},
+                 {64, 64, 264, 512, 8, 0, 0},     {64, 64, 264, 256, 8, 0, 0},
+                 {17, 31, 264, 8192, 8, 0, 0},    {64, 64, 0, 8192, 8, 0, 0},
+                 {66, 4, 264, 8192, 8, 0, 0},     {16, 16, 264, 8192, 8, 0, 0},
+                 {10, 10, 12, 4096, 16, 0, 0}};
+    for (size_t i = 0; i < sizeof tails / sizeof *tails; i++) {
+        struct br_gemm_tail got = br_gemm_tail_plan(tails[i].tiles_m, tails[i].tiles_n,
+                                                    tails[i].at_once, tails[i].k, tails[i].kwg);
+        if (got.cols != tails[i].cols || got.slices != tails[i].slices)
+            fail("%zu x %zu tiles, %zu at once, K %d: cut %d columns in %d slices (want %d in "
+                 "%d)", tails[i].tiles_m, tails[i].tiles_n, tails[i].at_once, tails[i].k,
+                 got.cols, got.slices, tails[i].cols, tails[i].slices);
+    }
+    ok("the last wave's cut: SGEMM 8192, 8320 and 16384 on an H100's 264 work-groups cut 3, 1 "
+       "and 1 columns of tiles in 4, 4 and 2 K slices; whole waves, one wave or less, short K, "
+       "a nearly full last wave or an unknown width not cut");
 
     /* warp_m: each warp's 32 work-items take a warp_m x 32/warp_m block of the SIMT kernel's
      * grid; valid where that tiles the grid in whole warps, and never with the tensor-core

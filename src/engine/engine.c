@@ -114,8 +114,8 @@ static void close_engine(struct br_engine *e)
         clReleaseMemObject(e->strip_scratch);
     e->strip_scratch = NULL;
     e->strip_scratch_size = 0;
-    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download};
-    for (int q = 0; q < 3; q++) {
+    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download, &e->side};
+    for (int q = 0; q < 4; q++) {
         if (*queues[q])
             clReleaseCommandQueue(*queues[q]);
         *queues[q] = NULL;
@@ -168,10 +168,10 @@ static void open_engine(struct slot *s)
         error = CL_OUT_OF_HOST_MEMORY;
     else
         e->context = clCreateContext(NULL, 1, &e->device.id, NULL, NULL, &error);
-    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download};
+    cl_command_queue *queues[] = {&e->upload, &e->compute, &e->download, &e->side};
     /* Profiling only for BLASROUTE_TIMELINE: it may cost a little per command. */
     cl_command_queue_properties properties = br_timeline_on() ? CL_QUEUE_PROFILING_ENABLE : 0;
-    for (int q = 0; q < 3 && error == CL_SUCCESS; q++)
+    for (int q = 0; q < 4 && error == CL_SUCCESS; q++)
         *queues[q] = clCreateCommandQueue(e->context, e->device.id, properties, &error);
     if (error != CL_SUCCESS) {
         snprintf(why, sizeof why, "cannot set up %u:%u %s (%s)", e->device.platform_index,

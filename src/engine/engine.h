@@ -1,5 +1,5 @@
 /* The OpenCL engine: for each device BLASROUTE_DEVICE names (one by default), one context and
- * three in-order queues for the process, opened on the first call routed to a device (never at
+ * four in-order queues for the process, opened on the first call routed to a device (never at
  * load); calls on one device are serialised by its lock, different devices work at once. Every
  * failure is contained: a call the device cannot finish is finished on the CPU. */
 #ifndef BLASROUTE_ENGINE_ENGINE_H
@@ -14,8 +14,10 @@ struct br_engine {
     struct br_device device;
     cl_context context;
     /* Uploads, kernels and downloads each have their own in-order queue, joined by events, so
-     * that the transfers of one tile overlap the kernels of the next. */
-    cl_command_queue upload, compute, download;
+     * that the transfers of one tile overlap the kernels of the next. `side` runs kernels
+     * beside compute's: the K slices of a launch's last wave (launch.c), which fill the
+     * compute units its main part leaves idle; compute's later work waits for them. */
+    cl_command_queue upload, compute, download, side;
     struct br_program programs[BR_PRECISION_COUNT];
     int program_state[BR_PRECISION_COUNT]; /* 0 not built, 1 ready, -1 failed for good */
     struct br_pool pool;

@@ -145,10 +145,11 @@ static cl_int strip_scratch(struct br_engine *engine, size_t bytes, cl_mem *scra
 /* C's rows x cols block at c_offset := alpha * (the sum of `layers` slices of partial sums,
  * each rows x cols) + beta * C, by gemm_sum_layers: the layers of a strip's K (enqueue_strip),
  * or a tiled launch's K slices, which keep to the launch's triangle (`triangular`). */
-static cl_int sum_layers(struct br_engine *engine, const struct br_program *program,
-                         enum br_precision precision, const struct br_gemm_launch *l,
-                         cl_int rows, cl_int cols, cl_int layers, cl_mem partial,
-                         cl_int c_offset, int triangular, cl_event *done)
+static cl_int sum_layers(struct br_engine *engine, cl_command_queue queue,
+                         const struct br_program *program, enum br_precision precision,
+                         const struct br_gemm_launch *l, cl_int rows, cl_int cols,
+                         cl_int layers, cl_mem partial, cl_int c_offset, int triangular,
+                         cl_event *done)
 {
     size_t element = br_element_size(precision);
     cl_int triangle = triangular ? l->triangle : 0;
@@ -160,8 +161,8 @@ static cl_int sum_layers(struct br_engine *engine, const struct br_program *prog
     cl_int error = br_set_args(program->gemm_sum_layers, args, 12);
     size_t global[2] = {(size_t)rows, (size_t)cols};
     if (error == CL_SUCCESS)
-        error = br_engine_launch(engine, engine->compute, program->gemm_sum_layers, 2, global,
-                                 NULL, 0, NULL, done);
+        error = br_engine_launch(engine, queue, program->gemm_sum_layers, 2, global, NULL, 0,
+                                 NULL, done);
     return error;
 }
 
@@ -194,8 +195,8 @@ static cl_int enqueue_strip(struct br_engine *engine, const struct br_program *p
                                  NULL, NULL);
     /* Strips are of a whole rectangle of C (br_enqueue_gemm): no triangle. */
     if (error == CL_SUCCESS)
-        error = sum_layers(engine, program, precision, l, rows, cols, layers, partial, c_offset,
-                           0, done);
+        error = sum_layers(engine, engine->compute, program, precision, l, rows, cols, layers,
+                           partial, c_offset, 0, done);
     return error;
 }
 
@@ -224,6 +225,129 @@ cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_par
     return wanted < 1 ? 1 : wanted > SLICES_MAX ? SLICES_MAX : wanted;
 }
 
+/* gemm_tiled's arguments for the m x n block of C at c_offset, op(B)'s columns from b_offset
+ * in its packed form, K in slices of k_slice (0: one) with their partial sums in `partial`. */
+static cl_int set_tiled_args(const struct br_program *program, enum br_precision precision,
+                             const struct br_gemm_launch *l, cl_int m, cl_int n, cl_int b_offset,
+                             cl_int c_offset, cl_int k_slice, cl_mem partial)
+{
+    size_t element = br_element_size(precision);
+    struct br_kernel_arg args[] = {
+        BR_ARG(m), BR_ARG(n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
+        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed),
+        BR_ARG(l->b_packed), BR_ARG(l->c), BR_ARG(c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),
+        BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to), BR_ARG(l->a_offset),
+        BR_ARG(b_offset), BR_ARG(k_slice), BR_ARG(partial)};
+    return br_set_args(program->gemm_tiled, args, 21);
+}
+
+/* Why: SGEMM 8192 on an H100 is 4096 tiles of 128 x 128, two work-groups a compute unit:
+ * 15.5 waves over its 132 units, the last half empty. The kernel alone ran 50.3 TFLOP/s there
+ * against 50.9 at 16384 (62.1 waves), cuBLAS 50.7 at 8192 (2026-11-27 and 2026-12-07 records).
+ * The plan takes the columns of tiles whose work would fill the last wave, cuts them in K over
+ * `slices` times as many work-groups, and prices each choice in waves as if the side queue ran
+ * after the main launch (the worst case; a driver that runs them at once fills the last wave
+ * better still), plus the partial sums' traffic: each cut tile's elements written `slices`
+ * times and read back, at TAIL_TRAFFIC / K of the tile's work each (a GPU moves an element in
+ * about the time one of its tile's work-items does 16 to 32 multiply-adds). */
+enum { TAIL_SLICES_MAX = 8, TAIL_K_MIN = 256 };
+#define TAIL_LAUNCH_COST 0.02 /* waves: two launches more */
+#define TAIL_TRAFFIC 128.0    /* a tile's partial-sum element costs 128 / K of its wave share */
+#define TAIL_GAIN_MIN 0.1     /* waves the cut must save */
+
+static double whole_waves(size_t groups, size_t at_once)
+{
+    return (double)((groups + at_once - 1) / at_once);
+}
+
+struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_once,
+                                      cl_int k_padded, cl_int kwg)
+{
+    struct br_gemm_tail best = {0, 0};
+    size_t tiles = tiles_m * tiles_n;
+    if (at_once < 2 || tiles <= at_once || tiles % at_once == 0 || tiles_n < 2 || kwg < 1)
+        return best;
+    double uncut = whole_waves(tiles, at_once), best_cost = uncut - TAIL_GAIN_MIN;
+    cl_int steps = k_padded / kwg;
+    for (size_t cols = 1; cols < tiles_n; cols++) {
+        size_t tail = tiles_m * cols;
+        if (tail > at_once) /* more than a wave: the main launch would be short of whole ones */
+            break;
+        for (cl_int slices = 2; slices <= TAIL_SLICES_MAX; slices++) {
+            cl_int slice_steps = (steps + slices - 1) / slices;
+            /* Whole K steps a slice, none empty, none shorter than TAIL_K_MIN. */
+            if (slice_steps * kwg < TAIL_K_MIN || (slices - 1) * slice_steps >= steps)
+                break;
+            double cost = whole_waves(tiles - tail, at_once) +
+                          whole_waves(tail * (size_t)slices, at_once) / slices +
+                          TAIL_LAUNCH_COST +
+                          (double)tail * (slices + 1) * TAIL_TRAFFIC /
+                              ((double)k_padded * (double)at_once);
+            if (cost < best_cost) {
+                best_cost = cost;
+                best.cols = (cl_int)cols;
+                best.slices = slices;
+            }
+        }
+    }
+    return best;
+}
+
+/* NVIDIA's driver gives CL_KERNEL_WORK_GROUP_SIZE as the work-items its registers leave room
+ * for on one compute unit (512 for SGEMM's 126 registers on an H100); a unit also holds at most
+ * 2048 work-items (1536 from compute capability 8.6 to 8.9) and its shared memory. */
+size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *program)
+{
+    const struct br_device *d = &engine->device;
+    const struct br_gemm_params *g = &program->params.gemm;
+    size_t threads = (size_t)g->mdimc * (size_t)g->ndimc;
+    if (!(d->type & CL_DEVICE_TYPE_GPU) || !strstr(d->vendor, "NVIDIA") || !threads ||
+        program->gemm_group_most < threads || d->nv_compute_capability < 70)
+        return 0;
+    int cc = d->nv_compute_capability;
+    size_t most_items = cc >= 86 && cc < 90 ? 1536 : 2048;
+    size_t shared = cc >= 90 ? 227 << 10 : cc == 80 ? 163 << 10 : cc >= 86 ? 99 << 10 : 96 << 10;
+    size_t per_unit = program->gemm_group_most / threads;
+    if (per_unit > most_items / threads)
+        per_unit = most_items / threads;
+    if (program->gemm_group_local > 0 && per_unit > shared / program->gemm_group_local)
+        per_unit = shared / program->gemm_group_local;
+    return per_unit * d->compute_units;
+}
+
+/* The cut columns of a tiled launch (br_gemm_tail_plan): `cols` columns of C (col_tiles tiles,
+ * the last perhaps partial) from column `first_col` on, in `slices` K slices on the side queue
+ * once the compute queue's work so far (`ready`) is done, their sums added into C there
+ * (*summed: the caller makes the compute queue's later work wait for it). */
+static cl_int enqueue_tail(struct br_engine *engine, const struct br_program *program,
+                           enum br_precision precision, const struct br_gemm_launch *l,
+                           cl_int m, cl_int first_col, cl_int cols, size_t col_tiles,
+                           cl_int slices, cl_event ready, cl_event *summed)
+{
+    const struct br_gemm_params *g = &program->params.gemm;
+    size_t element = br_element_size(precision);
+    cl_int steps = l->k_padded / g->kwg;
+    cl_int k_slice = (steps + slices - 1) / slices * g->kwg;
+    cl_int b_offset = l->b_offset + first_col, c_offset = l->c_offset + first_col * l->ldc;
+    cl_mem partial = NULL;
+    cl_int error = strip_scratch(engine, (size_t)slices * (size_t)m * (size_t)cols * element,
+                                 &partial);
+    if (error == CL_SUCCESS)
+        error = set_tiled_args(program, precision, l, m, cols, b_offset, c_offset, k_slice,
+                               partial);
+    size_t row_tiles = br_round_up((size_t)m, (size_t)g->mwg) / (size_t)g->mwg;
+    size_t global[3] = {row_tiles * (size_t)g->mdimc, col_tiles * (size_t)g->ndimc,
+                        (size_t)slices};
+    size_t local[3] = {(size_t)g->mdimc, (size_t)g->ndimc, 1};
+    if (error == CL_SUCCESS)
+        error = br_engine_launch(engine, engine->side, program->gemm_tiled, 3, global, local, 1,
+                                 &ready, NULL);
+    if (error == CL_SUCCESS)
+        error = sum_layers(engine, engine->side, program, precision, l, m, cols, slices, partial,
+                           c_offset, 0, summed);
+    return error;
+}
+
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_gemm_launch *l,
                        cl_uint wait_count, const cl_event *wait, cl_event *done)
@@ -250,27 +374,59 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
         error = strip_scratch(engine, (size_t)slices * (size_t)m * (size_t)n * element,
                               &partial);
     }
-    struct br_kernel_arg args[] = {
-        BR_ARG(m), BR_ARG(n), BR_ARG(l->k_padded), BR_ARG(l->a_ld), BR_ARG(l->b_ld),
-        {element, l->alpha}, {element, l->beta}, BR_ARG(l->beta_zero), BR_ARG(l->a_packed),
-        BR_ARG(l->b_packed), BR_ARG(l->c), BR_ARG(l->c_offset), BR_ARG(l->ldc), BR_ARG(l->triangle),
-        BR_ARG(l->real_diagonal), BR_ARG(l->k_from), BR_ARG(l->k_to), BR_ARG(l->a_offset),
-        BR_ARG(l->b_offset), BR_ARG(k_slice), BR_ARG(partial)};
+    /* A whole rectangle of C in more than a wave of work-groups: the last wave's cut. */
+    struct br_gemm_tail tail = {0, 0};
+    int forced = br_env()->test_gemm_tail;
+    if (whole && slices == 1 && forced > 0 && tiles_n > 1 && l->k_padded >= 2 * g->kwg) {
+        tail.cols = forced < (int)tiles_n ? forced : (cl_int)tiles_n - 1;
+        tail.slices = 2;
+    } else if (whole && slices == 1) {
+        tail = br_gemm_tail_plan(tiles_m, tiles_n, br_gemm_at_once(engine, program),
+                                 l->k_padded, g->kwg);
+    }
+    /* C's last tile may be partial (the kernel keeps to m x n): the main part is whole tiles. */
+    cl_int main_n = tail.cols > 0 ? ((cl_int)tiles_n - tail.cols) * g->nwg : n;
     if (error == CL_SUCCESS)
-        error = br_set_args(program->gemm_tiled, args, 21);
-    size_t global[3] = {tiles_m * (size_t)g->mdimc, tiles_n * (size_t)g->ndimc, (size_t)slices};
+        error = set_tiled_args(program, precision, l, m, main_n, l->b_offset, l->c_offset,
+                               k_slice, partial);
+    size_t main_tiles_n = tiles_n - (size_t)tail.cols;
+    size_t global[3] = {tiles_m * (size_t)g->mdimc, main_tiles_n * (size_t)g->ndimc,
+                        (size_t)slices};
     size_t local[3] = {(size_t)g->mdimc, (size_t)g->ndimc, 1};
     /* The compute queue runs in order: the slices' sum and the strips follow the main part,
      * and only the last launch's event is wanted. The right strip takes every row, the bottom
      * one the rest. (The strips' layers reuse the slices' scratch after their sum.) */
     int right = n < l->n, bottom = m < l->m;
+    /* The cut columns start on the side queue when everything the main part waits for is done:
+     * the compute queue's work so far and the wait list (a marker on compute). */
+    cl_event ready = NULL, summed = NULL;
+    if (error == CL_SUCCESS && tail.cols > 0)
+        error = clEnqueueMarkerWithWaitList(engine->compute, wait_count, wait, &ready);
     if (error == CL_SUCCESS)
         error = br_engine_launch(engine, engine->compute, program->gemm_tiled, slices > 1 ? 3 : 2,
                                  global, local, wait_count, wait,
-                                 right || bottom || slices > 1 ? NULL : done);
+                                 right || bottom || slices > 1 || tail.cols > 0 ? NULL : done);
+    if (tail.cols > 0) {
+        /* Both queues submitted now: each waits on the other's events. */
+        if (error == CL_SUCCESS)
+            error = clFlush(engine->compute);
+        if (error == CL_SUCCESS)
+            error = enqueue_tail(engine, program, precision, l, m, main_n, n - main_n,
+                                 (size_t)tail.cols, tail.slices, ready, &summed);
+        if (error == CL_SUCCESS)
+            error = clFlush(engine->side);
+        /* Compute's later work (strips, the caller's downloads' waits) follows the tail. */
+        if (error == CL_SUCCESS)
+            error = clEnqueueMarkerWithWaitList(engine->compute, 1, &summed,
+                                                right || bottom ? NULL : done);
+        if (error != CL_SUCCESS && ready) /* nothing on the side queue outlives the call */
+            clFinish(engine->side);
+        br_release_event(&ready);
+        br_release_event(&summed);
+    }
     if (error == CL_SUCCESS && slices > 1)
-        error = sum_layers(engine, program, precision, l, m, n, slices, partial, l->c_offset, 1,
-                           right || bottom ? NULL : done);
+        error = sum_layers(engine, engine->compute, program, precision, l, m, n, slices,
+                           partial, l->c_offset, 1, right || bottom ? NULL : done);
     if (error == CL_SUCCESS && right)
         error = enqueue_strip(engine, program, precision, l, 0, l->m, n, l->n - n, 1,
                               bottom ? NULL : done);

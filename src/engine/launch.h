@@ -78,6 +78,20 @@ struct br_gemm_launch {
 cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_params *g,
                         size_t groups, cl_int k_padded);
 
+/* The cut of a tiled launch's last wave: its last `cols` columns of tiles (all of C's rows)
+ * are computed in `slices` K slices on the engine's side queue, beside the other columns'
+ * launch, so that the compute units the last wave leaves idle share its work. cols = 0: no cut.
+ * A pure function: tiles of C, the work-groups the device runs at once, K's steps of kwg. */
+struct br_gemm_tail {
+    cl_int cols, slices;
+};
+struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_once,
+                                      cl_int k_padded, cl_int kwg);
+
+/* The work-groups of gemm_tiled the engine's device runs at once: on an NVIDIA GPU, from what
+ * the driver says of the built kernel; 0 when not known. */
+size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *program);
+
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_gemm_launch *launch,
                        cl_uint wait_count, const cl_event *wait, cl_event *done);

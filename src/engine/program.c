@@ -158,11 +158,24 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
     program_kernels(out, kernels);
     for (int i = 0; error == CL_SUCCESS && i < KERNEL_COUNT; i++)
         *kernels[i].kernel = clCreateKernel(program, kernels[i].name, &error);
-    if (error != CL_SUCCESS)
+    if (error != CL_SUCCESS) {
         br_program_release(out);
-    else
-        br_verbose("program: %c ready in %.3f s (%s)", br_precision_letter(precision),
-                   br_seconds_now() - start, compiled ? "compiled" : "from the cache");
+        return error;
+    }
+    out->gemm_group_most = 0;
+    out->gemm_group_local = 0;
+    if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_WORK_GROUP_SIZE,
+                                 sizeof out->gemm_group_most, &out->gemm_group_most,
+                                 NULL) != CL_SUCCESS)
+        out->gemm_group_most = 0;
+    if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_LOCAL_MEM_SIZE,
+                                 sizeof out->gemm_group_local, &out->gemm_group_local,
+                                 NULL) != CL_SUCCESS)
+        out->gemm_group_local = 0;
+    br_verbose("program: %c ready in %.3f s (%s); gemm_tiled: at most %zu work-items a "
+               "work-group, %llu bytes of local memory", br_precision_letter(precision),
+               br_seconds_now() - start, compiled ? "compiled" : "from the cache",
+               out->gemm_group_most, (unsigned long long)out->gemm_group_local);
     return error;
 }
 

@@ -111,6 +111,10 @@ static const struct {
      "the K slices every tiled GEMM launch is cut into where K has room, their partial sums "
      "added into C afterwards (the engine slices only on a GPU whose compute units C's tiles "
      "leave mostly idle)", 1},
+    {"BLASROUTE_TEST_GEMM_TAIL", "1 to 64", "the engine's",
+     "cut that many of the last columns of tiles of every whole tiled GEMM launch in 2 K "
+     "slices on the side queue, on any device (the engine cuts the last wave of work-groups "
+     "only on NVIDIA GPUs, where it would leave compute units idle)", 1},
     {"BLASROUTE_TEST_SPREAD", "0, 1", "0",
      "spread every device call over all the devices BLASROUTE_DEVICE lists, whatever its size "
      "(checks the several-device path on small and odd shapes)", 1},

@@ -295,14 +295,18 @@ struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_
 
 /* NVIDIA's driver gives CL_KERNEL_WORK_GROUP_SIZE as the work-items its registers leave room
  * for on one compute unit (512 for SGEMM's 126 registers on an H100); a unit also holds at most
- * 2048 work-items (1536 from compute capability 8.6 to 8.9) and its shared memory. */
+ * 2048 work-items (1536 from compute capability 8.6 to 8.9) and its shared memory. Only a value
+ * strictly between the work-group's size and the device's largest work-group tells the
+ * registers' bound; any other leaves the width unknown (no cut), as a wrong width could make
+ * the cut cost a wave where it should save half of one. */
 size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *program)
 {
     const struct br_device *d = &engine->device;
     const struct br_gemm_params *g = &program->params.gemm;
     size_t threads = (size_t)g->mdimc * (size_t)g->ndimc;
     if (!(d->type & CL_DEVICE_TYPE_GPU) || !strstr(d->vendor, "NVIDIA") || !threads ||
-        program->gemm_group_most < threads || d->nv_compute_capability < 70)
+        program->gemm_group_most <= threads || program->gemm_group_most >= d->max_work_group ||
+        d->nv_compute_capability < 70)
         return 0;
     int cc = d->nv_compute_capability;
     size_t most_items = cc >= 86 && cc < 90 ? 1536 : 2048;

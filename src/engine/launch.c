@@ -295,7 +295,7 @@ struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_
 
 /* NVIDIA's driver gives CL_KERNEL_WORK_GROUP_SIZE as the work-items its registers leave room
  * for on one compute unit (512 for SGEMM's 126 registers on an H100); a unit also holds at most
- * 2048 work-items (1536 from compute capability 8.6 to 8.9) and its shared memory. Only a value
+ * 2048 work-items (1024 on 7.5, 1536 from 8.6 to 8.9) and its shared memory. Only a value
  * strictly between the work-group's size and the device's largest work-group tells the
  * registers' bound; any other leaves the width unknown (no cut), as a wrong width could make
  * the cut cost a wave where it should save half of one. */
@@ -309,8 +309,12 @@ size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *
         d->nv_compute_capability < 70)
         return 0;
     int cc = d->nv_compute_capability;
-    size_t most_items = cc >= 86 && cc < 90 ? 1536 : 2048;
-    size_t shared = cc >= 90 ? 227 << 10 : cc == 80 ? 163 << 10 : cc >= 86 ? 99 << 10 : 96 << 10;
+    size_t most_items = cc == 75 ? 1024 : cc >= 86 && cc < 90 ? 1536 : 2048;
+    size_t shared = cc >= 90   ? 227 << 10
+                    : cc == 80 ? 163 << 10
+                    : cc >= 86 ? 99 << 10
+                    : cc == 75 ? 64 << 10
+                               : 96 << 10;
     size_t per_unit = program->gemm_group_most / threads;
     if (per_unit > most_items / threads)
         per_unit = most_items / threads;

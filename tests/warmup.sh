@@ -289,12 +289,19 @@ diag_file "$err"
 # reads them only at its end, to keep its memo; one whose calls take more (40 of order 200:
 # 640 MFLOP) reads them on the way, once they have taken 25 ms. Told by BLASROUTE_VERBOSE: the
 # CPU OpenCL profile's line is said when the memos are read.
-order=48 run 3
-short_lines=$(grep -n -e 'valued at the end' -e 'CPU devices asked for' -e 'weighed against the device from now on' "$err" | cut -d: -f1,3 | tr '\n' ' ')
+# The short program's calls take under 1 ms of work; a run that a busy machine (make check -j2
+# beside other work) stretched past 25 ms says so ("have taken N ms") and is run again, up to 3
+# times; any other failure fails at once.
 short_ok=1
-[ $status -eq 0 ] && [ "$device" -eq 0 ] &&
-    [ "$(grep -n 'valued at the end' "$err" | cut -d: -f1)" -lt "$(grep -n 'CPU devices asked for' "$err" | cut -d: -f1)" ] &&
-    ! grep -q 'weighed against the device from now on' "$err" && short_ok=0
+for attempt in 1 2 3; do
+    order=48 run 3
+    short_lines=$(grep -n -e 'valued at the end' -e 'CPU devices asked for' -e 'weighed against the device from now on' "$err" | cut -d: -f1,3 | tr '\n' ' ')
+    [ $status -eq 0 ] && [ "$device" -eq 0 ] &&
+        [ "$(grep -n 'valued at the end' "$err" | cut -d: -f1)" -lt "$(grep -n 'CPU devices asked for' "$err" | cut -d: -f1)" ] &&
+        ! grep -q 'weighed against the device from now on' "$err" && short_ok=0 && break
+    grep -q 'weighed against the device from now on' "$err" || break
+    echo "# the short program's run $attempt was slowed past the mark: $(grep -o 'have taken [0-9.]* ms' "$err")"
+done
 run 40
 [ $short_ok -eq 0 ] && [ $status -eq 0 ] && ! grep -q 'valued at the end' "$err" &&
     [ "$(grep -n 'weighed against the device from now on' "$err" | cut -d: -f1)" -lt "$(grep -n 'CPU devices asked for' "$err" | cut -d: -f1)" ]

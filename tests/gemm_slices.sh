@@ -28,38 +28,35 @@ on_device() {
     ! grep '^blasroute report: [sdcz][a-z0-9]*, ' "$err" | grep -q -v ', device [0-9]*,'
 }
 
-run_program level3_large BLASROUTE_TEST_GEMM_SLICES=3 BLASROUTE_TEST_TIGHT_LD=1 \
-    BLASROUTE_TEST_FAULT=wrap BLASROUTE_TIMELINE="$tmp/timeline.csv"
-sums=$(awk -F, '$6 == "gemm_sum_layers" { n++ } END { print n + 0 }' "$tmp/timeline.csv")
-all_ok && on_device && [ "$sums" -gt 0 ]
-ok $? "every routine and option in 3 K slices, tight: right, on the device, $sums sums of slices"
-diag_file "$out"; diag_file "$err"
+# three_runs KNOB TIGHT PADDED QUICK TIGHT_TEXT PADDED_TEXT QUICK_TEXT WHAT: the runs
+# described above, KNOB (BLASROUTE_TEST_GEMM_SLICES or _TAIL) at each value; the tight run
+# counts the sums of WHAT in a timeline of its own.
+three_runs() {
+    rm -f "$tmp/timeline.csv"
+    run_program level3_large "$1=$2" BLASROUTE_TEST_TIGHT_LD=1 BLASROUTE_TEST_FAULT=wrap \
+        BLASROUTE_TIMELINE="$tmp/timeline.csv"
+    sums=$(awk -F, '$6 == "gemm_sum_layers" { n++ } END { print n + 0 }' "$tmp/timeline.csv")
+    all_ok && on_device && [ "$sums" -gt 0 ]
+    ok $? "$5, $sums sums of $8"
+    diag_file "$out"; diag_file "$err"
 
-run_program level3_large BLASROUTE_TEST_GEMM_SLICES=7
-all_ok && on_device
-ok $? "every routine and option in 7 K slices, padded: right, on the device"
-diag_file "$out"; diag_file "$err"
+    run_program level3_large "$1=$3"
+    all_ok && on_device
+    ok $? "$6"
+    diag_file "$out"; diag_file "$err"
 
-run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled \
-    BLASROUTE_TEST_GEMM_SLICES=5
-all_ok
-ok $? "GEMM's quick set (every transpose, edge shapes, long K) in 5 K slices: right"
-diag_file "$out"; diag_file "$err"
+    run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled "$1=$4"
+    all_ok
+    ok $? "$7"
+    diag_file "$out"; diag_file "$err"
+}
 
-run_program level3_large BLASROUTE_TEST_GEMM_TAIL=1 BLASROUTE_TEST_TIGHT_LD=1 \
-    BLASROUTE_TEST_FAULT=wrap BLASROUTE_TIMELINE="$tmp/tail.csv"
-sums=$(awk -F, '$6 == "gemm_sum_layers" { n++ } END { print n + 0 }' "$tmp/tail.csv")
-all_ok && on_device && [ "$sums" -gt 0 ]
-ok $? "every routine and option, the last column of tiles cut in K on the side queue, tight: right, on the device, $sums sums of cut columns"
-diag_file "$out"; diag_file "$err"
-
-run_program level3_large BLASROUTE_TEST_GEMM_TAIL=3
-all_ok && on_device
-ok $? "every routine and option, the last 3 columns of tiles cut in K, padded: right, on the device"
-diag_file "$out"; diag_file "$err"
-
-run_program gemm_device BLASROUTE_TEST_QUICK=1 BLASROUTE_TEST_GEMM_KERNEL=tiled \
-    BLASROUTE_TEST_GEMM_TAIL=2
-all_ok
-ok $? "GEMM's quick set (every transpose, edge shapes, long K), 2 columns of tiles cut in K: right"
-diag_file "$out"; diag_file "$err"
+three_runs BLASROUTE_TEST_GEMM_SLICES 3 7 5 \
+    "every routine and option in 3 K slices, tight: right, on the device" \
+    "every routine and option in 7 K slices, padded: right, on the device" \
+    "GEMM's quick set (every transpose, edge shapes, long K) in 5 K slices: right" slices
+three_runs BLASROUTE_TEST_GEMM_TAIL 1 3 2 \
+    "every routine and option, the last column of tiles cut in K on the side queue, tight: right, on the device" \
+    "every routine and option, the last 3 columns of tiles cut in K, padded: right, on the device" \
+    "GEMM's quick set (every transpose, edge shapes, long K), 2 columns of tiles cut in K: right" \
+    "cut columns"

@@ -225,6 +225,13 @@ cl_int br_gemm_k_slices(const struct br_device *device, const struct br_gemm_par
     return wanted < 1 ? 1 : wanted > SLICES_MAX ? SLICES_MAX : wanted;
 }
 
+/* K per slice of a launch cut in `slices`: whole K steps of kwg. */
+static cl_int k_slice_of(cl_int k_padded, cl_int kwg, cl_int slices)
+{
+    cl_int steps = k_padded / kwg;
+    return (steps + slices - 1) / slices * kwg;
+}
+
 /* gemm_tiled's arguments for the m x n block of C at c_offset, op(B)'s columns from b_offset
  * in its packed form, K in slices of k_slice (0: one) with their partial sums in `partial`. */
 static cl_int set_tiled_args(const struct br_program *program, enum br_precision precision,
@@ -299,14 +306,12 @@ struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_
  * strictly between the work-group's size and the device's largest work-group tells the
  * registers' bound; any other leaves the width unknown (no cut), as a wrong width could make
  * the cut cost a wave where it should save half of one. */
-size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *program)
+size_t br_gemm_at_once(const struct br_device *d, const struct br_gemm_params *g, size_t most,
+                       cl_ulong local)
 {
-    const struct br_device *d = &engine->device;
-    const struct br_gemm_params *g = &program->params.gemm;
     size_t threads = (size_t)g->mdimc * (size_t)g->ndimc;
     if (!(d->type & CL_DEVICE_TYPE_GPU) || !strstr(d->vendor, "NVIDIA") || !threads ||
-        program->gemm_group_most <= threads || program->gemm_group_most >= d->max_work_group ||
-        d->nv_compute_capability < 70)
+        most <= threads || most >= d->max_work_group || d->nv_compute_capability < 70)
         return 0;
     int cc = d->nv_compute_capability;
     size_t most_items = cc == 75 ? 1024 : cc >= 86 && cc < 90 ? 1536 : 2048;
@@ -315,11 +320,11 @@ size_t br_gemm_at_once(const struct br_engine *engine, const struct br_program *
                     : cc >= 86 ? 99 << 10
                     : cc == 75 ? 64 << 10
                                : 96 << 10;
-    size_t per_unit = program->gemm_group_most / threads;
+    size_t per_unit = most / threads;
     if (per_unit > most_items / threads)
         per_unit = most_items / threads;
-    if (program->gemm_group_local > 0 && per_unit > shared / program->gemm_group_local)
-        per_unit = shared / program->gemm_group_local;
+    if (local > 0 && per_unit > shared / local)
+        per_unit = shared / local;
     return per_unit * d->compute_units;
 }
 
@@ -334,8 +339,7 @@ static cl_int enqueue_tail(struct br_engine *engine, const struct br_program *pr
 {
     const struct br_gemm_params *g = &program->params.gemm;
     size_t element = br_element_size(precision);
-    cl_int steps = l->k_padded / g->kwg;
-    cl_int k_slice = (steps + slices - 1) / slices * g->kwg;
+    cl_int k_slice = k_slice_of(l->k_padded, g->kwg, slices);
     cl_int b_offset = l->b_offset + first_col, c_offset = l->c_offset + first_col * l->ldc;
     cl_mem partial = NULL;
     cl_int error = strip_scratch(engine, (size_t)slices * (size_t)m * (size_t)cols * element,
@@ -376,8 +380,7 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
     cl_mem partial = NULL;
     cl_int error = CL_SUCCESS;
     if (slices > 1) {
-        cl_int steps = l->k_padded / g->kwg;
-        k_slice = (steps + slices - 1) / slices * g->kwg;
+        k_slice = k_slice_of(l->k_padded, g->kwg, slices);
         slices = (l->k_padded + k_slice - 1) / k_slice;
         error = strip_scratch(engine, (size_t)slices * (size_t)m * (size_t)n * element,
                               &partial);
@@ -389,8 +392,7 @@ cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *progra
         tail.cols = forced < (int)tiles_n ? forced : (cl_int)tiles_n - 1;
         tail.slices = 2;
     } else if (whole && slices == 1) {
-        tail = br_gemm_tail_plan(tiles_m, tiles_n, br_gemm_at_once(engine, program),
-                                 l->k_padded, g->kwg);
+        tail = br_gemm_tail_plan(tiles_m, tiles_n, program->gemm_at_once, l->k_padded, g->kwg);
     }
     /* C's last tile may be partial (the kernel keeps to m x n): the main part is whole tiles. */
     cl_int main_n = tail.cols > 0 ? ((cl_int)tiles_n - tail.cols) * g->nwg : n;

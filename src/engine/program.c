@@ -7,6 +7,7 @@
 #include "engine/cache.h"
 #include "engine/engine.h"
 #include "engine/kernel_sources.h"
+#include "engine/launch.h"
 #include "env.h"
 #include "log.h"
 
@@ -162,20 +163,20 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
         br_program_release(out);
         return error;
     }
-    out->gemm_group_most = 0;
-    out->gemm_group_local = 0;
+    size_t most = 0;
+    cl_ulong local = 0;
     if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_WORK_GROUP_SIZE,
-                                 sizeof out->gemm_group_most, &out->gemm_group_most,
-                                 NULL) != CL_SUCCESS)
-        out->gemm_group_most = 0;
+                                 sizeof most, &most, NULL) != CL_SUCCESS)
+        most = 0;
     if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_LOCAL_MEM_SIZE,
-                                 sizeof out->gemm_group_local, &out->gemm_group_local,
-                                 NULL) != CL_SUCCESS)
-        out->gemm_group_local = 0;
+                                 sizeof local, &local, NULL) != CL_SUCCESS)
+        local = 0;
+    out->gemm_at_once = br_gemm_at_once(device, &params->gemm, most, local);
     br_verbose("program: %c ready in %.3f s (%s); gemm_tiled: at most %zu work-items a "
-               "work-group, %llu bytes of local memory", br_precision_letter(precision),
-               br_seconds_now() - start, compiled ? "compiled" : "from the cache",
-               out->gemm_group_most, (unsigned long long)out->gemm_group_local);
+               "work-group, %llu bytes of local memory, %zu work-groups at once",
+               br_precision_letter(precision), br_seconds_now() - start,
+               compiled ? "compiled" : "from the cache", most, (unsigned long long)local,
+               out->gemm_at_once);
     return error;
 }
 

@@ -14,11 +14,9 @@ struct br_program {
     cl_kernel gemm_thin, gemm_sum_layers; /* the strips past whole tiles, K split in layers */
     cl_kernel swap_rows; /* LAPACK's row interchanges on a resident matrix (engine/resident.c) */
     struct br_kernel_params params;
-    /* What the driver says of gemm_tiled as built (CL_KERNEL_WORK_GROUP_SIZE, which NVIDIA's
-     * bounds by the registers it uses, and CL_KERNEL_LOCAL_MEM_SIZE): how many of its
-     * work-groups a compute unit holds at once (launch.c's last wave). 0 when not told. */
-    size_t gemm_group_most;
-    cl_ulong gemm_group_local;
+    /* The work-groups of gemm_tiled the device runs at once, from what the driver says of it
+     * as built (br_gemm_at_once; launch.c's last wave). 0 when not known. */
+    size_t gemm_at_once;
 };
 
 /* Builds (or loads from the cache) the program of a precision for the device in context.

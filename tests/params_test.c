@@ -6,13 +6,15 @@
  * refuse what the kernel cannot run; a profile's tile without `mma` keeps the SIMT kernel; the
  * shipped profiles tuned on Hopper GPUs give parameters such a GPU accepts; a long K over few
  * tiles of C is cut in slices on a GPU (engine/launch.h); a warp's block of the SIMT kernel's
- * work-items (warp_m) tiles their grid in whole warps. */
+ * work-items (warp_m) tiles their grid in whole warps; the last wave's width comes from the
+ * registers ptxas reports, by CUDA's occupancy rules. */
 #include <stdio.h>
 #include <string.h>
 
 #include "embedded.h"
 #include "engine/launch.h"
 #include "engine/params.h"
+#include "engine/program.h"
 #include "policy/keyfile.h"
 #include "policy/profile.h"
 #include "unit_tap.h"
@@ -48,7 +50,7 @@ static int stages_judged(const struct br_device *device, enum br_precision preci
 
 int main(void)
 {
-    printf("1..13\n");
+    printf("1..14\n");
     /* Built-in: the tensor-core kernel for d from compute capability 8.0 on (m16n8k4 from 9.0)
      * and for z from 9.0, valid; SIMT for every other precision and device, valid too. */
     static const int capabilities[] = {0, 70, 75, 80, 86, 89, 90, 100};
@@ -495,5 +497,67 @@ int main(void)
     ok("cp.async stages valid for the SIMT kernel on NVIDIA from 8.0, 2 to 4 sets instead of "
        "db, vectors of 16 bytes or more, whole 16-byte copies per work-item, within the local "
        "memory; refused elsewhere; passed to the compiler");
+
+    /* The width of a wave (br_gemm_at_once) from the registers in ptxas's report: 126 or 128
+     * registers and 16400 bytes of local memory a work-group of 256 fit 2 work-groups in an
+     * H100 unit, 129 only one; 64 registers 4, or 3 where 60 KiB of local memory each allow
+     * no more; 8.6 holds 48 warps (6 such work-groups); nothing known for no report, a count
+     * past 255, another vendor or a CPU. */
+    static const struct {
+        int capability, registers;
+        cl_ulong local;
+        size_t want;
+    } widths[] = {{90, 126, 16400, 264}, {90, 128, 16400, 264}, {90, 129, 16400, 132},
+                  {90, 64, 16400, 528},  {90, 64, 60 << 10, 396}, {86, 32, 4096, 792},
+                  {75, 32, 4096, 528},   {90, 0, 16400, 0},       {90, 256, 16400, 0}};
+    for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
+        struct br_device d = gpu(widths[i].capability, 228 << 10);
+        snprintf(d.vendor, sizeof d.vendor, "NVIDIA Corporation");
+        d.compute_units = 132;
+        struct br_gemm_params g = {.mdimc = 16, .ndimc = 16};
+        size_t got = br_gemm_at_once(&d, &g, widths[i].registers, widths[i].local);
+        if (got != widths[i].want)
+            fail("compute capability %d, %d registers, %llu bytes local: %zu work-groups at "
+                 "once (want %zu)", widths[i].capability, widths[i].registers,
+                 (unsigned long long)widths[i].local, got, widths[i].want);
+    }
+    struct br_device amd = gpu(90, 228 << 10), host = gpu(0, 228 << 10);
+    snprintf(amd.vendor, sizeof amd.vendor, "Advanced Micro Devices, Inc.");
+    amd.compute_units = host.compute_units = 132;
+    host.type = CL_DEVICE_TYPE_CPU;
+    snprintf(host.vendor, sizeof host.vendor, "NVIDIA Corporation");
+    const struct br_gemm_params square = {.mdimc = 16, .ndimc = 16};
+    if (br_gemm_at_once(&amd, &square, 126, 16400) || br_gemm_at_once(&host, &square, 126, 16400))
+        fail("a width of a wave on another vendor's GPU or a CPU");
+    static const char log[] =
+        "ptxas info    : 0 bytes gmem\n"
+        "ptxas info    : Compiling entry function 'gemm_thin' for 'sm_90'\n"
+        "ptxas info    : Function properties for gemm_thin\n"
+        "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+        "ptxas info    : Used 40 registers, 380 bytes cmem[0]\n"
+        "ptxas info    : Compiling entry function 'gemm_tiled' for 'sm_90'\n"
+        "ptxas info    : Function properties for gemm_tiled\n"
+        "    8 bytes stack frame, 24 bytes spill stores, 24 bytes spill loads\n"
+        "ptxas info    : Used 126 registers, 16400 bytes smem, 400 bytes cmem[0]\n"
+        "ptxas info    : Compiling entry function 'gemm_direct' for 'sm_90'\n"
+        "ptxas info    : Used 72 registers, 8192 bytes smem, 380 bytes cmem[0]\n";
+    static const char unsaid[] =
+        "ptxas info    : Compiling entry function 'gemm_tiled' for 'sm_90'\n"
+        "ptxas info    : Compiling entry function 'gemm_direct' for 'sm_90'\n"
+        "ptxas info    : Used 72 registers, 8192 bytes smem, 380 bytes cmem[0]\n";
+    int spills = -1, thin_spills = -1, none_spills = -1;
+    int tiled = br_program_log_registers(log, "gemm_tiled", &spills);
+    int thin = br_program_log_registers(log, "gemm_thin", &thin_spills);
+    int none = br_program_log_registers(unsaid, "gemm_tiled", &none_spills);
+    if (tiled != 126 || spills != 24 || thin != 40 || thin_spills != 0 || none != 0 ||
+        br_program_log_registers(NULL, "gemm_tiled", &spills) != 0 ||
+        br_program_log_registers("build ok", "gemm_tiled", &spills) != 0)
+        fail("ptxas's report read as gemm_tiled %d registers (%d bytes spilled), gemm_thin %d "
+             "(%d), a report without gemm_tiled's line %d", tiled, spills, thin, thin_spills,
+             none);
+    ok("the last wave's width from ptxas's registers by CUDA's occupancy rules (2 work-groups "
+       "of SGEMM's H100 tile a unit, 264 at once); unknown without a report, past 255 "
+       "registers, on other vendors and CPUs; the report's registers and spills read for the "
+       "right kernel only");
     return failed_tests != 0;
 }

@@ -300,31 +300,38 @@ struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_
     return best;
 }
 
-/* NVIDIA's driver gives CL_KERNEL_WORK_GROUP_SIZE as the work-items its registers leave room
- * for on one compute unit (512 for SGEMM's 126 registers on an H100); a unit also holds at most
- * 2048 work-items (1024 on 7.5, 1536 from 8.6 to 8.9) and its shared memory. Only a value
- * strictly between the work-group's size and the device's largest work-group tells the
- * registers' bound; any other leaves the width unknown (no cut), as a wrong width could make
- * the cut cost a wave where it should save half of one. */
-size_t br_gemm_at_once(const struct br_device *d, const struct br_gemm_params *g, size_t most,
+/* How many work-groups of gemm_tiled one NVIDIA multiprocessor holds, as CUDA's occupancy
+ * rules count them: registers go to warps in blocks of 256 out of 65536 a unit; a unit holds at
+ * most 64 warps (32 on 7.5, 48 on 8.6 to 8.9), 32 work-groups (16 on 7.5 and 8.6, 24 on 8.9)
+ * and its shared memory, of which each work-group also takes 1 KiB from 8.0 on. `registers` is
+ * what ptxas reports for the kernel (program.c); 0 or anything past 255 leaves the width
+ * unknown and nothing is cut, as a wrong width could make the cut cost a wave where it should
+ * save half of one. */
+size_t br_gemm_at_once(const struct br_device *d, const struct br_gemm_params *g, int registers,
                        cl_ulong local)
 {
     size_t threads = (size_t)g->mdimc * (size_t)g->ndimc;
-    if (!(d->type & CL_DEVICE_TYPE_GPU) || !strstr(d->vendor, "NVIDIA") || !threads ||
-        most <= threads || most >= d->max_work_group || d->nv_compute_capability < 70)
-        return 0;
     int cc = d->nv_compute_capability;
-    size_t most_items = cc == 75 ? 1024 : cc >= 86 && cc < 90 ? 1536 : 2048;
-    size_t shared = cc >= 90   ? 227 << 10
-                    : cc == 80 ? 163 << 10
-                    : cc >= 86 ? 99 << 10
+    if (!(d->type & CL_DEVICE_TYPE_GPU) || !strstr(d->vendor, "NVIDIA") || !threads ||
+        registers <= 0 || registers > 255 || cc < 70)
+        return 0;
+    size_t warps = (threads + 31) / 32;
+    size_t warp_registers = ((size_t)registers * 32 + 255) / 256 * 256;
+    size_t most_warps = cc == 75 ? 32 : cc >= 86 && cc < 90 ? 48 : 64;
+    size_t most_groups = cc == 75 || cc == 86 ? 16 : cc == 89 ? 24 : 32;
+    size_t shared = cc >= 90   ? 228 << 10
+                    : cc == 80 ? 164 << 10
+                    : cc >= 86 ? 100 << 10
                     : cc == 75 ? 64 << 10
                                : 96 << 10;
-    size_t per_unit = most / threads;
-    if (per_unit > most_items / threads)
-        per_unit = most_items / threads;
-    if (local > 0 && per_unit > shared / local)
-        per_unit = shared / local;
+    size_t group_shared = (size_t)local + (cc >= 80 ? 1024 : 0);
+    size_t per_unit = (65536 / warp_registers) / warps;
+    if (per_unit > most_warps / warps)
+        per_unit = most_warps / warps;
+    if (per_unit > most_groups)
+        per_unit = most_groups;
+    if (per_unit > shared / group_shared)
+        per_unit = shared / group_shared;
     return per_unit * d->compute_units;
 }
 

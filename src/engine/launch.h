@@ -89,10 +89,10 @@ struct br_gemm_tail br_gemm_tail_plan(size_t tiles_m, size_t tiles_n, size_t at_
                                       cl_int k_padded, cl_int kwg);
 
 /* The work-groups of gemm_tiled (g's work-group) the device runs at once: on an NVIDIA GPU,
- * from what the driver says of the built kernel (CL_KERNEL_WORK_GROUP_SIZE `most`,
- * CL_KERNEL_LOCAL_MEM_SIZE `local`); 0 when not known. Made once per program (program.c). */
+ * from the registers ptxas gave the built kernel and its local memory
+ * (CL_KERNEL_LOCAL_MEM_SIZE); 0 when not known. Made once per program (program.c). */
 size_t br_gemm_at_once(const struct br_device *device, const struct br_gemm_params *g,
-                       size_t most, cl_ulong local);
+                       int registers, cl_ulong local);
 
 cl_int br_enqueue_gemm(struct br_engine *engine, const struct br_program *program,
                        enum br_precision precision, const struct br_gemm_launch *launch,

@@ -100,6 +100,82 @@ static void to_cache(cl_program program, const char *key)
     free(binary);
 }
 
+/* The registers ptxas gave `kernel`, read from a build log made with -cl-nv-verbose
+ * ("Compiling entry function 'gemm_tiled' ..." then "Used 126 registers, ..." before the next
+ * entry function); 0 when the log does not say. Spilled bytes go to *spills. */
+int br_program_log_registers(const char *log, const char *kernel, int *spills)
+{
+    char entry[128];
+    snprintf(entry, sizeof entry, "entry function '%s'", kernel);
+    *spills = 0;
+    const char *at = log ? strstr(log, entry) : NULL;
+    if (!at)
+        return 0;
+    at += strlen(entry);
+    const char *next = strstr(at, "entry function '");
+    const char *spill = strstr(at, "bytes spill stores");
+    if (spill && (!next || spill < next)) {
+        const char *digits = spill;
+        while (digits > at && digits[-1] == ' ')
+            digits--;
+        while (digits > at && digits[-1] >= '0' && digits[-1] <= '9')
+            digits--;
+        *spills = atoi(digits);
+    }
+    const char *used = strstr(at, "Used ");
+    int registers = 0;
+    if (!used || (next && used > next) || sscanf(used, "Used %d registers", &registers) != 1)
+        return 0;
+    return registers;
+}
+
+static char *build_log(cl_program program, const struct br_device *device)
+{
+    size_t size = 0;
+    if (clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
+            CL_SUCCESS ||
+        size == 0)
+        return NULL;
+    char *log = malloc(size + 1);
+    if (log && clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, size, log,
+                                     NULL) != CL_SUCCESS) {
+        free(log);
+        return NULL;
+    }
+    if (log)
+        log[size] = 0;
+    return log;
+}
+
+/* gemm_tiled's registers: from this build's log, else (a build from the cached binary whose
+ * log does not say) from the note stored beside the binary when it was compiled. A fresh
+ * compile stores the note. */
+static int gemm_registers(cl_program program, const struct br_device *device, const char *key,
+                          int compiled)
+{
+    char *log = build_log(program, device);
+    int spills = 0, registers = br_program_log_registers(log, "gemm_tiled", &spills);
+    free(log);
+    char note_key[2100];
+    snprintf(note_key, sizeof note_key, "%sgemm_tiled registers\n", key);
+    if (registers > 0 && compiled) {
+        char text[32];
+        int length = snprintf(text, sizeof text, "%d", registers);
+        br_cache_store(note_key, (const unsigned char *)text, (size_t)length);
+    } else if (registers == 0 && !compiled) {
+        size_t size = 0;
+        unsigned char *note = br_cache_load(note_key, &size);
+        char text[32] = "";
+        if (note && size < sizeof text)
+            memcpy(text, note, size);
+        free(note);
+        registers = atoi(text);
+    }
+    if (spills > 0)
+        br_verbose("program: gemm_tiled spills %d bytes a work-item to memory", spills);
+    return registers;
+}
+
 /* The program's build options, source (malloc'ed) and cache key; an OpenCL error if none. */
 static cl_int program_key(const struct br_device *device, enum br_precision precision,
                           const struct br_kernel_params *params, char options[512],
@@ -107,6 +183,11 @@ static cl_int program_key(const struct br_device *device, enum br_precision prec
 {
     if (br_params_build_options(precision, params, options, 512) != 0)
         return CL_INVALID_BUILD_OPTIONS;
+    /* NVIDIA's compiler then writes ptxas's report into the build log: the registers
+     * gemm_tiled's width of a wave comes from (gemm_registers), and any spills. */
+    if (device->nv_compiler_options &&
+        strlen(options) + sizeof " -cl-nv-verbose" <= 512)
+        strcat(options, " -cl-nv-verbose");
     *source = br_kernel_program_text(gemm_files, sizeof gemm_files / sizeof gemm_files[0]);
     if (!*source)
         return CL_INVALID_PROGRAM;
@@ -163,19 +244,17 @@ cl_int br_program_build(cl_context context, const struct br_device *device,
         br_program_release(out);
         return error;
     }
-    size_t most = 0;
+    int registers = device->nv_compiler_options ? gemm_registers(program, device, key, compiled)
+                                                : 0;
     cl_ulong local = 0;
-    if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_WORK_GROUP_SIZE,
-                                 sizeof most, &most, NULL) != CL_SUCCESS)
-        most = 0;
     if (clGetKernelWorkGroupInfo(out->gemm_tiled, device->id, CL_KERNEL_LOCAL_MEM_SIZE,
                                  sizeof local, &local, NULL) != CL_SUCCESS)
         local = 0;
-    out->gemm_at_once = br_gemm_at_once(device, &params->gemm, most, local);
-    br_verbose("program: %c ready in %.3f s (%s); gemm_tiled: at most %zu work-items a "
-               "work-group, %llu bytes of local memory, %zu work-groups at once",
+    out->gemm_at_once = br_gemm_at_once(device, &params->gemm, registers, local);
+    br_verbose("program: %c ready in %.3f s (%s); gemm_tiled: %d registers a work-item, %llu "
+               "bytes of local memory a work-group, %zu work-groups at once",
                br_precision_letter(precision), br_seconds_now() - start,
-               compiled ? "compiled" : "from the cache", most, (unsigned long long)local,
+               compiled ? "compiled" : "from the cache", registers, (unsigned long long)local,
                out->gemm_at_once);
     return error;
 }

@@ -155,6 +155,12 @@ static int gemm_registers(cl_program program, const struct br_device *device, co
 {
     char *log = build_log(program, device);
     int spills = 0, registers = br_program_log_registers(log, "gemm_tiled", &spills);
+    const char *report = log ? strstr(log, "entry function 'gemm_tiled'") : NULL;
+    if (report && br_env()->verbose) {
+        const char *end = strstr(report + 1, "entry function '");
+        br_verbose("program: ptxas on gemm_tiled: %.*s", (int)(end ? end - report : 400),
+                   report);
+    }
     free(log);
     char note_key[2100];
     snprintf(note_key, sizeof note_key, "%sgemm_tiled registers\n", key);

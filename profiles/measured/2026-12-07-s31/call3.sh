@@ -1,6 +1,6 @@
 #!/bin/bash
 # Session 31, call 3 (call 2 cut short for the device time left; carry .dev/bundle: .dev/lib =
-# e04de82's library with the last-wave cut, .dev/lib-old = 1381fe8's, without): what the driver
+# 6127da1's library with the last-wave cut, .dev/lib-old = 1381fe8's, without): what the driver
 # says of s and d's gemm_tiled, SGEMM 8192 and 8320 resident and kernel alone, new and old
 # library after cuBLAS; then DGEMM 8192 new and old.
 source profiles/measured/2026-12-07-s29/setup.sh

@@ -249,6 +249,7 @@ static void read_all(void)
     settings.test_gemm_a_pieces = read_count("BLASROUTE_TEST_GEMM_A_PIECES", 64);
     settings.test_gemm_slices = read_count("BLASROUTE_TEST_GEMM_SLICES", 64);
     settings.test_gemm_tail = read_count("BLASROUTE_TEST_GEMM_TAIL", 64);
+    settings.test_device_beta = read_switch("BLASROUTE_TEST_DEVICE_BETA", 0);
     settings.test_copy_threads = read_count("BLASROUTE_TEST_COPY_THREADS", 16);
     static const char *const stores[] = {"plain", "streaming"};
     settings.test_copy_streaming =

@@ -30,7 +30,8 @@ tap_counts() { passed=$(grep -c '^ok ' "$1"); failed=$(grep -c '^not ok ' "$1");
 # them, so that the caller's environment cannot change what a check tests.
 clear_knobs="-u BLASROUTE_TEST_FAULT -u BLASROUTE_DEVICE_MEMORY -u BLASROUTE_TEST_GEMM_KERNEL
     -u BLASROUTE_TEST_GEMM_TILES -u BLASROUTE_TEST_GEMM_A_PIECES -u BLASROUTE_TEST_SPREAD
-    -u BLASROUTE_TEST_GEMM_SLICES -u BLASROUTE_TEST_GEMM_TAIL"
+    -u BLASROUTE_TEST_GEMM_SLICES -u BLASROUTE_TEST_GEMM_TAIL
+    -u BLASROUTE_TEST_DEVICE_BETA"
 # run_program PROGRAM VAR=VALUE...: runs tests/PROGRAM with a report and the program cache of
 # the build, the engine's other knobs cleared, the given variables last. The CPU BLAS is the
 # reference: the parts of a call that the CPU answers (a hybrid run's share, a fallback) are

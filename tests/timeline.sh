@@ -1,10 +1,11 @@
 #!/bin/sh
 # BLASROUTE_TIMELINE on the CPU OpenCL device (PoCL), through blasroute-bench's end-to-end GEMM
-# (BLASROUTE_MODE=device, beta != 0, so C goes up and comes down):
-#  - the file has its header and, for every call, lines for the copy kernels, the GEMM kernel,
-#    C's upload and C's download with their bytes (C is 8*m*n bytes each way), each queued
-#    before it started and started before it ended, times counted from the call's first
-#    command;
+# (BLASROUTE_MODE=device, beta != 0; PoCL's kernels read A and B where they are):
+#  - the file has its header and, for every call, lines for the copy kernels, the GEMM kernel
+#    and C's download with its bytes (C is 8*m*n bytes), and no upload: beta C is added on the
+#    host as C comes home; with BLASROUTE_TEST_DEVICE_BETA=1 C goes up too (8*m*n bytes), and
+#    the results are right both ways; each command queued before it started and started before
+#    it ended, times counted from the call's first command;
 #  - staged uploads (the device made to refuse the caller's arrays in place, as a GPU would;
 #    with the engine's copy and with the test knobs' streaming stores on 3 threads)
 #    carry their host side: the wait for a staging slot and the host copy into it, a copy
@@ -22,16 +23,17 @@ require_reference_and_pocl
 plan 4
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # The bench checks its GEMM against the CPU BLAS's result: the reference here, as in bench.sh.
-run() {
+run() { # TIMELINE [VAR=VALUE...]
+    timeline=$1; shift
     env $clear_knobs -u BLASROUTE_PROFILE BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
-        BLASROUTE_TIMELINE="$1" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$bench" \
+        BLASROUTE_TIMELINE="$timeline" BLASROUTE_MODE=device BLASROUTE_DEVICE=cpu "$@" "$bench" \
         --routine gemm --precision d --sizes 700x500x600 --repeat 1 --no-cpu --no-clblast \
         --no-nvblas \
         > "$tmp/out" 2> "$tmp/err"
 }
-run "$tmp/timeline.csv"
-status=$?
-verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us,host_wait_us,host_copy_us") bad = "header"; next }
+# calls_verdict FILE C_UP: every call's lines as above, C_UP bytes going up in each timed one.
+calls_verdict() {
+    awk -F, -v c_up="$2" 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_us,start_us,end_us,host_wait_us,host_copy_us") bad = "header"; next }
     { calls[$1] = 1
       if ($6 == "gemm_tiled") gemm[$1] = 1
       if ($6 ~ /^pack_/) pack[$1] = 1
@@ -41,10 +43,20 @@ verdict=$(awk -F, 'NR == 1 { if ($0 != "call,routine,m,n,k,command,bytes,queued_
     END { n = 0
       for (c in calls) { n++
         if (!gemm[c] || !pack[c]) bad = bad " kernels(call " c ")"
-        if (c > 1 && (up[c] != 8 * 700 * 500 || down[c] != 8 * 700 * 500)) bad = bad " bytes(call " c ")" }
-      print (bad == "" && n >= 3) ? "ok " n " calls" : "bad:" bad " (" n " calls)" }' "$tmp/timeline.csv" 2>&1)
-[ $status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${verdict%% *}" = ok ]
-ok $? "BLASROUTE_TIMELINE: exit $status, $verdict"
+        if (c > 1 && (up[c] + 0 != c_up || down[c] != 8 * 700 * 500)) bad = bad " bytes(call " c ": " up[c] + 0 " up, " down[c] + 0 " down)" }
+      print (bad == "" && n >= 3) ? "ok " n " calls" : "bad:" bad " (" n " calls)" }' "$1" 2>&1
+}
+run "$tmp/timeline.csv"
+status=$?
+verdict=$(calls_verdict "$tmp/timeline.csv" 0)
+grep -q ' ok$' "$tmp/out"
+right=$?
+run "$tmp/device-beta.csv" BLASROUTE_TEST_DEVICE_BETA=1
+device_status=$?
+device_verdict=$(calls_verdict "$tmp/device-beta.csv" $((8 * 700 * 500)))
+[ $status -eq 0 ] && [ $right -eq 0 ] && [ "${verdict%% *}" = ok ] &&
+    [ $device_status -eq 0 ] && grep -q ' ok$' "$tmp/out" && [ "${device_verdict%% *}" = ok ]
+ok $? "BLASROUTE_TIMELINE: exit $status, $verdict, C not uploaded; beta on the device: exit $device_status, $device_verdict, C uploaded"
 diag_file "$tmp/timeline.csv"; diag_file "$tmp/err"
 
 # (Also with the copy's test knobs: streaming stores, 3 threads; every result still right.)

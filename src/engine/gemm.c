@@ -8,7 +8,13 @@
  * uploads of the next tile run on the upload queue while the kernels of this one run on the
  * compute queue and the previous tile comes back on the download queue. A tile is copied into
  * the caller's C only once it has fully arrived, so if the device fails mid-call, the tiles
- * already written are final and the CPU computes the others from the untouched C. */
+ * already written are final and the CPU computes the others from the untouched C.
+ *
+ * C is not uploaded: the kernels compute alpha op(A) op(B) alone, and beta C
+ * is added on the host as each tile comes home, in the copy out of the staging buffers that
+ * reads C's lines anyway (transfer.h's add). Uploading C cost a third more host copies and
+ * link traffic: DGEMM 8192 end to end from host arrays ran 24 to 25 TFLOP/s at beta 0.5 against
+ * 29.8 at beta 0 on an H100 (2026-12-07, profiles/measured/2026-12-07-s32, call 5). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,12 +211,16 @@ static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffe
         br_pool_release(&engine->pool, *slots[i]);
 }
 
-/* The scalars of a call as kernel arguments, and the value one. */
+/* The scalars of a call as kernel arguments, and the value one; beta as the host adds it
+ * (beta_on_host: C is not uploaded, the kernels run as for beta 0; the resident benchmark
+ * keeps beta on the device). */
 struct gemm_scalars {
     const union br_scalar *alpha, *beta;
     union br_scalar one;
     size_t size;
     cl_int beta_zero;
+    int beta_on_host;
+    struct br_host_add add;
 };
 
 static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
@@ -220,6 +230,21 @@ static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
     s->one = br_scalar_real(call->precision, 1.0);
     s->size = br_element_size(call->precision);
     s->beta_zero = br_scalar_is_zero(&call->beta, call->precision, 0);
+    s->beta_on_host = 0;
+    const union br_scalar *b = &call->beta;
+    switch (call->precision) {
+    case BR_S:
+        s->add = (struct br_host_add){BR_HOST_ADD_FLOAT, b->s, 0};
+        break;
+    case BR_D:
+        s->add = (struct br_host_add){BR_HOST_ADD_DOUBLE, b->d, 0};
+        break;
+    case BR_C:
+        s->add = (struct br_host_add){BR_HOST_ADD_COMPLEX_FLOAT, b->c[0], b->c[1]};
+        break;
+    default:
+        s->add = (struct br_host_add){BR_HOST_ADD_COMPLEX_DOUBLE, b->z[0], b->z[1]};
+    }
 }
 
 /* Where a tile's blocks are in the caller's memory. */
@@ -283,12 +308,13 @@ static cl_int launch_direct(struct br_engine *engine, const struct br_program *p
                             const cl_event *wait, cl_event *done)
 {
     cl_int m = call->m, n = call->n, k = call->k, zero = 0;
+    cl_int beta_zero = s->beta_zero || s->beta_on_host; /* the kernel's: C not read */
     cl_int lda = call->transa == 'N' ? m : k, ldb = call->transb == 'N' ? k : n, ldc = m;
     cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
     cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
     struct br_kernel_arg args[] = {
         BR_ARG(m), BR_ARG(n), BR_ARG(k), {s->size, s->alpha}, {s->size, s->beta},
-        BR_ARG(s->beta_zero), BR_ARG(buffers->a), BR_ARG(zero), BR_ARG(lda), BR_ARG(a_trans),
+        BR_ARG(beta_zero), BR_ARG(buffers->a), BR_ARG(zero), BR_ARG(lda), BR_ARG(a_trans),
         BR_ARG(buffers->b[0]), BR_ARG(zero), BR_ARG(ldb), BR_ARG(b_trans), BR_ARG(buffers->c[0]),
         BR_ARG(zero), BR_ARG(ldc)};
     cl_int error = br_set_args(program->gemm_direct, args, 17);
@@ -317,7 +343,7 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
     if (error == CL_SUCCESS)
         error = br_upload(engine->upload, &engine->upload_staging, buffers->b[0], &b, 0, NULL,
                           &uploads[waits++]);
-    if (error == CL_SUCCESS && !s->beta_zero)
+    if (error == CL_SUCCESS && !s->beta_zero && !s->beta_on_host)
         error = br_upload(engine->upload, &engine->upload_staging, buffers->c[0], &c, 0, NULL,
                           &uploads[waits++]);
     if (error == CL_SUCCESS)
@@ -483,7 +509,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
             for (size_t u = 0; u < count && error == CL_SUCCESS; u++) {
                 /* A tile's C (if read) goes just before its first kernel too, the kernels
                  * queued so far started first. */
-                int load_c = chunk == 0 && row == 0 && !s->beta_zero;
+                int load_c = chunk == 0 && row == 0 && !s->beta_zero && !s->beta_on_host;
                 int load_b_here = row == 0 && !b_before_a(load_a, in_pieces, u);
                 if (u > 0 && (load_c || load_b_here))
                     error = flush_queues(engine);
@@ -497,7 +523,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
                                    p, depth);
                 if (error != CL_SUCCESS)
                     break;
-                cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
+                cl_int beta_zero = chunk == 0 ? s->beta_zero || s->beta_on_host : 0;
                 const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
                 struct br_gemm_launch launch = {
                     (cl_int)piece, (cl_int)tiles[u].cols, depth_padded, (cl_int)rows_padded,
@@ -526,14 +552,16 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
     return error;
 }
 
-/* Brings tile t home once its last kernel is done. */
+/* Brings tile t home once its last kernel is done (adding beta C on the host if so). */
 static cl_int fetch_tile(struct br_engine *engine, const struct br_call *call,
-                         const struct gemm_plan *plan, struct gemm_buffers *buffers,
-                         struct gemm_events *events, size_t t)
+                         const struct gemm_plan *plan, const struct gemm_scalars *s,
+                         struct gemm_buffers *buffers, struct gemm_events *events, size_t t)
 {
     int set = (int)(t % (size_t)plan->sets);
     struct tile tile = tile_at(plan, call, t);
     struct br_block c = c_block(call, &tile);
+    if (s->beta_on_host)
+        c.add = s->add;
     cl_int error = br_download(engine->download, &engine->download_staging, buffers->c[set], &c,
                                1, &events->done[set], &engine->columns_written);
     if (error == CL_SUCCESS) {
@@ -561,6 +589,7 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
     memset(&events, 0, sizeof events);
     struct gemm_scalars scalars;
     init_scalars(&scalars, call);
+    scalars.beta_on_host = !scalars.beta_zero && !br_env()->test_device_beta;
     cl_int error = acquire_buffers(engine, &plan, &program->params,
                                    br_element_size(call->precision), &buffers);
     size_t tiles = plan.tiles_m * plan.tiles_n, a_loaded = (size_t)-1;
@@ -572,7 +601,7 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
         if (next < tiles) {
             size_t count = plan.direct ? 1 : group_size(&plan, next, a_loaded);
             while (fetched + (size_t)plan.sets < next + count && error == CL_SUCCESS)
-                error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
+                error = fetch_tile(engine, call, &plan, &scalars, &buffers, &events, fetched++);
             if (error == CL_SUCCESS)
                 error = plan.direct ? enqueue_direct(engine, program, call, &scalars, &buffers,
                                                      &events)
@@ -584,7 +613,7 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
         }
         while (error == CL_SUCCESS && fetched < tiles &&
                (fetched + (size_t)plan.sets - 1 < next || next == tiles))
-            error = fetch_tile(engine, call, &plan, &buffers, &events, fetched++);
+            error = fetch_tile(engine, call, &plan, &scalars, &buffers, &events, fetched++);
     }
     if (error != CL_SUCCESS) {
         /* Nothing may still run against the caller's memory once the call returns. */

@@ -45,6 +45,7 @@ struct copy_job {
     char triangle;
     int skip_diagonal;
     size_t element, rows, first_column;
+    struct br_host_add add; /* whole columns only */
 };
 
 /* A helper: its pool and its place in it. */
@@ -140,6 +141,67 @@ static void copy_bytes(char *dst, const char *src, size_t size)
     memcpy(dst, src, size);
 }
 
+/* dst := src + beta dst over `size` bytes of whole elements of the add's kind. Memory-bound
+ * like the copy it replaces: the plain copy reads the destination's lines before writing them
+ * too. */
+static void add_bytes(char *dst, const char *src, size_t size, const struct br_host_add *add)
+{
+    switch (add->kind) {
+    case BR_HOST_ADD_FLOAT: {
+        float *restrict d = (float *)dst, b = (float)add->beta_re;
+        const float *restrict x = (const float *)src;
+        for (size_t i = 0, n = size / sizeof *d; i < n; i++)
+            d[i] = x[i] + b * d[i];
+        break;
+    }
+    case BR_HOST_ADD_DOUBLE: {
+        double *restrict d = (double *)dst, b = add->beta_re;
+        const double *restrict x = (const double *)src;
+        for (size_t i = 0, n = size / sizeof *d; i < n; i++)
+            d[i] = x[i] + b * d[i];
+        break;
+    }
+    case BR_HOST_ADD_COMPLEX_FLOAT: {
+        float *restrict d = (float *)dst, br = (float)add->beta_re, bi = (float)add->beta_im;
+        const float *restrict x = (const float *)src;
+        for (size_t i = 0, n = size / (2 * sizeof *d); i < n; i++) {
+            float re = d[2 * i], im = d[2 * i + 1];
+            d[2 * i] = x[2 * i] + (br * re - bi * im);
+            d[2 * i + 1] = x[2 * i + 1] + (br * im + bi * re);
+        }
+        break;
+    }
+    case BR_HOST_ADD_COMPLEX_DOUBLE: {
+        double *restrict d = (double *)dst, br = add->beta_re, bi = add->beta_im;
+        const double *restrict x = (const double *)src;
+        for (size_t i = 0, n = size / (2 * sizeof *d); i < n; i++) {
+            double re = d[2 * i], im = d[2 * i + 1];
+            d[2 * i] = x[2 * i] + (br * re - bi * im);
+            d[2 * i + 1] = x[2 * i + 1] + (br * im + bi * re);
+        }
+        break;
+    }
+    default:
+        copy_bytes(dst, src, size);
+    }
+}
+
+/* The bytes of one element of an add's kind (1 for a plain copy: any byte range). */
+static size_t add_element(const struct br_host_add *add)
+{
+    switch (add->kind) {
+    case BR_HOST_ADD_FLOAT:
+        return 4;
+    case BR_HOST_ADD_DOUBLE:
+    case BR_HOST_ADD_COMPLEX_FLOAT:
+        return 8;
+    case BR_HOST_ADD_COMPLEX_DOUBLE:
+        return 16;
+    default:
+        return 1;
+    }
+}
+
 /* The rows of column j (of the whole block) that a triangle job copies: [*lo, *hi). */
 static void triangle_rows(const struct copy_job *job, size_t j, size_t *lo, size_t *hi)
 {
@@ -174,17 +236,18 @@ static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
         return;
     }
     if (job->dst_stride == job->column_bytes && job->src_stride == job->column_bytes) {
-        size_t total = job->column_bytes * job->columns;
-        size_t first = total * (size_t)part / (size_t)parts;
-        size_t last = total * (size_t)(part + 1) / (size_t)parts;
-        copy_bytes(job->dst + first, job->src + first, last - first);
+        /* Parts of whole elements (an add reads them whole). */
+        size_t element = add_element(&job->add), total = job->column_bytes * job->columns;
+        size_t first = total / element * (size_t)part / (size_t)parts * element;
+        size_t last = total / element * (size_t)(part + 1) / (size_t)parts * element;
+        add_bytes(job->dst + first, job->src + first, last - first, &job->add);
         return;
     }
     size_t first = job->columns * (size_t)part / (size_t)parts;
     size_t last = job->columns * (size_t)(part + 1) / (size_t)parts;
     for (size_t j = first; j < last; j++)
-        copy_bytes(job->dst + j * job->dst_stride, job->src + j * job->src_stride,
-                   job->column_bytes);
+        add_bytes(job->dst + j * job->dst_stride, job->src + j * job->src_stride,
+                  job->column_bytes, &job->add);
 }
 
 /* How many parts a copy is cut into: about PART_BYTES each, whole columns when they are
@@ -393,8 +456,19 @@ static void run_job(int pool, struct copy_job job, size_t bytes)
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns)
 {
-    struct copy_job job = {dst, src, dst_stride, src_stride, column_bytes, columns, 0, 0, 0, 0,
-                           0};
+    struct copy_job job = {.dst = dst, .src = src, .dst_stride = dst_stride,
+                           .src_stride = src_stride, .column_bytes = column_bytes,
+                           .columns = columns};
+    run_job(pool, job, column_bytes * columns);
+}
+
+void br_host_copy_add(int pool, void *dst, size_t dst_stride, const void *src,
+                      size_t src_stride, size_t column_bytes, size_t columns,
+                      const struct br_host_add *add)
+{
+    struct copy_job job = {.dst = dst, .src = src, .dst_stride = dst_stride,
+                           .src_stride = src_stride, .column_bytes = column_bytes,
+                           .columns = columns, .add = *add};
     run_job(pool, job, column_bytes * columns);
 }
 
@@ -406,9 +480,11 @@ void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *s
         br_host_copy(pool, dst, dst_stride, src, src_stride, rows * element, columns);
         return;
     }
-    struct copy_job job = {dst,     src,      dst_stride,    src_stride, rows * element,
-                           columns, triangle, skip_diagonal, element,    rows,
-                           first_column};
+    struct copy_job job = {.dst = dst, .src = src, .dst_stride = dst_stride,
+                           .src_stride = src_stride, .column_bytes = rows * element,
+                           .columns = columns, .triangle = triangle,
+                           .skip_diagonal = skip_diagonal, .element = element, .rows = rows,
+                           .first_column = first_column};
     /* The bytes it moves, for the choice of helpers: the columns' rows summed. */
     size_t bytes = 0;
     for (size_t j = 0; j < columns && bytes < PARALLEL_MIN_BYTES; j++) {

@@ -36,6 +36,27 @@ size_t br_host_copy_parallel_bytes(void);
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns);
 
+/* What a copy does with the destination: overwrite it (BR_HOST_COPY_PLAIN), or add it scaled
+ * by beta to what is copied, dst := src + beta dst, in the elements' own arithmetic (GEMM's
+ * beta applied on the host as C comes home: engine/gemm.c). */
+enum br_host_copy_kind {
+    BR_HOST_COPY_PLAIN = 0,
+    BR_HOST_ADD_FLOAT,
+    BR_HOST_ADD_DOUBLE,
+    BR_HOST_ADD_COMPLEX_FLOAT,
+    BR_HOST_ADD_COMPLEX_DOUBLE
+};
+struct br_host_add {
+    enum br_host_copy_kind kind;
+    double beta_re, beta_im;
+};
+
+/* br_host_copy that adds (dst := src + beta dst, `add`), element by element; columns of whole
+ * elements. A plain `add` is br_host_copy. */
+void br_host_copy_add(int pool, void *dst, size_t dst_stride, const void *src,
+                      size_t src_stride, size_t column_bytes, size_t columns,
+                      const struct br_host_add *add);
+
 /* br_host_copy of a triangle's part of each column only (engine/transfer.h's br_block):
  * columns [first_column, first_column + columns) of a block of `rows` rows, column j
  * (counted in the whole block) holding rows [0, j] ('U') or [j, rows) ('L'), the diagonal

@@ -31,6 +31,8 @@ static void pack_columns(int pool, void *compact, const struct br_block *b, size
     if (to_compact)
         br_host_copy_triangle(pool, compact, column, host, stride, b->element, b->rows, first,
                               count, b->triangle, b->skip_diagonal);
+    else if (b->add.kind != BR_HOST_COPY_PLAIN && !b->triangle)
+        br_host_copy_add(pool, host, stride, compact, column, column, count, &b->add);
     else
         br_host_copy_triangle(pool, host, stride, compact, column, b->element, b->rows, first,
                               count, b->triangle, b->skip_diagonal);
@@ -58,7 +60,7 @@ static void copy_piece(int pool, void *compact, const struct br_block *b, size_t
     if (to_compact)
         br_host_copy(pool, compact, size, host, size, size, 1);
     else
-        br_host_copy(pool, host, size, compact, size, size, 1);
+        br_host_copy_add(pool, host, size, compact, size, size, 1, &b->add);
 }
 
 cl_int br_upload(cl_command_queue queue, struct br_staging *staging, cl_mem dst,

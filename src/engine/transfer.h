@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "engine/host_copy.h"
 #include "engine/opencl.h"
 #include "engine/pool.h"
 
@@ -18,6 +19,10 @@ struct br_block {
      * buffer is left undefined and must not be used); 0: the whole block. */
     char triangle;
     int skip_diagonal; /* with a triangle: its diagonal too is neither read nor written */
+    /* Downloads of a whole block (no triangle): what arrives is added to the caller's values
+     * scaled (block := arrived + beta block; GEMM's beta applied on the host, C never
+     * uploaded); plain (zero) overwrites them. Uploads ignore it. */
+    struct br_host_add add;
 };
 
 /* The rows x cols block at (row, col) of a column-major matrix with leading dimension ld. */

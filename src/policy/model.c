@@ -88,11 +88,9 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
                                       c->family == BR_HERK || c->family == BR_HER2K);
     int count = 0;
     switch (c->family) {
-    case BR_GEMM:
+    case BR_GEMM: /* C never goes up: beta C is added on the host (engine/gemm.c) */
         blocks[count] = m * k, triangles[count++] = 0;
         blocks[count] = k * n, triangles[count++] = 0;
-        if (!beta_zero)
-            blocks[count] = m * n, triangles[count++] = 0;
         break;
     case BR_SYMM:
     case BR_HEMM:

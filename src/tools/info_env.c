@@ -111,6 +111,9 @@ static const struct {
      "the K slices every tiled GEMM launch is cut into where K has room, their partial sums "
      "added into C afterwards (the engine slices only on a GPU whose compute units C's tiles "
      "leave mostly idle)", 1},
+    {"BLASROUTE_TEST_DEVICE_BETA", "0, 1", "0",
+     "1: a GEMM on the device uploads C and applies beta in its kernel, instead of adding beta C on "
+     "the host as C comes home (for measuring one against the other)", 1},
     {"BLASROUTE_TEST_GEMM_TAIL", "1 to 64", "the engine's",
      "cut that many of the last columns of tiles of every whole tiled GEMM launch in 2 K "
      "slices on the side queue, on any device (the engine cuts the last wave of work-groups "

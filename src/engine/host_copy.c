@@ -141,46 +141,43 @@ static void copy_bytes(char *dst, const char *src, size_t size)
     memcpy(dst, src, size);
 }
 
+/* The add's loops, one per element type T: real, and complex as pairs of T. */
+#define ADD_REAL(T)                                                                          \
+    do {                                                                                     \
+        T *restrict d = (T *)dst, b = (T)add->beta_re;                                       \
+        const T *restrict x = (const T *)src;                                                \
+        for (size_t i = 0, n = size / sizeof(T); i < n; i++)                                 \
+            d[i] = x[i] + b * d[i];                                                          \
+    } while (0)
+#define ADD_COMPLEX(T)                                                                       \
+    do {                                                                                     \
+        T *restrict d = (T *)dst, br = (T)add->beta_re, bi = (T)add->beta_im;                \
+        const T *restrict x = (const T *)src;                                                \
+        for (size_t i = 0, n = size / (2 * sizeof(T)); i < n; i++) {                         \
+            T re = d[2 * i], im = d[2 * i + 1];                                              \
+            d[2 * i] = x[2 * i] + (br * re - bi * im);                                       \
+            d[2 * i + 1] = x[2 * i + 1] + (br * im + bi * re);                               \
+        }                                                                                    \
+    } while (0)
+
 /* dst := src + beta dst over `size` bytes of whole elements of the add's kind. Memory-bound
  * like the copy it replaces: the plain copy reads the destination's lines before writing them
  * too. */
 static void add_bytes(char *dst, const char *src, size_t size, const struct br_host_add *add)
 {
     switch (add->kind) {
-    case BR_HOST_ADD_FLOAT: {
-        float *restrict d = (float *)dst, b = (float)add->beta_re;
-        const float *restrict x = (const float *)src;
-        for (size_t i = 0, n = size / sizeof *d; i < n; i++)
-            d[i] = x[i] + b * d[i];
+    case BR_HOST_ADD_FLOAT:
+        ADD_REAL(float);
         break;
-    }
-    case BR_HOST_ADD_DOUBLE: {
-        double *restrict d = (double *)dst, b = add->beta_re;
-        const double *restrict x = (const double *)src;
-        for (size_t i = 0, n = size / sizeof *d; i < n; i++)
-            d[i] = x[i] + b * d[i];
+    case BR_HOST_ADD_DOUBLE:
+        ADD_REAL(double);
         break;
-    }
-    case BR_HOST_ADD_COMPLEX_FLOAT: {
-        float *restrict d = (float *)dst, br = (float)add->beta_re, bi = (float)add->beta_im;
-        const float *restrict x = (const float *)src;
-        for (size_t i = 0, n = size / (2 * sizeof *d); i < n; i++) {
-            float re = d[2 * i], im = d[2 * i + 1];
-            d[2 * i] = x[2 * i] + (br * re - bi * im);
-            d[2 * i + 1] = x[2 * i + 1] + (br * im + bi * re);
-        }
+    case BR_HOST_ADD_COMPLEX_FLOAT:
+        ADD_COMPLEX(float);
         break;
-    }
-    case BR_HOST_ADD_COMPLEX_DOUBLE: {
-        double *restrict d = (double *)dst, br = add->beta_re, bi = add->beta_im;
-        const double *restrict x = (const double *)src;
-        for (size_t i = 0, n = size / (2 * sizeof *d); i < n; i++) {
-            double re = d[2 * i], im = d[2 * i + 1];
-            d[2 * i] = x[2 * i] + (br * re - bi * im);
-            d[2 * i + 1] = x[2 * i + 1] + (br * im + bi * re);
-        }
+    case BR_HOST_ADD_COMPLEX_DOUBLE:
+        ADD_COMPLEX(double);
         break;
-    }
     default:
         copy_bytes(dst, src, size);
     }

@@ -99,7 +99,7 @@ struct br_env {
     int test_gemm_tail; /* BLASROUTE_TEST_GEMM_TAIL: the last columns of tiles of every whole
                            tiled launch cut in 2 K slices on the side queue, on any device; 0:
                            the engine's cut of the last wave (NVIDIA GPUs only) */
-    int test_device_beta; /* BLASROUTE_TEST_DEVICE_BETA: a device GEMM's beta applied by its
+    int test_device_beta; /* BLASROUTE_TEST_DEVICE_BETA: a device GEMM's (SYMM's...) beta by its
                              kernel on C uploaded, instead of by the host as C comes home */
     int test_gemm_a_pieces; /* BLASROUTE_TEST_GEMM_A_PIECES: row pieces A is loaded in; 0: the plan's */
     int test_copy_threads; /* BLASROUTE_TEST_COPY_THREADS: threads of a large host copy (the

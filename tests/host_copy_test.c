@@ -3,7 +3,10 @@
  * the size the helpers join at, contiguous and strided, round after round, from two pools at
  * once, and while busy threads take every core (the helpers then get little time, and the
  * parts they do not claim are copied by the others); memcpy's stores (the default) and
- * streaming ones (a test knob). Fresh random data each run. */
+ * streaming ones (a test knob); copies that add (dst := src + beta dst, beta C added as C comes
+ * home) in each precision, whole, strided and in triangles with HERK's real diagonal. Fresh
+ * random data each run. */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -97,7 +100,7 @@ static int check_triangle(int pool, size_t element, size_t rows, size_t first, s
     if (random_buffers(src_bytes, dst_bytes, &src, &dst, &before) != 0)
         return -1;
     br_host_copy_triangle(pool, dst + GUARD, dst_ld * element, src, src_ld * element, element,
-                          rows, first, columns, triangle, skip_diagonal);
+                          rows, first, columns, triangle, skip_diagonal, NULL);
     int wrong = 0;
     for (size_t i = 0; i < GUARD && !wrong; i++)
         if (dst[i] != GUARD_BYTE || dst[GUARD + dst_bytes + i] != GUARD_BYTE) {
@@ -208,6 +211,111 @@ static void *pool_thread(void *argument)
     return NULL;
 }
 
+/* A random value in [-1, 1). */
+static double random_value(void)
+{
+    random_state = random_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (double)(random_state >> 11) / 4503599627370496.0 - 1.0;
+}
+
+/* One adding copy (br_host_copy_triangle with `add`) of a rows x columns block of the add's
+ * kind, columns src_ld and dst_ld elements apart, whole (triangle 0) or a triangle from the
+ * block's first column: inside, dst := src + beta dst (the diagonal's real part alone, its
+ * imaginary part 0, with real_diagonal), to the precision's rounding; every other element
+ * and the guards unchanged. 0 if right. */
+static int check_add(int pool, enum br_host_copy_kind kind, size_t rows, size_t columns,
+                     size_t src_ld, size_t dst_ld, char triangle, int real_diagonal)
+{
+    int is_float = kind == BR_HOST_ADD_FLOAT || kind == BR_HOST_ADD_COMPLEX_FLOAT;
+    int parts = kind == BR_HOST_ADD_COMPLEX_FLOAT || kind == BR_HOST_ADD_COMPLEX_DOUBLE ? 2 : 1;
+    size_t real_size = is_float ? sizeof(float) : sizeof(double), element = parts * real_size;
+    size_t count = dst_ld * (columns - 1) + rows, src_count = src_ld * (columns - 1) + rows;
+    double *x = malloc(src_count * parts * sizeof *x), *old = malloc(count * parts * sizeof *old);
+    unsigned char *src = malloc(src_count * element), *dst = malloc(count * element + 2 * GUARD);
+    if (!x || !old || !src || !dst) {
+        free(x), free(old), free(src), free(dst);
+        fail("out of memory for an add of %zu x %zu", rows, columns);
+        return -1;
+    }
+    for (size_t i = 0; i < src_count * parts; i++) {
+        x[i] = random_value();
+        if (is_float)
+            ((float *)src)[i] = (float)x[i], x[i] = ((float *)src)[i];
+        else
+            ((double *)src)[i] = x[i];
+    }
+    memset(dst, GUARD_BYTE, GUARD);
+    memset(dst + GUARD + count * element, GUARD_BYTE, GUARD);
+    for (size_t i = 0; i < count * parts; i++) {
+        old[i] = random_value();
+        if (is_float)
+            ((float *)(dst + GUARD))[i] = (float)old[i], old[i] = ((float *)(dst + GUARD))[i];
+        else
+            ((double *)(dst + GUARD))[i] = old[i];
+    }
+    struct br_host_add add = {kind, random_value(), parts == 2 ? random_value() : 0,
+                              real_diagonal};
+    if (is_float) /* the beta the library rounds to */
+        add.beta_re = (float)add.beta_re, add.beta_im = (float)add.beta_im;
+    br_host_copy_triangle(pool, dst + GUARD, dst_ld * element, src, src_ld * element, element,
+                          rows, 0, columns, triangle, 0, &add);
+    int wrong = 0;
+    for (size_t i = 0; i < GUARD && !wrong; i++)
+        if (dst[i] != GUARD_BYTE || dst[GUARD + count * element + i] != GUARD_BYTE) {
+            fail("add of %zu x %zu: a guard byte was written", rows, columns);
+            wrong = 1;
+        }
+    double tolerance = is_float ? 1e-6 : 1e-15;
+    for (size_t j = 0; j < columns && !wrong; j++)
+        for (size_t i = 0; i < (j + 1 == columns ? rows : dst_ld) && !wrong; i++) {
+            int inside = i < rows && (triangle == 'U' ? i <= j : triangle == 'L' ? i >= j : 1);
+            size_t at = (j * dst_ld + i) * parts, from = (j * src_ld + i) * parts;
+            double want[2], got[2];
+            for (int q = 0; q < parts; q++) {
+                want[q] = old[at + q];
+                got[q] = is_float ? ((float *)(dst + GUARD))[at + q]
+                                  : ((double *)(dst + GUARD))[at + q];
+            }
+            if (inside && parts == 1) {
+                want[0] = x[from] + add.beta_re * old[at];
+            } else if (inside && real_diagonal && i == j) {
+                want[0] = x[from] + add.beta_re * old[at];
+                want[1] = 0;
+            } else if (inside) {
+                want[0] = x[from] + (add.beta_re * old[at] - add.beta_im * old[at + 1]);
+                want[1] = x[from + 1] + (add.beta_re * old[at + 1] + add.beta_im * old[at]);
+            }
+            for (int q = 0; q < parts && !wrong; q++)
+                if (!(fabs(got[q] - want[q]) <= tolerance * 4)) {
+                    fail("add kind %d %c of %zu x %zu (ld %zu, %zu): row %zu of column %zu part "
+                         "%d is %.17g, want %.17g", (int)kind, triangle ? triangle : '-', rows,
+                         columns, src_ld, dst_ld, i, j, q, got[q], want[q]);
+                    wrong = 1;
+                }
+        }
+    free(x), free(old), free(src), free(dst);
+    return wrong ? -1 : 0;
+}
+
+/* Adds in every kind: contiguous below and above the helpers' threshold (parts of whole
+ * elements however the bytes divide), strided, and triangles (HERK's real diagonal in the
+ * complex kinds). */
+static void adds(int pool)
+{
+    static const enum br_host_copy_kind kinds[] = {BR_HOST_ADD_FLOAT, BR_HOST_ADD_DOUBLE,
+                                                   BR_HOST_ADD_COMPLEX_FLOAT,
+                                                   BR_HOST_ADD_COMPLEX_DOUBLE};
+    for (int k = 0; k < 4; k++) {
+        int complex_kind = k >= 2;
+        check_add(pool, kinds[k], 37, 5, 37, 37, 0, 0);
+        check_add(pool, kinds[k], 1001, 203, 1001, 1001, 0, 0);
+        check_add(pool, kinds[k], 700, 90, 703, 711, 0, 0);
+        check_add(pool, kinds[k], 300, 300, 301, 305, 'U', complex_kind);
+        check_add(pool, kinds[k], 300, 300, 300, 300, 'L', complex_kind);
+        check_add(pool, kinds[k], 120, 400, 121, 125, 'U', 0);
+    }
+}
+
 /* Threads that keep every core busy, as the CPU BLAS's threads spinning after a call. */
 static atomic_int stop_spinning;
 
@@ -225,7 +333,7 @@ int main(void)
     random_state = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     diag("seed %llu, %d copy threads per pool", (unsigned long long)random_state,
          br_host_copy_threads());
-    printf("1..8\n");
+    printf("1..9\n");
 
     contiguous(0);
     ok("contiguous copies below and above the helpers' threshold are exact, guards kept");
@@ -283,5 +391,9 @@ int main(void)
     rounds(2, 100);
     ok("with streaming stores, on 3 threads: contiguous, strided, triangle copies and 100 "
        "rounds exact");
+
+    adds(0);
+    ok("adding copies (dst := src + beta dst) in s, d, c and z: whole, strided and triangles, "
+       "HERK's diagonal real, to each precision's rounding; nothing else written");
     return failed_tests ? 1 : 0;
 }

@@ -231,20 +231,7 @@ static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
     s->size = br_element_size(call->precision);
     s->beta_zero = br_scalar_is_zero(&call->beta, call->precision, 0);
     s->beta_on_host = 0;
-    const union br_scalar *b = &call->beta;
-    switch (call->precision) {
-    case BR_S:
-        s->add = (struct br_host_add){BR_HOST_ADD_FLOAT, b->s, 0};
-        break;
-    case BR_D:
-        s->add = (struct br_host_add){BR_HOST_ADD_DOUBLE, b->d, 0};
-        break;
-    case BR_C:
-        s->add = (struct br_host_add){BR_HOST_ADD_COMPLEX_FLOAT, b->c[0], b->c[1]};
-        break;
-    default:
-        s->add = (struct br_host_add){BR_HOST_ADD_COMPLEX_DOUBLE, b->z[0], b->z[1]};
-    }
+    s->add = br_host_add_beta(call->precision, &call->beta, 0);
 }
 
 /* Where a tile's blocks are in the caller's memory. */

@@ -45,7 +45,7 @@ struct copy_job {
     char triangle;
     int skip_diagonal;
     size_t element, rows, first_column;
-    struct br_host_add add; /* whole columns only */
+    struct br_host_add add;
 };
 
 /* A helper: its pool and its place in it. */
@@ -199,6 +199,20 @@ static size_t add_element(const struct br_host_add *add)
     }
 }
 
+/* A diagonal element of HERK's C: dst := (src's real part + beta_re dst's real part, 0). */
+static void add_real_diagonal(char *dst, const char *src, const struct br_host_add *add)
+{
+    if (add->kind == BR_HOST_ADD_COMPLEX_FLOAT) {
+        float *d = (float *)dst;
+        d[0] = ((const float *)src)[0] + (float)add->beta_re * d[0];
+        d[1] = 0;
+    } else {
+        double *d = (double *)dst;
+        d[0] = ((const double *)src)[0] + add->beta_re * d[0];
+        d[1] = 0;
+    }
+}
+
 /* The rows of column j (of the whole block) that a triangle job copies: [*lo, *hi). */
 static void triangle_rows(const struct copy_job *job, size_t j, size_t *lo, size_t *hi)
 {
@@ -225,10 +239,22 @@ static void copy_part(const struct copy_job *job, unsigned part, unsigned parts)
         for (size_t j = first; j < last; j++) {
             size_t lo, hi;
             triangle_rows(job, job->first_column + j, &lo, &hi);
-            if (hi > lo)
-                copy_bytes(job->dst + j * job->dst_stride + lo * job->element,
-                           job->src + j * job->src_stride + lo * job->element,
-                           (hi - lo) * job->element);
+            if (hi <= lo)
+                continue;
+            char *dst = job->dst + j * job->dst_stride;
+            const char *src = job->src + j * job->src_stride;
+            size_t diagonal = job->first_column + j;
+            if (job->add.real_diagonal && diagonal >= lo && diagonal < hi) {
+                /* Around the diagonal, which has its own rule. */
+                size_t e = job->element;
+                add_bytes(dst + lo * e, src + lo * e, (diagonal - lo) * e, &job->add);
+                add_real_diagonal(dst + diagonal * e, src + diagonal * e, &job->add);
+                add_bytes(dst + (diagonal + 1) * e, src + (diagonal + 1) * e,
+                          (hi - diagonal - 1) * e, &job->add);
+            } else {
+                add_bytes(dst + lo * job->element, src + lo * job->element,
+                          (hi - lo) * job->element, &job->add);
+            }
         }
         return;
     }
@@ -471,17 +497,21 @@ void br_host_copy_add(int pool, void *dst, size_t dst_stride, const void *src,
 
 void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *src,
                            size_t src_stride, size_t element, size_t rows, size_t first_column,
-                           size_t columns, char triangle, int skip_diagonal)
+                           size_t columns, char triangle, int skip_diagonal,
+                           const struct br_host_add *add)
 {
+    static const struct br_host_add plain = {BR_HOST_COPY_PLAIN, 0, 0, 0};
+    if (!add)
+        add = &plain;
     if (triangle != 'U' && triangle != 'L') {
-        br_host_copy(pool, dst, dst_stride, src, src_stride, rows * element, columns);
+        br_host_copy_add(pool, dst, dst_stride, src, src_stride, rows * element, columns, add);
         return;
     }
     struct copy_job job = {.dst = dst, .src = src, .dst_stride = dst_stride,
                            .src_stride = src_stride, .column_bytes = rows * element,
                            .columns = columns, .triangle = triangle,
                            .skip_diagonal = skip_diagonal, .element = element, .rows = rows,
-                           .first_column = first_column};
+                           .first_column = first_column, .add = *add};
     /* The bytes it moves, for the choice of helpers: the columns' rows summed. */
     size_t bytes = 0;
     for (size_t j = 0; j < columns && bytes < PARALLEL_MIN_BYTES; j++) {

@@ -49,6 +49,9 @@ enum br_host_copy_kind {
 struct br_host_add {
     enum br_host_copy_kind kind;
     double beta_re, beta_im;
+    /* HERK, HER2K: in a triangle's columns the diagonal's imaginary part is zero, its old one
+     * unused (dst := src's real part + beta_re dst's real part). */
+    int real_diagonal;
 };
 
 /* br_host_copy that adds (dst := src + beta dst, `add`), element by element; columns of whole
@@ -64,10 +67,12 @@ void br_host_copy_add(int pool, void *dst, size_t dst_stride, const void *src,
  * rows are at src + (j - first_column) * src_stride and dst + (j - first_column) * dst_stride,
  * each from its first row, `element` bytes a row. Spread over the helpers as br_host_copy:
  * one thread packed a triangle-masked panel of C at a fifth of the link's rate (the rank-k
- * routines' panels, H200, 2026-11-26). Any other `triangle` (0): whole columns, br_host_copy. */
+ * routines' panels, H200, 2026-11-26). Any other `triangle` (0): whole columns, br_host_copy.
+ * `add`: as br_host_copy_add's (NULL or plain: a copy). */
 void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *src,
                            size_t src_stride, size_t element, size_t rows, size_t first_column,
-                           size_t columns, char triangle, int skip_diagonal);
+                           size_t columns, char triangle, int skip_diagonal,
+                           const struct br_host_add *add);
 
 /* A device call of this pool's device has ended: its helpers stop watching for the next
  * round and sleep now, instead of spinning their SPIN_NS on cores that the CPU BLAS's calls,

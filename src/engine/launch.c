@@ -69,6 +69,23 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
     return error;
 }
 
+struct br_host_add br_host_add_beta(enum br_precision precision, const union br_scalar *beta,
+                                    int real_diagonal)
+{
+    switch (precision) {
+    case BR_S:
+        return (struct br_host_add){BR_HOST_ADD_FLOAT, beta->s, 0, 0};
+    case BR_D:
+        return (struct br_host_add){BR_HOST_ADD_DOUBLE, beta->d, 0, 0};
+    case BR_C:
+        return (struct br_host_add){BR_HOST_ADD_COMPLEX_FLOAT, beta->c[0], beta->c[1],
+                                    real_diagonal};
+    default:
+        return (struct br_host_add){BR_HOST_ADD_COMPLEX_DOUBLE, beta->z[0], beta->z[1],
+                                    real_diagonal};
+    }
+}
+
 int br_pack_read_in_place(const struct br_pack *pack, cl_int alignment, cl_mem *packed,
                           cl_int *ld, cl_int *offset)
 {

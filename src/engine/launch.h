@@ -5,6 +5,7 @@
 #define BLASROUTE_ENGINE_LAUNCH_H
 
 #include "engine/engine.h"
+#include "engine/host_copy.h"
 
 size_t br_round_up(size_t x, size_t multiple);
 
@@ -45,6 +46,11 @@ cl_int br_enqueue_pack(struct br_engine *engine, const struct br_program *progra
  * time, 2026-12-06). Otherwise nothing is set. */
 int br_pack_read_in_place(const struct br_pack *pack, cl_int alignment, cl_mem *packed,
                           cl_int *ld, cl_int *offset);
+
+/* beta as the host adds it to C coming home (transfer.h's br_block.add) in the precision's
+ * arithmetic; real_diagonal: HERK's and HER2K's diagonal rule. */
+struct br_host_add br_host_add_beta(enum br_precision precision, const union br_scalar *beta,
+                                    int real_diagonal);
 
 /* The structures pack_structured expands (values of kernels/copy.cl). */
 enum br_structure {

@@ -5,8 +5,9 @@
  * rank-k family and K ranges that skip TRMM's zero blocks.
  *
  * Each routine is described by a recipe: which host blocks go up (only the referenced triangle
- * of a triangular, symmetric or Hermitian operand, never C when beta = 0), how each side of the
- * GEMM is packed from them, the GEMM's options, and where the result goes. One executor runs
+ * of a triangular, symmetric or Hermitian operand, never C: the host adds beta C as the result
+ * comes home, engine/gemm.c's way), how each side of the GEMM is packed from them, the GEMM's
+ * options, and where the result goes. One executor runs
  * every recipe, in panels (engine/panels.h), as GEMM's columns go in tiles: SYMM, HEMM and
  * TRMM by the result's columns (side L) or rows (side R), which each depend on their own of
  * B's only, A expanded once; the rank-k family by C's triangle in panels along its diagonal,
@@ -21,6 +22,7 @@
 #include "engine/launch.h"
 #include "engine/panels.h"
 #include "engine/transfer.h"
+#include "env.h"
 #include "policy/halves.h"
 
 enum { MAX_UPLOADS = 3, MAX_PACKS = 2 };
@@ -269,8 +271,11 @@ static struct br_block panel_of(const struct panel_plan *p, const struct br_bloc
 {
     size_t first = br_panels_first_of(&p->panels, index);
     size_t size = br_panels_size_of(&p->panels, index);
-    return p->left ? br_block_at(whole->host, whole->ld, p->e, 0, first, whole->rows, size)
-                   : br_block_at(whole->host, whole->ld, p->e, first, 0, size, whole->cols);
+    struct br_block b =
+        p->left ? br_block_at(whole->host, whole->ld, p->e, 0, first, whole->rows, size)
+                : br_block_at(whole->host, whole->ld, p->e, first, 0, size, whole->cols);
+    b.add = whole->add;
+    return b;
 }
 
 static void panel_sizes(const struct recipe *r, const struct panel_plan *p,
@@ -452,6 +457,7 @@ static struct br_block rank_result(void *context, size_t index)
     struct br_block b = br_block_at(c->host, c->ld, p->e, first, first, p->lower ? rest : size,
                                     p->lower ? size : rest);
     b.triangle = p->lower ? 'L' : 'U';
+    b.add = c->add;
     return b;
 }
 
@@ -600,6 +606,13 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
         r.alpha = br_scalar_complex_of_real(&call->alpha, call->precision);
     if (call->family == BR_HERK || call->family == BR_HER2K)
         r.beta = br_scalar_complex_of_real(&call->beta, call->precision);
+    /* C is not uploaded: the recipes run as for beta = 0 (the kernel writes alpha's product
+     * alone) and the host adds beta C as C comes home, as GEMM's (engine/gemm.c). TRMM has no
+     * beta; blasroute-bench's resident runs, which bring nothing home, keep it in the kernel. */
+    int beta_on_host = !r.beta_zero && call->family != BR_TRMM && engine->bench_repeats == 0 &&
+                       !br_env()->test_device_beta;
+    if (beta_on_host)
+        r.beta_zero = 1;
     switch (call->family) {
     case BR_SYMM:
     case BR_HEMM:
@@ -617,6 +630,8 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
     default:
         return CL_INVALID_OPERATION;
     }
+    if (beta_on_host)
+        r.result.add = br_host_add_beta(call->precision, &r.beta, r.real_diagonal);
     return r.panel_side ? run_panels(engine, program, call->precision, &r)
                         : run_rank_panels(engine, program, call->precision, &r);
 }

@@ -30,12 +30,10 @@ static void pack_columns(int pool, void *compact, const struct br_block *b, size
     char *host = (char *)b->host + first * stride;
     if (to_compact)
         br_host_copy_triangle(pool, compact, column, host, stride, b->element, b->rows, first,
-                              count, b->triangle, b->skip_diagonal);
-    else if (b->add.kind != BR_HOST_COPY_PLAIN && !b->triangle)
-        br_host_copy_add(pool, host, stride, compact, column, column, count, &b->add);
+                              count, b->triangle, b->skip_diagonal, NULL);
     else
         br_host_copy_triangle(pool, host, stride, compact, column, b->element, b->rows, first,
-                              count, b->triangle, b->skip_diagonal);
+                              count, b->triangle, b->skip_diagonal, &b->add);
 }
 
 /* The bytes a staged piece holds: a whole slot for a contiguous block (pieces at offsets that

@@ -19,9 +19,9 @@ struct br_block {
      * buffer is left undefined and must not be used); 0: the whole block. */
     char triangle;
     int skip_diagonal; /* with a triangle: its diagonal too is neither read nor written */
-    /* Downloads of a whole block (no triangle): what arrives is added to the caller's values
-     * scaled (block := arrived + beta block; GEMM's beta applied on the host, C never
-     * uploaded); plain (zero) overwrites them. Uploads ignore it. */
+    /* Downloads: what arrives is added to the caller's values scaled (block := arrived + beta
+     * block, in its triangle if it has one; beta applied on the host, C never uploaded);
+     * plain (zero) overwrites them. Uploads ignore it. */
     struct br_host_add add;
 };
 

@@ -79,16 +79,15 @@ static double tile_efficiency(const struct br_call *c)
     return padded > 0 ? real / padded : 1;
 }
 
-/* The blocks the engine uploads, in bytes, and which are triangles; returns their number. */
+/* The blocks the engine uploads, in bytes, and which are triangles; returns their number. C
+ * is never one: the host adds beta C as the result comes home (engine/gemm.c, level3.c). */
 static int upload_blocks(const struct br_call *c, double blocks[3], int triangles[3])
 {
     double e = (double)br_element_size(c->precision);
     double m = c->m, n = c->n, k = c->k, na = c->side == 'L' ? m : n;
-    int beta_zero = br_scalar_is_zero(&c->beta, c->precision,
-                                      c->family == BR_HERK || c->family == BR_HER2K);
     int count = 0;
     switch (c->family) {
-    case BR_GEMM: /* C never goes up: beta C is added on the host (engine/gemm.c) */
+    case BR_GEMM:
         blocks[count] = m * k, triangles[count++] = 0;
         blocks[count] = k * n, triangles[count++] = 0;
         break;
@@ -96,8 +95,6 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
     case BR_HEMM:
         blocks[count] = na * (na + 1) / 2, triangles[count++] = 1;
         blocks[count] = m * n, triangles[count++] = 0;
-        if (!beta_zero)
-            blocks[count] = m * n, triangles[count++] = 0;
         break;
     case BR_SYRK:
     case BR_HERK:
@@ -106,8 +103,6 @@ static int upload_blocks(const struct br_call *c, double blocks[3], int triangle
         blocks[count] = n * k, triangles[count++] = 0;
         if (c->family == BR_SYR2K || c->family == BR_HER2K)
             blocks[count] = n * k, triangles[count++] = 0;
-        if (!beta_zero)
-            blocks[count] = n * (n + 1) / 2, triangles[count++] = 1;
         break;
     default:
         blocks[count] = na * (na + 1) / 2, triangles[count++] = 1;

@@ -112,7 +112,7 @@ static const struct {
      "added into C afterwards (the engine slices only on a GPU whose compute units C's tiles "
      "leave mostly idle)", 1},
     {"BLASROUTE_TEST_DEVICE_BETA", "0, 1", "0",
-     "1: a GEMM on the device uploads C and applies beta in its kernel, instead of adding beta C on "
+     "1: GEMM, SYMM, HEMM and the rank-k family upload C and apply beta in the kernel, instead of adding beta C on "
      "the host as C comes home (for measuring one against the other)", 1},
     {"BLASROUTE_TEST_GEMM_TAIL", "1 to 64", "the engine's",
      "cut that many of the last columns of tiles of every whole tiled GEMM launch in 2 K "

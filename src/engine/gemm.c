@@ -211,15 +211,14 @@ static void release_buffers(struct br_engine *engine, struct gemm_buffers *buffe
         br_pool_release(&engine->pool, *slots[i]);
 }
 
-/* The scalars of a call as kernel arguments, and the value one; beta as the host adds it
- * (beta_on_host: C is not uploaded, the kernels run as for beta 0; the resident benchmark
- * keeps beta on the device). */
+/* The scalars of a call as kernel arguments, and the value one. beta_zero: the kernels do not
+ * read C (nor is it uploaded); add: what the host does with C as it comes home (plain, or beta
+ * C added: br_gemm_device; the resident benchmark keeps beta in the kernel). */
 struct gemm_scalars {
     const union br_scalar *alpha, *beta;
     union br_scalar one;
     size_t size;
     cl_int beta_zero;
-    int beta_on_host;
     struct br_host_add add;
 };
 
@@ -230,8 +229,7 @@ static void init_scalars(struct gemm_scalars *s, const struct br_call *call)
     s->one = br_scalar_real(call->precision, 1.0);
     s->size = br_element_size(call->precision);
     s->beta_zero = br_scalar_is_zero(&call->beta, call->precision, 0);
-    s->beta_on_host = 0;
-    s->add = br_host_add_beta(call->precision, &call->beta, 0);
+    s->add = (struct br_host_add){BR_HOST_COPY_PLAIN, 0, 0, 0};
 }
 
 /* Where a tile's blocks are in the caller's memory. */
@@ -295,13 +293,12 @@ static cl_int launch_direct(struct br_engine *engine, const struct br_program *p
                             const cl_event *wait, cl_event *done)
 {
     cl_int m = call->m, n = call->n, k = call->k, zero = 0;
-    cl_int beta_zero = s->beta_zero || s->beta_on_host; /* the kernel's: C not read */
     cl_int lda = call->transa == 'N' ? m : k, ldb = call->transb == 'N' ? k : n, ldc = m;
     cl_int a_trans = call->transa == 'N' ? 0 : call->transa == 'T' ? 1 : 2;
     cl_int b_trans = call->transb == 'N' ? 0 : call->transb == 'T' ? 1 : 2;
     struct br_kernel_arg args[] = {
         BR_ARG(m), BR_ARG(n), BR_ARG(k), {s->size, s->alpha}, {s->size, s->beta},
-        BR_ARG(beta_zero), BR_ARG(buffers->a), BR_ARG(zero), BR_ARG(lda), BR_ARG(a_trans),
+        BR_ARG(s->beta_zero), BR_ARG(buffers->a), BR_ARG(zero), BR_ARG(lda), BR_ARG(a_trans),
         BR_ARG(buffers->b[0]), BR_ARG(zero), BR_ARG(ldb), BR_ARG(b_trans), BR_ARG(buffers->c[0]),
         BR_ARG(zero), BR_ARG(ldc)};
     cl_int error = br_set_args(program->gemm_direct, args, 17);
@@ -330,7 +327,7 @@ static cl_int enqueue_direct(struct br_engine *engine, const struct br_program *
     if (error == CL_SUCCESS)
         error = br_upload(engine->upload, &engine->upload_staging, buffers->b[0], &b, 0, NULL,
                           &uploads[waits++]);
-    if (error == CL_SUCCESS && !s->beta_zero && !s->beta_on_host)
+    if (error == CL_SUCCESS && !s->beta_zero)
         error = br_upload(engine->upload, &engine->upload_staging, buffers->c[0], &c, 0, NULL,
                           &uploads[waits++]);
     if (error == CL_SUCCESS)
@@ -496,7 +493,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
             for (size_t u = 0; u < count && error == CL_SUCCESS; u++) {
                 /* A tile's C (if read) goes just before its first kernel too, the kernels
                  * queued so far started first. */
-                int load_c = chunk == 0 && row == 0 && !s->beta_zero && !s->beta_on_host;
+                int load_c = chunk == 0 && row == 0 && !s->beta_zero;
                 int load_b_here = row == 0 && !b_before_a(load_a, in_pieces, u);
                 if (u > 0 && (load_c || load_b_here))
                     error = flush_queues(engine);
@@ -510,7 +507,7 @@ static cl_int enqueue_tiles(struct br_engine *engine, const struct br_program *p
                                    p, depth);
                 if (error != CL_SUCCESS)
                     break;
-                cl_int beta_zero = chunk == 0 ? s->beta_zero || s->beta_on_host : 0;
+                cl_int beta_zero = chunk == 0 ? s->beta_zero : 0;
                 const void *beta = chunk == 0 ? (const void *)s->beta : (const void *)&s->one;
                 struct br_gemm_launch launch = {
                     (cl_int)piece, (cl_int)tiles[u].cols, depth_padded, (cl_int)rows_padded,
@@ -547,8 +544,7 @@ static cl_int fetch_tile(struct br_engine *engine, const struct br_call *call,
     int set = (int)(t % (size_t)plan->sets);
     struct tile tile = tile_at(plan, call, t);
     struct br_block c = c_block(call, &tile);
-    if (s->beta_on_host)
-        c.add = s->add;
+    c.add = s->add;
     cl_int error = br_download(engine->download, &engine->download_staging, buffers->c[set], &c,
                                1, &events->done[set], &engine->columns_written);
     if (error == CL_SUCCESS) {
@@ -576,7 +572,10 @@ cl_int br_gemm_device(struct br_engine *engine, const struct br_program *program
     memset(&events, 0, sizeof events);
     struct gemm_scalars scalars;
     init_scalars(&scalars, call);
-    scalars.beta_on_host = !scalars.beta_zero && !br_env()->test_device_beta;
+    if (!scalars.beta_zero && !br_env()->test_device_beta) { /* beta C added on the host */
+        scalars.add = br_host_add_beta(call->precision, &call->beta, 0);
+        scalars.beta_zero = 1;
+    }
     cl_int error = acquire_buffers(engine, &plan, &program->params,
                                    br_element_size(call->precision), &buffers);
     size_t tiles = plan.tiles_m * plan.tiles_n, a_loaded = (size_t)-1;

@@ -476,13 +476,12 @@ static void run_job(int pool, struct copy_job job, size_t bytes)
     pthread_mutex_unlock(&p->job_lock);
 }
 
+static const struct br_host_add plain_copy = {BR_HOST_COPY_PLAIN, 0, 0, 0};
+
 void br_host_copy(int pool, void *dst, size_t dst_stride, const void *src, size_t src_stride,
                   size_t column_bytes, size_t columns)
 {
-    struct copy_job job = {.dst = dst, .src = src, .dst_stride = dst_stride,
-                           .src_stride = src_stride, .column_bytes = column_bytes,
-                           .columns = columns};
-    run_job(pool, job, column_bytes * columns);
+    br_host_copy_add(pool, dst, dst_stride, src, src_stride, column_bytes, columns, &plain_copy);
 }
 
 void br_host_copy_add(int pool, void *dst, size_t dst_stride, const void *src,
@@ -500,9 +499,8 @@ void br_host_copy_triangle(int pool, void *dst, size_t dst_stride, const void *s
                            size_t columns, char triangle, int skip_diagonal,
                            const struct br_host_add *add)
 {
-    static const struct br_host_add plain = {BR_HOST_COPY_PLAIN, 0, 0, 0};
     if (!add)
-        add = &plain;
+        add = &plain_copy;
     if (triangle != 'U' && triangle != 'L') {
         br_host_copy_add(pool, dst, dst_stride, src, src_stride, rows * element, columns, add);
         return;

@@ -48,18 +48,32 @@ static void cache_key(const struct br_device *device, const char *source, const 
              options);
 }
 
+/* The program's build log on the device (malloc'ed), or NULL. */
+static char *build_log(cl_program program, const struct br_device *device)
+{
+    size_t size = 0;
+    if (clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
+            CL_SUCCESS ||
+        size == 0)
+        return NULL;
+    char *log = malloc(size + 1);
+    if (log && clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, size, log,
+                                     NULL) != CL_SUCCESS) {
+        free(log);
+        return NULL;
+    }
+    if (log)
+        log[size] = 0;
+    return log;
+}
+
 static void log_build_failure(cl_program program, const struct br_device *device)
 {
     if (!br_env()->verbose || !program)
         return;
-    size_t size = 0;
-    clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size);
-    char *log = size ? malloc(size + 1) : NULL;
-    if (log && clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, size, log,
-                                     NULL) == CL_SUCCESS) {
-        log[size] = 0;
+    char *log = build_log(program, device);
+    if (log)
         br_verbose("device: build log:\n%.4000s", log);
-    }
     free(log);
 }
 
@@ -127,24 +141,6 @@ int br_program_log_registers(const char *log, const char *kernel, int *spills)
     if (!used || (next && used > next) || sscanf(used, "Used %d registers", &registers) != 1)
         return 0;
     return registers;
-}
-
-static char *build_log(cl_program program, const struct br_device *device)
-{
-    size_t size = 0;
-    if (clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) !=
-            CL_SUCCESS ||
-        size == 0)
-        return NULL;
-    char *log = malloc(size + 1);
-    if (log && clGetProgramBuildInfo(program, device->id, CL_PROGRAM_BUILD_LOG, size, log,
-                                     NULL) != CL_SUCCESS) {
-        free(log);
-        return NULL;
-    }
-    if (log)
-        log[size] = 0;
-    return log;
 }
 
 /* gemm_tiled's registers: from this build's log, else (a build from the cached binary whose

@@ -316,8 +316,7 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
     }
     /* In any mode, after what it taught: the path's first call in the process is paid. */
     if (path == BR_PATH_DEVICE || path == BR_PATH_CPU)
-        br_learn_path_used(path == BR_PATH_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE,
-                           call->precision);
+        br_learn_path_used(path == BR_PATH_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE, call);
 }
 
 /* A call the CPU BLAS begins while the device gets ready on a warm-up thread (warmup.h): it

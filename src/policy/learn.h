@@ -83,7 +83,8 @@ double br_learned_factor_with_prior(const struct br_learned *learned, const stru
  * cell's moves it as if it were 4 times away; the weight of a new sample falls as 1/(n + 1) to
  * a floor of 1/5, so that the cell follows a machine that changes. A `disturbed` measurement
  * (one that something outside the call may have slowed: cpu_threads.h, a device call
- * in the CPU BLAS's spin, a short CPU call waking its threads) is a bound: it may only lower
+ * in the CPU BLAS's spin, a short CPU call waking its threads, a routine's first CPU call in
+ * the process: learn_store.c) is a bound: it may only lower
  * the cell's ratio, never raise it (a first one, never above the prediction), and one that
  * would not lower it is not taken at all: a cell is never taught a cost that belonged to the
  * switch between the paths. Until 2026-11-28 such a bound counted as a sample at the cell's

@@ -104,11 +104,24 @@ static struct turns *turns_of(const struct br_call *call)
  * one-off costs and is not taken): br_learn_path_used, or a call learning timed. Read and set
  * without the lock by br_learn_path_used, hence atomic. */
 static _Atomic int first_seen[BR_LEARN_PATHS][BR_PRECISION_COUNT];
+/* The process made a CPU call of each routine family and precision already (learning timed
+ * one, or br_learn_path_used saw one in any mode). A family's first CPU call pays one-off costs
+ * of its own: the CPU BLAS's code and buffers for that routine, paged in. On the H200's host
+ * (2026-11-28, a modes sweep's first pass at order 512) each family's first CPU call took 2
+ * to 4 times what the next ones did: strmm 0.985 ms against 0.24, dtrmm 0.95 against 0.40,
+ * ssyr2k 0.78 against 0.3. Taken as samples they raised their cells so (strmm's CPU predicted
+ * 0.49 ms) that the device kept strmm 512 (0.30 ms) through the sweep: 0.83 to 0.86 of cpu
+ * mode on the H200 and on an H100 (2026-12-07). Such a first call is a bound (learn.h). */
+static _Atomic unsigned char family_seen[BR_FAMILY_COUNT][BR_PRECISION_COUNT];
 
-void br_learn_path_used(enum br_learn_path path, enum br_precision precision)
+void br_learn_path_used(enum br_learn_path path, const struct br_call *call)
 {
-    if (!atomic_load_explicit(&first_seen[path][precision], memory_order_relaxed))
-        atomic_store_explicit(&first_seen[path][precision], 1, memory_order_relaxed);
+    if (!atomic_load_explicit(&first_seen[path][call->precision], memory_order_relaxed))
+        atomic_store_explicit(&first_seen[path][call->precision], 1, memory_order_relaxed);
+    if (path == BR_LEARN_CPU &&
+        !atomic_load_explicit(&family_seen[call->family][call->precision], memory_order_relaxed))
+        atomic_store_explicit(&family_seen[call->family][call->precision], 1,
+                              memory_order_relaxed);
 }
 
 void br_learn_at_fork(enum br_fork_stage stage)
@@ -282,6 +295,10 @@ static struct br_learn_taught record(const struct br_call *call, struct turns *t
         if (disturbed && br_learn_steady_disturbance(path, *in_row))
             disturbed = 0; /* the stream's, not the switch's */
     }
+    if (path == BR_LEARN_CPU &&
+        !atomic_exchange_explicit(&family_seen[call->family][call->precision], 1,
+                                  memory_order_relaxed))
+        disturbed = 1; /* the routine's first CPU call: its one-off costs (family_seen) */
     disturbed = disturbed != 0;
     struct br_learn_taught taught = {BR_TAUGHT_FIRST, {measured, disturbed}};
     t->since_far_try += measured;

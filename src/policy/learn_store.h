@@ -36,12 +36,14 @@ struct br_learn_taught br_learn_record(const struct br_call *call, enum br_learn
                                        double model_seconds, double measured, int disturbed);
 
 /* A call of `path` and precision ran, in any mode (device mode's and cpu mode's too): the
- * process's first was paid, and the next one learning times is taken. Without it a program
+ * process's first was paid, and the next one learning times is taken (on the CPU, the first of
+ * each routine family and precision is a bound: it pays the CPU BLAS's one-off costs for that
+ * routine; learn_store.c, family_seen). Without it a program
  * whose first device calls were forced (a benchmark timing device mode beside auto) had its
  * first auto try of each precision thrown away as a first call, and a cell needed three tries
  * to be measured: on the H200 (2026-11-27) dsyrk n = 8192, k = 64 was tried on the device at
  * every one of auto's three timed calls of a sweep's row (21 ms; the CPU, chosen, 12.7). */
-void br_learn_path_used(enum br_learn_path path, enum br_precision precision);
+void br_learn_path_used(enum br_learn_path path, const struct br_call *call);
 
 /* br_learn_record for a call the model decided that ran on the CPU BLAS, on `share` of its
  * thread count (below 1 on the lowered count: cpu_threads.h), `tried`: a learning try. Records

@@ -1,0 +1,25 @@
+#!/bin/bash
+# Session 33, call 4 (carry .dev/bundle: .dev/lib = a routine's first CPU call a bound, the
+# commit after 84e207f; .dev/lib-old = 84e207f): issue 20's modes sweep of call 2 (s and d
+# GEMM, SYMM, rank-k, TRMM at 256 and 512, after a pass at 512), traced, with each build in
+# turn, then again in the other order.
+source profiles/measured/2026-12-07-s29/setup.sh
+sweep() { # NAME LIBDIR
+  export BLASROUTE_CACHE_DIR=/tmp/c-sweep-$1
+  rm -rf $BLASROUTE_CACHE_DIR
+  local lp=$PWD/.dev/$2:$LD_LIBRARY_PATH
+  LD_LIBRARY_PATH=$lp BLASROUTE_TRACE=$OUT/pass-$1.csv .dev/bin/blasroute-bench \
+      --routine gemm,symm,syrk,syr2k,trmm --precision s,d --sizes 512 --modes auto --repeat 1 \
+      --no-cpu --no-clblast --no-nvblas > /dev/null 2>&1
+  LD_LIBRARY_PATH=$lp BLASROUTE_TRACE=$OUT/trace-$1.csv timeout 150 .dev/bin/blasroute-bench \
+      --routine gemm,symm,syrk,syr2k,trmm --precision s,d --sizes 256,512 \
+      --modes cpu,device,auto --repeat 1 --rounds 3 --pause 250 --no-cpu --no-clblast \
+      --no-nvblas --csv > $OUT/modes-$1.csv 2> $OUT/modes-$1.err
+  echo "sweep $1 ($2): exit $?"
+  gzip $OUT/trace-$1.csv $OUT/pass-$1.csv
+  python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-$1.csv |
+      tee $OUT/modes-$1-summary.txt | tail -1; }
+sweep new1 lib
+sweep old1 lib-old
+sweep old2 lib-old
+sweep new2 lib

@@ -2,7 +2,7 @@
 # Session 33, call 4 (carry .dev/bundle: .dev/lib = a routine's first CPU call a bound, the
 # commit after 84e207f; .dev/lib-old = 84e207f): issue 20's modes sweep of call 2 (s and d
 # GEMM, SYMM, rank-k, TRMM at 256 and 512, after a pass at 512), traced, with each build in
-# turn, then again in the other order.
+# turn, then the new one again (on an H200: issue 22's figures, then one sweep a build).
 source profiles/measured/2026-12-07-s29/setup.sh
 sweep() { # NAME LIBDIR
   export BLASROUTE_CACHE_DIR=/tmp/c-sweep-$1
@@ -19,7 +19,21 @@ sweep() { # NAME LIBDIR
   gzip $OUT/trace-$1.csv $OUT/pass-$1.csv
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-$1.csv |
       tee $OUT/modes-$1-summary.txt | tail -1; }
-sweep new1 lib
-sweep old1 lib-old
-sweep old2 lib-old
-sweep new2 lib
+# On an H200: issue 22's figures beside cuBLAS first (call 1's block), and one sweep a build.
+if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+  bench() { timeout 150 .dev/bin/blasroute-bench --no-cpu --no-clblast --no-nvblas \
+              --repeat 3 "$@" 2> /dev/null | grep -E '^[sdcz]gemm'; }
+  {
+    cublas
+    bench --routine gemm --precision s,d,z --sizes 8192 --beta 0.5
+    cublas
+    bench --routine gemm --precision d --sizes 8192 --beta 0
+    bench --routine gemm --precision d --sizes 8192 --beta 0.5
+  } 2>&1 | tee $OUT/issue22.txt
+  sweep new1 lib
+  sweep old1 lib-old
+else
+  sweep new1 lib
+  sweep old1 lib-old
+  sweep new2 lib
+fi

@@ -280,13 +280,12 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
             cpu ? prediction->cpu_seconds / prediction->factors.cpu
                 : (prediction->device_seconds - prediction->factors.device_side) /
                       prediction->factors.device;
-        /* A device call the model chose, disturbed by the CPU BLAS's spin alone, may be the
-         * stream's cost (learn.h: BR_LEARN_BESIDE_CPU), unless its kind met that CPU call's
-         * spin already (BR_LEARN_BESIDE_SAME_SPIN); a try's stays a bound. */
-        int disturbed = t->cold && br_cpu_threads_cold_disturbs(t->took) ? 1
-                        : !t->disturbed                                  ? 0
-                        : cpu || t->tried                                ? 1
-                                                                         : BR_LEARN_BESIDE_CPU;
+        /* A try is a bound; a device call the model chose, disturbed by the CPU BLAS's spin
+         * alone, may be the stream's cost (learn.h: br_learn_disturbance), unless its kind met
+         * that CPU call's spin already (BR_LEARN_BESIDE_SAME_SPIN). */
+        int disturbed = br_learn_disturbance(
+            cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried != BR_LEARN_NO_TRY,
+            t->cold && br_cpu_threads_cold_disturbs(t->took), t->disturbed);
         if (disturbed == BR_LEARN_BESIDE_CPU && in_use->kind < BR_LEARN_KINDS) {
             double source = br_cpu_threads_last_cpu_call_end();
             disturbed = br_learn_beside_value(

@@ -35,6 +35,10 @@
  *  - a routine's first CPU call in the process (one-off costs: its code paged in) is a bound
  *    that never raises its cell, the next ones samples; a routine already called in any mode
  *    (br_learn_path_used) teaches from its first timed call;
+ *  - a try is a bound on either path, disturbed or not (it pays for the switch), and a device
+ *    try whose cell is predicted too slow is still taken where it lowers the cell; a device
+ *    call the model chose beside the CPU BLAS's spin alone may be the stream's cost, a CPU
+ *    call so disturbed is a bound, a cold one on either path is;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -51,7 +55,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 15 };
+enum { PLAN = 16 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -562,6 +566,49 @@ static void check_routine_first(void)
        "next are samples; a routine called before in any mode teaches from its first");
 }
 
+/* br_learn_disturbance, and what a device try teaches its cell: a dsyrk 512's device cell,
+ * predicted 0.25 ms by the model, whose calls take 0.26 in a stream of their own. A try
+ * measured at 0.39 (the switch's cost: an idle device beside the CPU's calls, H200 2026-11-28)
+ * leaves the cell where those calls put it; one at 0.2 lowers it; the calls the model sends
+ * there then teach what they take. */
+static void check_try_bounds(void)
+{
+    const enum br_learn_path cpu = BR_LEARN_CPU, dev = BR_LEARN_DEVICE;
+    int cases = br_learn_disturbance(dev, 1, 0, 0) == 1 && br_learn_disturbance(cpu, 1, 0, 0) == 1 &&
+                br_learn_disturbance(dev, 1, 0, 1) == 1 && br_learn_disturbance(dev, 0, 0, 0) == 0 &&
+                br_learn_disturbance(cpu, 0, 0, 0) == 0 &&
+                br_learn_disturbance(dev, 0, 0, 1) == BR_LEARN_BESIDE_CPU &&
+                br_learn_disturbance(cpu, 0, 0, 1) == 1 && br_learn_disturbance(dev, 0, 1, 0) == 1 &&
+                br_learn_disturbance(cpu, 0, 1, 1) == 1;
+    struct br_call c = gemm(512, 512, 512);
+    c.family = BR_SYRK;
+    c.uplo = 'U';
+    const char *device = "a device", *driver = "a driver";
+    const double model = 2.5e-4;
+    for (int i = 0; i < 20; i++)
+        br_learn_record(&c, dev, model, 2.6e-4, br_learn_disturbance(dev, 0, 0, 0));
+    double streamed = br_learn_factors(&c, device, driver, 1).device * model;
+    enum br_learn_taught_kind slow_try =
+        br_learn_record(&c, dev, model, 3.9e-4, br_learn_disturbance(dev, 1, 0, 0)).kind;
+    double after_slow = br_learn_factors(&c, device, driver, 1).device * model;
+    enum br_learn_taught_kind fast_try =
+        br_learn_record(&c, dev, model, 2e-4, br_learn_disturbance(dev, 1, 0, 0)).kind;
+    double after_fast = br_learn_factors(&c, device, driver, 1).device * model;
+    for (int i = 0; i < 20; i++)
+        br_learn_record(&c, dev, model, 2.6e-4, br_learn_disturbance(dev, 0, 0, 0));
+    double again = br_learn_factors(&c, device, driver, 1).device * model;
+    if (!cases || !(fabs(streamed / 2.6e-4 - 1) < 0.02) || slow_try != BR_TAUGHT_BOUND ||
+        after_slow != streamed || fast_try != BR_TAUGHT_BOUND || !(after_fast < streamed) ||
+        !(fabs(again / 2.6e-4 - 1) < 0.02))
+        fail("try bounds: cases %s; %g ms after the chosen calls, after a try of 0.39 %g "
+             "(taught %s), after one of 0.2 %g (taught %s), after 20 more chosen calls %g",
+             cases ? "right" : "wrong", streamed * 1e3, after_slow * 1e3,
+             br_learn_taught_name(slow_try), after_fast * 1e3, br_learn_taught_name(fast_try),
+             again * 1e3);
+    ok("a try is a bound on either path: a device try slower than its cell holds does not raise "
+       "it, a faster one lowers it, the calls the model sends there teach what they take");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -603,6 +650,7 @@ int main(int argc, char **argv)
     check_same_spin();
     check_side_charge();
     check_routine_first();
+    check_try_bounds();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

@@ -210,6 +210,15 @@ int br_learn_beside_value(double spin_source, double kind_last_source)
                                                               : BR_LEARN_BESIDE_CPU;
 }
 
+int br_learn_disturbance(enum br_learn_path path, int tried, int cold, int spin)
+{
+    if (cold || tried)
+        return 1;
+    if (!spin)
+        return 0;
+    return path == BR_LEARN_CPU ? 1 : BR_LEARN_BESIDE_CPU;
+}
+
 int br_learn_steady_disturbance(enum br_learn_path path, unsigned in_row)
 {
     return path == BR_LEARN_DEVICE && in_row > steady_disturbance_samples;

@@ -149,6 +149,22 @@ enum { BR_LEARN_BESIDE_SAME_SPIN = 3 };
  * the same CPU call's, else BR_LEARN_BESIDE_CPU. */
 int br_learn_beside_value(double spin_source, double kind_last_source);
 
+/* Pure: how disturbed the measurement of a call on `path` is, for br_learn_record (0: not at
+ * all, 1: a bound, BR_LEARN_BESIDE_CPU: a device call the model chose, beside the CPU BLAS's
+ * spin alone, which may be the stream's cost), from what the router saw: `cold` (threads or a
+ * device woken from idle, for a call short enough that the wake-up shows), `spin` (a device
+ * call whose copies met the CPU BLAS's threads still spinning, or a CPU call otherwise
+ * disturbed), `tried` (a learning try of `path`). A try is a bound on either path, disturbed or
+ * not: it pays for the switch to its path and back. On the CPU the threads wake and run on the
+ * lowered count (br_learn_cpu_sample); on the device, the one try in a stream of CPU calls finds
+ * an idle device and the CPU calls' caches and spin: in the H200's modes sweep of 2026-11-28 the
+ * device tries that were taken as samples took 1.46 (s, d) and 1.28 (c, z) times the median of
+ * device mode's calls of their row, while the calls the model sent there took 0.99 and 1.01
+ * times it. Taken as samples they raised their cells, and the CPU kept ssyrk 512 at 0.28 to
+ * 0.31 ms a call where the device took 0.26. A device cell predicted too fast is still
+ * corrected: its calls then go to the device and teach what they take there. */
+int br_learn_disturbance(enum br_learn_path path, int tried, int cold, int spin);
+
 /* Pure: whether a disturbed measurement of a call on `path`, the `in_row`-th in a row of its
  * cell's samples on that path disturbed by the CPU BLAS's calls alone (BR_LEARN_BESIDE_CPU),
  * is taken in as an ordinary sample (moving the cell both ways) rather than as a bound. On the

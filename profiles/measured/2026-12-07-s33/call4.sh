@@ -1,6 +1,6 @@
 #!/bin/bash
-# Session 33, call 4 (carry .dev/bundle: .dev/lib = a routine's first CPU call a bound, the
-# commit after 84e207f; .dev/lib-old = 84e207f): issue 20's modes sweep of call 2 (s and d
+# Session 33, call 4 (carry .dev/bundle: .dev/lib = 6e2cc5e, a routine's first CPU call and
+# every try bounds; .dev/lib-old = 84e207f): issue 20's modes sweep of call 2 (s and d
 # GEMM, SYMM, rank-k, TRMM at 256 and 512, after a pass at 512), traced, with each build in
 # turn, then the new one again (on an H200: issue 22's figures, then one sweep a build).
 source profiles/measured/2026-12-07-s29/setup.sh

@@ -2,7 +2,7 @@
 # Session 33, call 4 (carry .dev/bundle: .dev/lib = 6e2cc5e, a routine's first CPU call and
 # every try bounds; .dev/lib-old = 84e207f): issue 20's modes sweep of call 2 (s and d
 # GEMM, SYMM, rank-k, TRMM at 256 and 512, after a pass at 512), traced, with each build in
-# turn, then the new one again (on an H200: issue 22's figures, then one sweep a build).
+# turn (on an H200: issue 22's figures, then one sweep a build).
 source profiles/measured/2026-12-07-s29/setup.sh
 sweep() { # NAME LIBDIR
   export BLASROUTE_CACHE_DIR=/tmp/c-sweep-$1
@@ -11,7 +11,7 @@ sweep() { # NAME LIBDIR
   LD_LIBRARY_PATH=$lp BLASROUTE_TRACE=$OUT/pass-$1.csv .dev/bin/blasroute-bench \
       --routine gemm,symm,syrk,syr2k,trmm --precision s,d --sizes 512 --modes auto --repeat 1 \
       --no-cpu --no-clblast --no-nvblas > /dev/null 2>&1
-  LD_LIBRARY_PATH=$lp BLASROUTE_TRACE=$OUT/trace-$1.csv timeout 150 .dev/bin/blasroute-bench \
+  LD_LIBRARY_PATH=$lp BLASROUTE_TRACE=$OUT/trace-$1.csv timeout 100 .dev/bin/blasroute-bench \
       --routine gemm,symm,syrk,syr2k,trmm --precision s,d --sizes 256,512 \
       --modes cpu,device,auto --repeat 1 --rounds 3 --pause 250 --no-cpu --no-clblast \
       --no-nvblas --csv > $OUT/modes-$1.csv 2> $OUT/modes-$1.err
@@ -35,5 +35,4 @@ if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
 else
   sweep new1 lib
   sweep old1 lib-old
-  sweep new2 lib
 fi

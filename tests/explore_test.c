@@ -533,8 +533,8 @@ static void check_side_charge(void)
        "cell at the next one, a quarter at a time; nothing before the first");
 }
 
-/* The CPU cells of TRMM and TRSM in single precision, which no other check times: after a call
- * of the path in that precision (sgemm, so that the path's first is paid), strmm's first CPU call at four
+/* The CPU cells of TRMM and TRSM in single precision, which no other check times: after a
+ * call of the path in that precision (sgemm, so that the path's first is paid), strmm's first CPU call at four
  * times its prediction is a bound and leaves its factor at 1, and its next calls at the
  * prediction are samples; taken as a sample, the first would have left the factor near 2
  * (H200 host, 2026-11-28: strmm 512's first CPU call 0.985 ms, the next 0.24). A routine seen
@@ -574,11 +574,15 @@ static void check_routine_first(void)
 static void check_try_bounds(void)
 {
     const enum br_learn_path cpu = BR_LEARN_CPU, dev = BR_LEARN_DEVICE;
-    int cases = br_learn_disturbance(dev, 1, 0, 0) == 1 && br_learn_disturbance(cpu, 1, 0, 0) == 1 &&
-                br_learn_disturbance(dev, 1, 0, 1) == 1 && br_learn_disturbance(dev, 0, 0, 0) == 0 &&
+    /* (path, tried, cold, spin) */
+    int cases = br_learn_disturbance(dev, 1, 0, 0) == 1 &&
+                br_learn_disturbance(cpu, 1, 0, 0) == 1 &&
+                br_learn_disturbance(dev, 1, 0, 1) == 1 &&
+                br_learn_disturbance(dev, 0, 0, 0) == 0 &&
                 br_learn_disturbance(cpu, 0, 0, 0) == 0 &&
                 br_learn_disturbance(dev, 0, 0, 1) == BR_LEARN_BESIDE_CPU &&
-                br_learn_disturbance(cpu, 0, 0, 1) == 1 && br_learn_disturbance(dev, 0, 1, 0) == 1 &&
+                br_learn_disturbance(cpu, 0, 0, 1) == 1 &&
+                br_learn_disturbance(dev, 0, 1, 0) == 1 &&
                 br_learn_disturbance(cpu, 0, 1, 1) == 1;
     struct br_call c = gemm(512, 512, 512);
     c.family = BR_SYRK;

@@ -19,20 +19,9 @@ sweep() { # NAME LIBDIR
   gzip $OUT/trace-$1.csv $OUT/pass-$1.csv
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $OUT/modes-$1.csv |
       tee $OUT/modes-$1-summary.txt | tail -1; }
-# On an H200: issue 22's figures beside cuBLAS first (call 1's block), and one sweep a build.
+# On an H200: issue 22's figures beside cuBLAS first (call 1), and one sweep a build.
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
-  bench() { timeout 150 .dev/bin/blasroute-bench --no-cpu --no-clblast --no-nvblas \
-              --repeat 3 "$@" 2> /dev/null | grep -E '^[sdcz]gemm'; }
-  {
-    cublas
-    bench --routine gemm --precision s,d,z --sizes 8192 --beta 0.5
-    cublas
-    bench --routine gemm --precision d --sizes 8192 --beta 0
-    bench --routine gemm --precision d --sizes 8192 --beta 0.5
-  } 2>&1 | tee $OUT/issue22.txt
-  sweep new1 lib
-  sweep old1 lib-old
-else
-  sweep new1 lib
-  sweep old1 lib-old
+  bash profiles/measured/2026-12-07-s33/call1.sh
 fi
+sweep new1 lib
+sweep old1 lib-old

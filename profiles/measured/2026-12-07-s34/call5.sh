@@ -1,8 +1,8 @@
 #!/bin/bash
 # Session 34, call 5 (carry .dev/bundle: .dev/lib = 6e2cc5e, .dev/lib-old = 84e207f): session
 # 33's call4.sh sweep (issue 20's modes sweep of s and d GEMM, SYMM, rank-k, TRMM at 256 and 512
-# after a pass at 512, traced), alternating the builds twice each, every output in one tar file
-# (a call brings back at most 8 files; call 4 lost its traces). On an H200, issue 22's figures
+# after a pass at 512, traced), alternating the builds twice each, every sweep's outputs added to one tar
+# file as it ends (a call brings back at most 8 files; call 4 lost its traces). On an H200, issue 22's figures
 # (session 33's call1.sh) first.
 source profiles/measured/2026-12-07-s29/setup.sh
 sweep() { # NAME LIBDIR
@@ -19,10 +19,11 @@ sweep() { # NAME LIBDIR
   echo "sweep $1 ($2): exit $?"
   gzip $W/trace-$1.csv $W/pass-$1.csv
   python3 profiles/measured/2026-11-25-issue20-suite/modes_summary.py $W/modes-$1.csv |
-      tee $W/modes-$1-summary.txt | tail -1; }
+      tee $W/modes-$1-summary.txt | tail -1
+  # Into the tar at once: a call stopped at its limit still brings back the sweeps done.
+  (cd $W && tar rf $OUT/call5-out.tar *-$1*) && rm -f $W/*-$1*; }
 W=$OUT/w; mkdir -p $W
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   bash profiles/measured/2026-12-07-s33/call1.sh
 fi
 sweep new1 lib; sweep old1 lib-old; sweep new2 lib; sweep old2 lib-old
-tar cf $OUT/call5-out.tar -C $W . && rm -rf $W

@@ -1,9 +1,9 @@
 #!/bin/bash
 # Session 34, call 5 (carry .dev/bundle: .dev/lib = 6e2cc5e, .dev/lib-old = 84e207f): session
 # 33's call4.sh sweep (issue 20's modes sweep of s and d GEMM, SYMM, rank-k, TRMM at 256 and 512
-# after a pass at 512, traced), alternating the builds twice each, every sweep's outputs added to one tar
-# file as it ends (a call brings back at most 8 files; call 4 lost its traces). On an H200, issue 22's figures
-# (session 33's call1.sh) first.
+# after a pass at 512, traced), alternating the builds twice each, every sweep's outputs added
+# to one tar file as it ends (a call brings back at most 8 files; call 4 lost its traces). On
+# an H200, issue 22's figures (session 33's call1.sh) first.
 source profiles/measured/2026-12-07-s29/setup.sh
 sweep() { # NAME LIBDIR
   export BLASROUTE_CACHE_DIR=/tmp/c-sweep-$1

@@ -298,6 +298,9 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                 : br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
         disturbed = taught.sample.disturbed;
         prediction->taught = taught;
+        /* The cell's path, for the decision's hysteresis (decide.c). */
+        if (!t->tried)
+            br_learn_chosen(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE);
         /* What the CPU calls lose beside the device, charged to its calls (learn_store.h). */
         if (!t->tried && !cpu)
             br_learn_device_chosen(call);

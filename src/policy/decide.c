@@ -163,6 +163,21 @@ enum br_where br_decide_after_rules(const struct br_call *call,
     double margin = br_decide_margin(rule->margin, p->factors.cpu_samples,
                                      p->factors.device_samples) *
                     (device->shares_host_cpu ? 2 : 1) * (cpu->estimated ? estimated_margin : 1);
+    /* The margin is the price of moving a cell's calls to the device, not of keeping them
+     * there: a cell the model sent there stays while the device is predicted faster at all.
+     * With one threshold, a near tie flipped between the paths as each path's calls moved its
+     * prediction, and each flip paid both switches: the first CPU calls after device calls
+     * ran cold on the lowered thread count, the device calls after CPU calls beside the CPU
+     * BLAS's spin. In an H100 host's modes sweeps (2026-12-07) dtrmm 512, predicted 0.38 ms
+     * on the device and 0.43 on the CPU (a tie within the margin), went 6 calls to the device
+     * (0.38 to 0.44 ms), 5 or 6 to the CPU (0.44 to 0.69; cpu mode's median 0.41) and back to
+     * the device beside the spin (0.36 to 1.4; device mode's median 0.38 to 0.40), in two
+     * rounds of three; over four sweeps the device calls made beside the spin took 1.16 to 1.28 times
+     * device mode's median, and auto ran 4 to 7 of 20 rows more than 5% under the better mode.
+     * Not on a device that shares the host's cores, nor against the built-in CPU estimates,
+     * whose margins cover the rates' noise and error, not a switch. */
+    if (p->factors.stream_on_device && !device->shares_host_cpu && !cpu->estimated)
+        margin = 1;
     if (p->device_seconds * margin < p->cpu_seconds) {
         p->reason = "device predicted faster";
         return BR_ON_DEVICE;

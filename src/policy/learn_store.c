@@ -44,6 +44,7 @@ static struct turns {
      * all come beside the other's calls (a device try right after CPU calls, in their
      * threads' spin: a bound) was tried twice as often before its cell held two samples. */
     uint32_t bounds_kept[BR_LEARN_PATHS];
+    unsigned char on_device; /* the model's last choice for the cell (br_learn_chosen) */
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
@@ -234,6 +235,7 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     if (!br_env()->learn)
         return factors;
     pthread_mutex_lock(&lock);
+    factors.stream_on_device = turns_of(call)->on_device;
     load(device, driver, opened);
     if (!holds) { /* nothing learned: the factors of 1 above, without walking the table */
         pthread_mutex_unlock(&lock);
@@ -264,6 +266,15 @@ void br_learn_device_chosen(const struct br_call *call)
     }
     side_cell = br_learned_cell(&table, call, BR_LEARN_DEVICE);
     side_lost = 0;
+    pthread_mutex_unlock(&lock);
+}
+
+void br_learn_chosen(const struct br_call *call, enum br_learn_path path)
+{
+    if (!br_env()->learn)
+        return;
+    pthread_mutex_lock(&lock);
+    turns_of(call)->on_device = path == BR_LEARN_DEVICE;
     pthread_mutex_unlock(&lock);
 }
 

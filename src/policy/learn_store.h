@@ -24,6 +24,10 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_device_chosen(const struct br_call *call);
 void br_learn_lowered_loss(double seconds);
 
+/* The path the model chose for a call, not a try: its cell's calls are on that path until the
+ * model chooses the other (br_learned_factors.stream_on_device). */
+void br_learn_chosen(const struct br_call *call, enum br_learn_path path);
+
 /* "-", "first", "sample", "bound": as the trace names a br_learn_taught_kind (learn.h). */
 const char *br_learn_taught_name(enum br_learn_taught_kind kind);
 

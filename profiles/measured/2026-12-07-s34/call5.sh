@@ -23,7 +23,8 @@ sweep() { # NAME LIBDIR
   # Into the tar at once: a call stopped at its limit still brings back the sweeps done.
   (cd $W && tar rf $OUT/call5-out.tar *-$1*) && rm -f $W/*-$1*; }
 W=$OUT/w; mkdir -p $W
-if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+if [ -z "$SWEEPS" ] && nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   bash profiles/measured/2026-12-07-s33/call1.sh
 fi
-sweep new1 lib; sweep old1 lib-old; sweep new2 lib; sweep old2 lib-old
+# SWEEPS: NAME:LIBDIR pairs (call 6 runs one a build).
+for s in ${SWEEPS:-new1:lib old1:lib-old new2:lib old2:lib-old}; do sweep ${s%%:*} ${s#*:}; done

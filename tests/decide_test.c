@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 50 };
+enum { PLAN = 51 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1310,7 +1310,7 @@ static enum br_where decide_learned(const struct br_call *c, const struct br_pol
         br_learned_factor(table, c, BR_LEARN_CPU), br_learned_factor(table, c, BR_LEARN_DEVICE),
         br_learned_cell(table, c, BR_LEARN_CPU)->samples,
         br_learned_cell(table, c, BR_LEARN_DEVICE)->samples,
-        br_learned_cell(table, c, BR_LEARN_DEVICE)->side_seconds};
+        br_learned_cell(table, c, BR_LEARN_DEVICE)->side_seconds, 0};
     int settled = br_decide_by_rules(c, policy, p);
     return br_decide_after_rules(c, &gpu, &cpu, policy, settled, 1, &f, p);
 }
@@ -1727,6 +1727,46 @@ static void check_sweep_projection(void)
  * shapes that goes to the device on them also goes there on the same rates measured, and is
  * predicted at least three times the margin faster; some that the measured rates send to the
  * device, predicted less than that faster, stay on the CPU; large products still go. */
+/* Hysteresis (decide.c): the margin is paid to move a cell's calls to the device, not to keep
+ * them there. A near tie (the device predicted 1.15 times faster, under the rules' 1.2) stays
+ * on the CPU unless the model's last choice for the cell was the device, and then stays
+ * there; a device predicted 1.05 times slower sends it back; on a device that shares the
+ * host's cores, or against the built-in CPU estimates, the margin holds either way. */
+static void check_hysteresis(void)
+{
+    struct br_policy policy;
+    br_policy_default(&policy);
+    policy.rules[BR_GEMM][BR_D].hybrid_allowed = 0; /* where a hybrid run would not win it */
+    struct br_call big = square(BR_GEMM, BR_D, 4096, 1);
+    struct br_prediction p;
+    int settled = br_decide_by_rules(&big, &policy, &p);
+    struct br_learned_factors f = {.cpu = 1, .device = 1};
+    br_decide_after_rules(&big, &gpu, &cpu, &policy, settled, 1, &f, &p);
+    double speedup = p.cpu_seconds / p.device_seconds; /* the model's, before any factor */
+    struct br_device_profile shared = gpu;
+    shared.shares_host_cpu = 1;
+    struct br_cpu_profile estimated = cpu;
+    estimated.estimated = 1;
+    f.device = speedup / 1.15;
+    enum br_where moving = br_decide_after_rules(&big, &gpu, &cpu, &policy, settled, 1, &f, &p);
+    f.stream_on_device = 1;
+    enum br_where staying = br_decide_after_rules(&big, &gpu, &cpu, &policy, settled, 1, &f, &p);
+    double kept_ratio = p.cpu_seconds / p.device_seconds;
+    enum br_where on_cores =
+        br_decide_after_rules(&big, &shared, &cpu, &policy, settled, 1, &f, &p);
+    enum br_where on_estimates =
+        br_decide_after_rules(&big, &gpu, &estimated, &policy, settled, 1, &f, &p);
+    f.device = speedup * 1.05;
+    enum br_where slower = br_decide_after_rules(&big, &gpu, &cpu, &policy, settled, 1, &f, &p);
+    if (moving != BR_ON_CPU || staying != BR_ON_DEVICE || !(fabs(kept_ratio - 1.15) < 1e-9) ||
+        on_cores != BR_ON_CPU || on_estimates != BR_ON_CPU || slower != BR_ON_CPU)
+        fail("a tie at %.3f: %d moving, %d staying, %d on the host's cores, %d on the "
+             "estimates; 1.05 times slower: %d (cpu 0, device 1)",
+             kept_ratio, moving, staying, on_cores, on_estimates, slower);
+    ok("decision: a near tie stays on the device once the model sent its cell there, and "
+       "stays on the CPU otherwise; a slower device sends it back");
+}
+
 static void check_estimated_cpu(void)
 {
     struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);
@@ -2142,6 +2182,7 @@ int main(void)
     check_observed_cpu();     /* 1 */
     check_settled_precisions(); /* 1 */
     check_estimated_cpu();    /* 1 */
+    check_hysteresis();       /* 1 */
     check_cpu_threads();      /* 1 */
     check_side_prior();       /* 1 */
     check_gpu_guess();        /* 1 */

@@ -39,6 +39,8 @@
  *    try whose cell is predicted too slow is still taken where it lowers the cell; a device
  *    call the model chose beside the CPU BLAS's spin alone may be the stream's cost, a CPU
  *    call so disturbed is a bound, a cold one on either path is;
+ *  - the model's last choice of path for a cell (br_learn_chosen) is in that cell's factors
+ *    alone, for the decision's hysteresis;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -55,7 +57,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 16 };
+enum { PLAN = 17 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -613,6 +615,27 @@ static void check_try_bounds(void)
        "it, a faster one lowers it, the calls the model sends there teach what they take");
 }
 
+/* The path the model chose for a cell (br_learn_chosen) is in its factors, for the decision's
+ * hysteresis (decide.c): on the device after a device call, on the CPU after a CPU call, other
+ * cells (another size, another precision) untouched. */
+static void check_stream_path(void)
+{
+    struct br_call c = gemm(2200, 2200, 2200), larger = gemm(5000, 5000, 5000);
+    struct br_call single = c;
+    single.precision = BR_S;
+    int before = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
+    br_learn_chosen(&c, BR_LEARN_DEVICE);
+    int after_device = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
+    int others = br_learn_factors(&larger, "a device", "a driver", 1).stream_on_device +
+                 br_learn_factors(&single, "a device", "a driver", 1).stream_on_device;
+    br_learn_chosen(&c, BR_LEARN_CPU);
+    int after_cpu = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
+    if (before || !after_device || others || after_cpu)
+        fail("the cell's path: %d before, %d after a device call, %d after a CPU call; other "
+             "cells %d", before, after_device, after_cpu, others);
+    ok("the model's last choice for a cell is in its factors, and no other cell's");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -655,6 +678,7 @@ int main(int argc, char **argv)
     check_side_charge();
     check_routine_first();
     check_try_bounds();
+    check_stream_path();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

@@ -40,7 +40,7 @@
  *    call the model chose beside the CPU BLAS's spin alone may be the stream's cost, a CPU
  *    call so disturbed is a bound, a cold one on either path is;
  *  - the model's last choice of path for a cell (br_learn_chosen) is in that cell's factors
- *    alone, for the decision's hysteresis;
+ *    alone, for the decision's hysteresis, while its last choice of any cell's was the same;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -616,24 +616,32 @@ static void check_try_bounds(void)
 }
 
 /* The path the model chose for a cell (br_learn_chosen) is in its factors, for the decision's
- * hysteresis (decide.c): on the device after a device call, on the CPU after a CPU call, other
- * cells (another size, another precision) untouched. */
+ * hysteresis (decide.c), while the model's last choice of any cell's was the device too: on
+ * the device after its device call; not after another cell's CPU call (the stream left the
+ * device); again after another cell's device call; not after its own CPU call. Other cells
+ * (another size, another precision) never chosen for the device are not. */
 static void check_stream_path(void)
 {
     struct br_call c = gemm(2200, 2200, 2200), larger = gemm(5000, 5000, 5000);
     struct br_call single = c;
     single.precision = BR_S;
-    int before = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
+    const char *dev = "a device", *drv = "a driver";
+    int before = br_learn_factors(&c, dev, drv, 1).stream_on_device;
     br_learn_chosen(&c, BR_LEARN_DEVICE);
-    int after_device = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
-    int others = br_learn_factors(&larger, "a device", "a driver", 1).stream_on_device +
-                 br_learn_factors(&single, "a device", "a driver", 1).stream_on_device;
+    int on_device = br_learn_factors(&c, dev, drv, 1).stream_on_device;
+    int others = br_learn_factors(&larger, dev, drv, 1).stream_on_device +
+                 br_learn_factors(&single, dev, drv, 1).stream_on_device;
+    br_learn_chosen(&larger, BR_LEARN_CPU);
+    int stream_left = br_learn_factors(&c, dev, drv, 1).stream_on_device;
+    br_learn_chosen(&single, BR_LEARN_DEVICE);
+    int stream_back = br_learn_factors(&c, dev, drv, 1).stream_on_device;
     br_learn_chosen(&c, BR_LEARN_CPU);
-    int after_cpu = br_learn_factors(&c, "a device", "a driver", 1).stream_on_device;
-    if (before || !after_device || others || after_cpu)
-        fail("the cell's path: %d before, %d after a device call, %d after a CPU call; other "
-             "cells %d", before, after_device, after_cpu, others);
-    ok("the model's last choice for a cell is in its factors, and no other cell's");
+    int cell_left = br_learn_factors(&c, dev, drv, 1).stream_on_device;
+    if (before || !on_device || others || stream_left || !stream_back || cell_left)
+        fail("the cell's path: %d before, %d after its device call, %d after another cell's "
+             "CPU call, %d after another's device call, %d after its own CPU call; never "
+             "chosen cells %d", before, on_device, stream_left, stream_back, cell_left, others);
+    ok("the model's last choice for a cell is in its factors while the stream is on that path");
 }
 
 int main(int argc, char **argv)

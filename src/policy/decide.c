@@ -164,7 +164,8 @@ enum br_where br_decide_after_rules(const struct br_call *call,
                                      p->factors.device_samples) *
                     (device->shares_host_cpu ? 2 : 1) * (cpu->estimated ? estimated_margin : 1);
     /* The margin is the price of moving a cell's calls to the device, not of keeping them
-     * there: a cell the model sent there stays while the device is predicted faster at all.
+     * there: a cell the model sent there, with no CPU call chosen since, stays while the device
+     * is predicted faster at all (learn_store.h: br_learn_chosen).
      * With one threshold, a near tie flipped between the paths as each path's calls moved its
      * prediction, and each flip paid both switches: the first CPU calls after device calls
      * ran cold on the lowered thread count, the device calls after CPU calls beside the CPU

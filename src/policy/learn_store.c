@@ -85,6 +85,8 @@ static struct turns *last_device_cell;
 static struct br_learned_cell *side_cell;
 static double side_lost;
 static const double try_budget_share = 0.01;
+/* The model's last choice of any cell's (br_learn_chosen): the device. */
+static int stream_on_device;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
  * it runs on the lowered thread count and wakes them from sleep, so it measured what the CPU
@@ -235,7 +237,7 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     if (!br_env()->learn)
         return factors;
     pthread_mutex_lock(&lock);
-    factors.stream_on_device = turns_of(call)->on_device;
+    factors.stream_on_device = stream_on_device && turns_of(call)->on_device;
     load(device, driver, opened);
     if (!holds) { /* nothing learned: the factors of 1 above, without walking the table */
         pthread_mutex_unlock(&lock);
@@ -274,7 +276,7 @@ void br_learn_chosen(const struct br_call *call, enum br_learn_path path)
     if (!br_env()->learn)
         return;
     pthread_mutex_lock(&lock);
-    turns_of(call)->on_device = path == BR_LEARN_DEVICE;
+    stream_on_device = turns_of(call)->on_device = path == BR_LEARN_DEVICE;
     pthread_mutex_unlock(&lock);
 }
 

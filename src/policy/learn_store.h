@@ -24,8 +24,10 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
 void br_learn_device_chosen(const struct br_call *call);
 void br_learn_lowered_loss(double seconds);
 
-/* The path the model chose for a call, not a try: its cell's calls are on that path until the
- * model chooses the other (br_learned_factors.stream_on_device). */
+/* The path the model chose for a call, not a try: its cell's calls, and the process's stream,
+ * are on that path until the model chooses the other (br_learned_factors.stream_on_device:
+ * both on the device). Only where nothing else was chosen between does staying save a switch:
+ * after a CPU call of another cell, the device calls meet the CPU BLAS's spin anyway. */
 void br_learn_chosen(const struct br_call *call, enum br_learn_path path);
 
 /* "-", "first", "sample", "bound": as the trace names a br_learn_taught_kind (learn.h). */

@@ -19,9 +19,9 @@ struct br_learned_factors {
     double cpu, device;
     unsigned cpu_samples, device_samples;
     double device_side; /* seconds added to the device's prediction (learn.h: side_seconds) */
-    /* The model sent the last call of the call's cell that it chose (not a try) to the device:
-     * the decision keeps the cell there while the device is predicted faster at all
-     * (decide.c). The router's, process-local (learn_store.h: br_learn_chosen). */
+    /* The model sent to the device the last call it chose (not a try) of the call's cell, and
+     * the last of any cell: the decision keeps the cell there while the device is predicted
+     * faster at all (decide.c). The router's, process-local (learn_store.h: br_learn_chosen). */
     int stream_on_device;
 };
 

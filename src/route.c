@@ -298,9 +298,6 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
                 : br_learn_record(call, BR_LEARN_DEVICE, predicted, t->took, disturbed);
         disturbed = taught.sample.disturbed;
         prediction->taught = taught;
-        /* The cell's path, for the decision's hysteresis (decide.c). */
-        if (!t->tried)
-            br_learn_chosen(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE);
         /* What the CPU calls lose beside the device, charged to its calls (learn_store.h). */
         if (!t->tried && !cpu)
             br_learn_device_chosen(call);
@@ -316,6 +313,12 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
         prediction->taught = br_learn_record(
             call, BR_LEARN_CPU, prediction->cpu_seconds / prediction->factors.cpu, t->took, 1);
     }
+    /* The stream's path, for the decision's hysteresis (decide.c): every call auto mode placed
+     * but a try; anything but the devices alone (a hybrid run, a fallback) leaves the CPU
+     * BLAS's threads spinning as a CPU call does. */
+    if (in_use->weighed && !t->tried)
+        br_learn_chosen(call, path == BR_PATH_DEVICE || path == BR_PATH_SPREAD ? BR_LEARN_DEVICE
+                                                                             : BR_LEARN_CPU);
     /* In any mode, after what it taught: the path's first call in the process is paid. */
     if (path == BR_PATH_DEVICE || path == BR_PATH_CPU)
         br_learn_path_used(path == BR_PATH_CPU ? BR_LEARN_CPU : BR_LEARN_DEVICE, call);

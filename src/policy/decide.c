@@ -173,8 +173,9 @@ enum br_where br_decide_after_rules(const struct br_call *call,
      * on the device and 0.43 on the CPU (a tie within the margin), went 6 calls to the device
      * (0.38 to 0.44 ms), 5 or 6 to the CPU (0.44 to 0.69; cpu mode's median 0.41) and back to
      * the device beside the spin (0.36 to 1.4; device mode's median 0.38 to 0.40), in two
-     * rounds of three; over four sweeps the device calls made beside the spin took 1.16 to 1.28 times
-     * device mode's median, and auto ran 4 to 7 of 20 rows more than 5% under the better mode.
+     * rounds of three; over four sweeps the device calls made beside the spin took 1.16 to
+     * 1.28 times device mode's median, and auto ran 4 to 7 of 20 rows more than 5% under the
+     * better mode.
      * Not on a device that shares the host's cores, nor against the built-in CPU estimates,
      * whose margins cover the rates' noise and error, not a switch. */
     if (p->factors.stream_on_device && !device->shares_host_cpu && !cpu->estimated)

@@ -1722,11 +1722,6 @@ static void check_sweep_projection(void)
        "then the least of its last three steps' savings times the work ahead after ready");
 }
 
-/* On the built-in CPU estimates (a profile marked estimated, as br_cpu_profile_builtin's is)
- * a device must be predicted three times the margin faster: every call of a sweep of random
- * shapes that goes to the device on them also goes there on the same rates measured, and is
- * predicted at least three times the margin faster; some that the measured rates send to the
- * device, predicted less than that faster, stay on the CPU; large products still go. */
 /* Hysteresis (decide.c): the margin is paid to move a cell's calls to the device, not to keep
  * them there. A near tie (the device predicted 1.15 times faster, under the rules' 1.2) stays
  * on the CPU unless the model's last choice for the cell was the device, and then stays
@@ -1767,6 +1762,11 @@ static void check_hysteresis(void)
        "stays on the CPU otherwise; a slower device sends it back");
 }
 
+/* On the built-in CPU estimates (a profile marked estimated, as br_cpu_profile_builtin's is)
+ * a device must be predicted three times the margin faster: every call of a sweep of random
+ * shapes that goes to the device on them also goes there on the same rates measured, and is
+ * predicted at least three times the margin faster; some that the measured rates send to the
+ * device, predicted less than that faster, stay on the CPU; large products still go. */
 static void check_estimated_cpu(void)
 {
     struct br_policy policy = policy_with(BR_MODE_AUTO, 0, -1);

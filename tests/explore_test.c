@@ -535,10 +535,10 @@ static void check_side_charge(void)
        "cell at the next one, a quarter at a time; nothing before the first");
 }
 
-/* The CPU cells of TRMM and TRSM in single precision, which no other check times: after a
- * call of the path in that precision (sgemm, so that the path's first is paid), strmm's first CPU call at four
- * times its prediction is a bound and leaves its factor at 1, and its next calls at the
- * prediction are samples; taken as a sample, the first would have left the factor near 2
+/* The CPU cells of TRMM and TRSM in single precision, which no other check times: after a call
+ * of the path in that precision (sgemm, so that the path's first is paid), strmm's first CPU
+ * call at four times its prediction is a bound and leaves its factor at 1, and its next calls
+ * at the prediction are samples; taken as a sample, the first would have left the factor near 2
  * (H200 host, 2026-11-28: strmm 512's first CPU call 0.985 ms, the next 0.24). A routine seen
  * on the CPU in any mode before (br_learn_path_used: strsm) teaches from its first timed call. */
 static void check_routine_first(void)

@@ -44,7 +44,7 @@ static struct turns {
      * all come beside the other's calls (a device try right after CPU calls, in their
      * threads' spin: a bound) was tried twice as often before its cell held two samples. */
     uint32_t bounds_kept[BR_LEARN_PATHS];
-    unsigned char on_device; /* the model's last choice for the cell (br_learn_chosen) */
+    _Atomic unsigned char on_device; /* the model's last choice for the cell (br_learn_chosen) */
 } turns[BR_FAMILY_COUNT][BR_PRECISION_COUNT][BR_LEARN_SHAPES][BR_LEARN_SIZES];
 static const double far_try_share = 0.02;
 /* The other path predicted at most close_band times the chosen one's time is close: tried at
@@ -85,8 +85,9 @@ static struct turns *last_device_cell;
 static struct br_learned_cell *side_cell;
 static double side_lost;
 static const double try_budget_share = 0.01;
-/* The model's last choice of any cell's (br_learn_chosen): the device. */
-static int stream_on_device;
+/* The model's last choice of any cell's (br_learn_chosen): the device. Atomic, as on_device:
+ * set without the lock by every call auto mode places. */
+static _Atomic unsigned char stream_on_device;
 /* A try that was disturbed (br_learn_try_took): its cell and path, tried again at the cell's
  * next call if no other cell's call comes first. A try of the CPU amid device calls always is:
  * it runs on the lowered thread count and wakes them from sleep, so it measured what the CPU
@@ -237,7 +238,9 @@ struct br_learned_factors br_learn_factors(const struct br_call *call, const cha
     if (!br_env()->learn)
         return factors;
     pthread_mutex_lock(&lock);
-    factors.stream_on_device = stream_on_device && turns_of(call)->on_device;
+    factors.stream_on_device =
+        atomic_load_explicit(&stream_on_device, memory_order_relaxed) &&
+        atomic_load_explicit(&turns_of(call)->on_device, memory_order_relaxed);
     load(device, driver, opened);
     if (!holds) { /* nothing learned: the factors of 1 above, without walking the table */
         pthread_mutex_unlock(&lock);
@@ -271,13 +274,21 @@ void br_learn_device_chosen(const struct br_call *call)
     pthread_mutex_unlock(&lock);
 }
 
+/* Without the lock: it runs after every call auto mode places, and the path changes seldom
+ * (a store only when it does, so that threads in the same stream do not share a written line). */
+static void keep_path(_Atomic unsigned char *flag, unsigned char on_device)
+{
+    if (atomic_load_explicit(flag, memory_order_relaxed) != on_device)
+        atomic_store_explicit(flag, on_device, memory_order_relaxed);
+}
+
 void br_learn_chosen(const struct br_call *call, enum br_learn_path path)
 {
     if (!br_env()->learn)
         return;
-    pthread_mutex_lock(&lock);
-    stream_on_device = turns_of(call)->on_device = path == BR_LEARN_DEVICE;
-    pthread_mutex_unlock(&lock);
+    unsigned char on_device = path == BR_LEARN_DEVICE;
+    keep_path(&turns_of(call)->on_device, on_device);
+    keep_path(&stream_on_device, on_device);
 }
 
 void br_learn_lowered_loss(double seconds)

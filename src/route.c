@@ -299,15 +299,19 @@ static void teach(const struct br_call *call, enum br_path path, const struct de
         disturbed = taught.sample.disturbed;
         prediction->taught = taught;
         /* What the CPU calls lose beside the device, charged to its calls (learn_store.h). */
-        if (!t->tried && !cpu)
+        if (!t->tried && !cpu) {
             br_learn_device_chosen(call);
-        else if (!t->tried && t->share < 1)
+            /* Beside a CPU try's spin, what it lost is the try's (learn_store.h). */
+            if (t->disturbed)
+                br_learn_try_spin_cost(br_cpu_threads_last_cpu_call_end(),
+                                       t->took - prediction->device_seconds);
+        } else if (!t->tried && t->share < 1)
             br_learn_lowered_loss(t->took * (1 - t->share));
         if (t->tried)
             br_learn_try_took(call, cpu ? BR_LEARN_CPU : BR_LEARN_DEVICE, t->tried,
                               t->took - (t->chosen == BR_LEARN_CPU ? prediction->cpu_seconds
                                                                    : prediction->device_seconds),
-                              disturbed);
+                              disturbed, cpu ? br_cpu_threads_last_cpu_call_end() : 0);
     } else if (in_use->building && cpu_taught && t->took > 0 && prediction->cpu_seconds > 0 &&
                prediction->factors.cpu > 0) {
         prediction->taught = br_learn_record(

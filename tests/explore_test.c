@@ -41,6 +41,9 @@
  *    call so disturbed is a bound, a cold one on either path is;
  *  - the model's last choice of path for a cell (br_learn_chosen) is in that cell's factors
  *    alone, for the decision's hysteresis, while its last choice of any cell's was the same;
+ *  - the device calls that meet the CPU BLAS's spin after a try of the CPU charge what they
+ *    lost to that try, and the cell's tries come no more often than 2% of its time pays for
+ *    them and their spin; a spin of another CPU call's is not charged;
  *  - BLASROUTE_LEARN=0: nothing is ever tried.
  * The program runs itself again with BLASROUTE_LEARN=1 (the suite runs with 0) and an empty
  * cache directory of its own, so that nothing learned elsewhere is read or written.
@@ -57,7 +60,7 @@
 #include "policy/model.h"
 #include "unit_tap.h"
 
-enum { PLAN = 17 };
+enum { PLAN = 18 };
 
 static struct br_call gemm(int m, int n, int k)
 {
@@ -119,7 +122,7 @@ static void check_bounds_end_openings(void)
         enum br_learn_try other = br_learn_explore(&c, BR_LEARN_CPU, &p);
         if (other != BR_LEARN_NO_TRY) {
             br_learn_record(&c, BR_LEARN_DEVICE, 0.012, 0.03, 1);
-            br_learn_try_took(&c, BR_LEARN_DEVICE, other, 0, 1);
+            br_learn_try_took(&c, BR_LEARN_DEVICE, other, 0, 1, 0);
             tried++, first31 += i < 32;
         } else {
             br_learn_record(&c, BR_LEARN_CPU, 0.01, 0.01, 0);
@@ -175,7 +178,8 @@ static void check_costly_far(void)
         double took = other == BR_LEARN_TRY_AGAIN ? 0.0004 : other ? 0.0037 : p.cpu_seconds;
         br_learn_record(&c, other ? dev : BR_LEARN_CPU, p.cpu_seconds, took, other != 0);
         if (other) {
-            br_learn_try_took(&c, dev, other, took - p.cpu_seconds, other != BR_LEARN_TRY_AGAIN);
+            br_learn_try_took(&c, dev, other, took - p.cpu_seconds, other != BR_LEARN_TRY_AGAIN,
+                              0);
             cost += took - p.cpu_seconds;
             turns += other == BR_LEARN_TRY_TURN;
         }
@@ -206,7 +210,7 @@ static void check_budget(void)
             double took = other ? 0.05 : 0.01;
             br_learn_record(&c, other ? BR_LEARN_DEVICE : BR_LEARN_CPU, took, took, 0);
             if (other) {
-                br_learn_try_took(&c, BR_LEARN_DEVICE, other, took - p.cpu_seconds, 0);
+                br_learn_try_took(&c, BR_LEARN_DEVICE, other, took - p.cpu_seconds, 0, 0);
                 if (other == BR_LEARN_TRY_OPENING) {
                     cost += took - p.cpu_seconds;
                     longest = took - p.cpu_seconds;
@@ -257,7 +261,7 @@ static void check_costly_turns(void)
         double took = other == BR_LEARN_TRY_AGAIN ? 0.00045 : other ? 0.0005 : 0.00023;
         br_learn_record(&c, other ? dev : BR_LEARN_CPU, p.cpu_seconds, took, other != 0);
         if (other) {
-            br_learn_try_took(&c, dev, other, took - p.cpu_seconds, 1);
+            br_learn_try_took(&c, dev, other, took - p.cpu_seconds, 1, 0);
             cost += took - p.cpu_seconds;
             repeats += other == BR_LEARN_TRY_AGAIN;
             if (other == BR_LEARN_TRY_TURN) {
@@ -274,7 +278,7 @@ static void check_costly_turns(void)
         double took2 = o2 ? 0.000235 : 0.00023;
         br_learn_record(&d, o2 ? dev : BR_LEARN_CPU, p.cpu_seconds, took2, 0);
         if (o2) {
-            br_learn_try_took(&d, dev, o2, took2 - p.cpu_seconds, 0);
+            br_learn_try_took(&d, dev, o2, took2 - p.cpu_seconds, 0, 0);
             cheap_cost += took2 - p.cpu_seconds;
             cheap_turns += o2 == BR_LEARN_TRY_TURN;
         }
@@ -300,7 +304,7 @@ static void check_unmeasured_shape(void)
 {
     struct br_call skinny = gemm(4096, 4096, 64), square = gemm(300, 300, 300);
     /* The budget test's tries owed: cleared, as by a try that gained. */
-    br_learn_try_took(&skinny, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, -1, 0);
+    br_learn_try_took(&skinny, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, -1, 0, 0);
     int first[2], square_first[2];
     int tried = play(&skinny, 100, 0.01, 0.025, first);
     int square_tried = play(&square, 50, 0.01, 0.025, square_first);
@@ -323,21 +327,21 @@ static void check_repeat(void)
     struct br_prediction p = {.cpu_seconds = 0.01, .device_seconds = 0.05};
     const enum br_learn_path dev = BR_LEARN_DEVICE;
     int before = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 1);
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 1, 0);
     int again = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_AGAIN, 0.04, 1); /* a repeat is not repeated */
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_AGAIN, 0.04, 1, 0); /* a repeat is not repeated */
     int once = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 1);
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 1, 0);
     int between = br_learn_explore(&other, BR_LEARN_CPU, &p);
     int after_other = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 0);
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_TURN, 0.04, 0, 0);
     int steady = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, BR_LEARN_CPU, BR_LEARN_TRY_TURN, 0.04, 1); /* the chosen path */
+    br_learn_try_took(&c, BR_LEARN_CPU, BR_LEARN_TRY_TURN, 0.04, 1, 0); /* the chosen path */
     int same_path = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_OPENING, 1000, 1); /* owing far past the budget */
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_OPENING, 1000, 1, 0); /* owing far past the budget */
     int over_budget = br_learn_explore(&c, BR_LEARN_CPU, &p);
     int held_back = br_learn_explore(&c, BR_LEARN_CPU, &p);
-    br_learn_try_took(&c, dev, BR_LEARN_TRY_OPENING, -1, 0);
+    br_learn_try_took(&c, dev, BR_LEARN_TRY_OPENING, -1, 0, 0);
     if (before || again != BR_LEARN_TRY_AGAIN || once || between || after_other || steady ||
         same_path || over_budget != BR_LEARN_TRY_AGAIN || held_back)
         fail("repeats: before %d, again %d, once more %d, another cell %d then %d, undisturbed "
@@ -356,10 +360,10 @@ static void check_held_back(void)
 {
     /* Another cell's opening tries owe the process's budget (1000 s). */
     struct br_call c = gemm(20000, 20000, 20000), owing = gemm(20000, 20000, 64);
-    br_learn_try_took(&owing, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, 1000, 0);
+    br_learn_try_took(&owing, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, 1000, 0, 0);
     int first[2];
     int tried = play(&c, 50, 0.01, 0.012, first);
-    br_learn_try_took(&owing, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, -1, 0);
+    br_learn_try_took(&owing, BR_LEARN_DEVICE, BR_LEARN_TRY_OPENING, -1, 0, 0);
     if (first[0] < 9 || first[0] > 12 || first[1] - first[0] < 9 || first[1] - first[0] > 12 ||
         tried != 2)
         fail("held back: %d tries in 50 calls, the first at %d and %d, not 2, about 10 apart",
@@ -644,6 +648,60 @@ static void check_stream_path(void)
     ok("the model's last choice for a cell is in its factors while the stream is on that path");
 }
 
+/* Plays 4000 calls of a gemm 150 cell of `precision` (a cell of its own) that the model keeps
+ * on the device at 0.3 ms, its CPU predicted close; a try of the CPU takes 0.9 ms and leaves
+ * the CPU BLAS spinning: the next 20 device calls take 0.1 ms more each, reported with the
+ * try's end as their spin's source, or another CPU call's (`other_source`). Returns the
+ * cell's turns; *cost: what the tries and the spin cost over the device's 0.3 ms; *time: the
+ * cell's time. */
+static int play_spin(enum br_precision precision, int other_source, double *cost, double *time)
+{
+    struct br_call c = gemm(150, 150, 150);
+    c.precision = precision;
+    struct br_prediction p = {.cpu_seconds = 0.00033, .device_seconds = 0.0003};
+    int turns = 0, spun = 0;
+    double source = 0;
+    *cost = *time = 0;
+    for (int i = 1; i <= 4000; i++) {
+        enum br_learn_try other = br_learn_explore(&c, BR_LEARN_DEVICE, &p);
+        double took = other ? 0.0009 : spun > 0 ? 0.0004 : 0.0003;
+        br_learn_record(&c, other ? BR_LEARN_CPU : BR_LEARN_DEVICE,
+                        other ? p.cpu_seconds : p.device_seconds, took, other || spun > 0);
+        if (other) {
+            source = i; /* the try's end, a time stamp of its own */
+            br_learn_try_took(&c, BR_LEARN_CPU, other, took - p.device_seconds, 0, source);
+            turns += other == BR_LEARN_TRY_TURN;
+            spun = 20;
+        } else if (spun > 0) {
+            spun--;
+            br_learn_try_spin_cost(other_source ? source + 0.5 : source, took - p.device_seconds);
+        }
+        *cost += took - p.device_seconds;
+        *time += took;
+    }
+    return turns;
+}
+
+static void check_spin_charged(void)
+{
+    double cost, time, cost_other, time_other;
+    int turns = play_spin(BR_S, 0, &cost, &time);
+    int turns_other = play_spin(BR_C, 1, &cost_other, &time_other);
+    /* A try and its spin: 0.6 + 2 ms, earned by 130 ms of calls (about 430); uncharged, the
+     * try's 0.6 ms alone by 30 ms (about 100 calls, a 2.6 ms loss each time: 8%). */
+    double each = 0.0006 + 20 * 0.0001;
+    if (turns < 4000 / 500 || cost > 0.02 * time + 2 * each + 1e-12)
+        fail("spin charged: %d turns in 4000 calls, %.2f ms of %.1f ms", turns, cost * 1e3,
+             time * 1e3);
+    if (turns_other < 4000 / 110 || cost_other < 0.05 * time_other)
+        fail("another CPU call's spin: %d turns in 4000 calls, %.2f ms of %.1f ms (charged?)",
+             turns_other, cost_other * 1e3, time_other * 1e3);
+    diag("spin charged: %d turns, %.2f%% of the cell's time; another call's spin: %d turns, "
+         "%.2f%%", turns, 100 * cost / time, turns_other, 100 * cost_other / time_other);
+    ok("what the device calls lose in a CPU try's spin is the try's: its cell's tries come no "
+       "more often than 2% of its time pays for both; another call's spin is not charged");
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -687,6 +745,7 @@ int main(int argc, char **argv)
     check_routine_first();
     check_try_bounds();
     check_stream_path();
+    check_spin_charged();
     /* The same with learning off, in a child run of this program. */
     fflush(stdout);
     char self[1024], command[1200];

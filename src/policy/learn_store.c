@@ -96,6 +96,10 @@ static _Atomic unsigned char stream_on_device;
  * repeat finds the threads awake. */
 static struct turns *repeat_cell; /* NULL: none pending */
 static enum br_learn_path repeat_path;
+/* The last try of the CPU whose spin may follow it (br_learn_try_spin_cost): its cell and its
+ * end, which the spin a later device call meets is known by. */
+static struct turns *spin_try_cell;
+static double spin_try_end;
 
 static struct turns *turns_of(const struct br_call *call)
 {
@@ -436,7 +440,8 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
 }
 
 void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
-                       enum br_learn_try kind, double extra_seconds, int disturbed)
+                       enum br_learn_try kind, double extra_seconds, int disturbed,
+                       double spin_source)
 {
     pthread_mutex_lock(&lock);
     if (extra_seconds < 0)
@@ -451,6 +456,21 @@ void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
     t->since_try = 0; /* the try's own time was recorded before it was reported */
     repeat_cell = disturbed && kind != BR_LEARN_TRY_AGAIN ? t : NULL;
     repeat_path = path;
+    if (path == BR_LEARN_CPU) {
+        spin_try_cell = spin_source > 0 ? t : NULL;
+        spin_try_end = spin_source;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
+void br_learn_try_spin_cost(double spin_source, double extra_seconds)
+{
+    if (!(spin_source > 0) || !(extra_seconds > 0))
+        return;
+    pthread_mutex_lock(&lock);
+    /* The cost a cell's turns are spaced by (br_learn_explore). */
+    if (spin_try_cell && spin_try_end == spin_source && spin_try_cell->try_timed)
+        spin_try_cell->try_cost += extra_seconds;
     pthread_mutex_unlock(&lock);
 }
 

@@ -98,9 +98,20 @@ enum br_learn_try br_learn_explore(const struct br_call *call, enum br_learn_pat
  * seconds less the chosen path's prediction (with its learned factor). A try that gained
  * (negative) clears what the opening tries owe: a belief it corrected is worth the next.
  * `disturbed`: the try's measurement was (br_learned_add); unless it was a repeat, it is
- * repeated at the cell's next call. */
+ * repeated at the cell's next call. `spin_source`: a try of the CPU's end, if the CPU BLAS's
+ * threads spin after it (br_learn_try_spin_cost), else 0. */
 void br_learn_try_took(const struct br_call *call, enum br_learn_path path,
-                       enum br_learn_try kind, double extra_seconds, int disturbed);
+                       enum br_learn_try kind, double extra_seconds, int disturbed,
+                       double spin_source);
+
+/* What a device call the model chose lost beside the CPU BLAS's threads spinning after the CPU
+ * call that ended at `spin_source`: `extra_seconds`, its time less its prediction. When that
+ * call was the last try of the CPU (br_learn_try_took), the loss is the try's too and is added
+ * to its cost, so that the cell's later tries are spaced by what each costs the program, not
+ * by its own time alone: in an H100 host's modes sweeps (2026-12-07) the CPU tries took 13 to
+ * 15 ms a sweep beyond device mode's time, and the device calls in their spin lost 6 to 21 ms
+ * more. Bounded: a spin lasts 0.15 s at most (cpu_threads.h). */
+void br_learn_try_spin_cost(double spin_source, double extra_seconds);
 
 /* For blasroute-info: the table of the device named as the next process would start from it
  * (this process's, if loaded, else the file's), and the file's path. 0 when learning is on. */

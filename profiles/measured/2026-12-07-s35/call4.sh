@@ -1,0 +1,19 @@
+#!/bin/bash
+# Session 35, call 4 (carry .dev/bundle: .dev/lib = e6e50d8): call 3's gesv 8192 traced. In
+# call 3 auto's warm run sent 40 of its 8191 dgemm (and 4 of its dtrsm) to the H100: its dgemm
+# took 1.55 s against cpu mode's 1.02 to 1.09, its dtrsm 0.16 against 0.57 to 0.72. Which
+# calls lost, and why learning kept them there: auto cold, then warm three times (the cold
+# run's helper waited for), cpu mode twice, each traced; the traces in one tar.
+source profiles/measured/2026-12-07-s29/setup.sh
+c=/tmp/c-gesv
+rm -rf $c $c-c
+run() { traced gesv $1 $2 $3 .dev/bin/lapack-stream 8192 gesv; }
+run cold auto $c
+sleep 12
+run warm1 auto $c
+run cpu1 cpu $c-c
+run warm2 auto $c
+run cpu2 cpu $c-c
+run warm3 auto $c
+gzip $OUT/gesv/*.csv
+(cd $OUT && tar cf gesv.tar gesv && rm -rf gesv)

@@ -5,11 +5,14 @@
 # calls lost, and why learning kept them there: auto cold, then warm three times (the cold
 # run's helper waited for), cpu mode twice, each traced; the traces in one tar.
 source profiles/measured/2026-12-07-s29/setup.sh
+# As the suite runs it: the cold run leaves blasroute-prepare compiling for the next (call 4's
+# first form, without it, opened no device in any run; call 5 adds it).
+export BLASROUTE_TEST_PREPARE_HELPER=$PWD/.dev/bin/blasroute-prepare
 c=/tmp/c-gesv
 rm -rf $c $c-c
 run() { traced gesv $1 $2 $3 .dev/bin/lapack-stream 8192 gesv; }
 run cold auto $c
-sleep 12
+sleep 20
 run warm1 auto $c
 run cpu1 cpu $c-c
 run warm2 auto $c

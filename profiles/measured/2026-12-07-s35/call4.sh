@@ -18,5 +18,9 @@ run cpu1 cpu $c-c
 run warm2 auto $c
 run cpu2 cpu $c-c
 run warm3 auto $c
+# The cache the auto runs shared: the CPU calibration, the learned table, the memos (what the
+# decisions started from).
+mkdir -p $OUT/gesv/cache && cp -r $c/. $OUT/gesv/cache/ 2>/dev/null
+rm -rf $OUT/gesv/cache/nvidia $OUT/gesv/cache/*.bin 2>/dev/null
 gzip $OUT/gesv/*.csv
 (cd $OUT && tar cf gesv.tar gesv && rm -rf gesv)

@@ -21,6 +21,6 @@ run warm3 auto $c
 # The cache the auto runs shared: the CPU calibration, the learned table, the memos (what the
 # decisions started from).
 mkdir -p $OUT/gesv/cache && cp -r $c/. $OUT/gesv/cache/ 2>/dev/null
-rm -rf $OUT/gesv/cache/nvidia $OUT/gesv/cache/*.bin 2>/dev/null
+rm -rf $OUT/gesv/cache/nvidia $OUT/gesv/cache/*.clbin 2>/dev/null
 gzip $OUT/gesv/*.csv
 (cd $OUT && tar cf gesv.tar gesv && rm -rf gesv)

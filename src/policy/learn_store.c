@@ -469,7 +469,7 @@ void br_learn_try_spin_cost(double spin_source, double extra_seconds)
         return;
     pthread_mutex_lock(&lock);
     /* The cost a cell's turns are spaced by (br_learn_explore). */
-    if (spin_try_cell && spin_try_end == spin_source && spin_try_cell->try_timed)
+    if (spin_try_cell && spin_try_end == spin_source)
         spin_try_cell->try_cost += extra_seconds;
     pthread_mutex_unlock(&lock);
 }

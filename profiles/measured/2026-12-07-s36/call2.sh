@@ -6,13 +6,13 @@
 # 1's gesv 8192 sent dgemm(7616, 7616, 64) to the device on a prediction of 11.2 ms; it took 21
 # to 42 ms, the CPU BLAS 17.
 source profiles/measured/2026-12-07-s29/setup.sh
-sizes=1024x1024x64,2048x2048x64,4096x4096x64,7680x7680x64,7680x7680x256,8192x8192x8192
+sizes=1024x1024x64,2048x2048x64,4096x4096x64,7680x7680x64,7680x7680x256
 b() { # NAME BETA VAR=VALUE...
   local name=$1 beta=$2; shift 2
   rm -rf /tmp/c-b; mkdir -p $OUT/beta
   env BLASROUTE_CACHE_DIR=/tmp/c-b BLASROUTE_TRACE=$OUT/beta/$name.csv "$@" \
     .dev/bin/blasroute-bench --routine gemm --precision d --sizes $sizes --beta $beta \
-    --modes cpu,device --rounds 3 --repeat 3 --pause 250 --no-clblast --no-nvblas \
+    --modes cpu,device --rounds 3 --repeat 3 --pause 250 --no-cpu --no-clblast --no-nvblas \
     > $OUT/beta/$name.txt 2>&1
   echo "== $name"; grep -v '^#' $OUT/beta/$name.txt | tail -8; }
 b beta0 0

@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 51 };
+enum { PLAN = 52 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1722,6 +1722,58 @@ static void check_sweep_projection(void)
        "then the least of its last three steps' savings times the work ahead after ready");
 }
 
+/* A result the host adds beta C to comes home at its own rate: with beta not 0 a GEMM or a
+ * rank-k update moves the same bytes and is predicted slower by exactly what the add's reads of
+ * C cost (half a host copy's traffic after the staged way down, or a profile's measured
+ * d2h_staged_add); TRMM and TRSM, which have no beta, not at all; HERK's beta is real, its
+ * imaginary part ignored; the profile key is read. */
+static void check_result_added(void)
+{
+    const enum br_family families[] = {BR_GEMM, BR_SYRK, BR_HERK, BR_SYMM, BR_TRMM, BR_TRSM};
+    for (int measured = 0; measured < 2; measured++) {
+        struct br_device_profile d = gpu;
+        d.d2h_staged_add = measured ? 10 : 0;
+        /* The staged way down, unmeasured: host copy and DMA one after the other. */
+        double down = 1 / (1 / d.d2h_pinned + 1 / d.host_copy);
+        double add = measured ? 10 : 1 / (1 / down + 0.5 / d.host_copy);
+        for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+            enum br_precision pr = families[f] == BR_HERK ? BR_Z : BR_D;
+            /* A factorization's update: transfers, not the kernel, take the time. */
+            struct br_call c0 = make_call(families[f], pr, 'L', 4096, 4096, 64, 0, 0);
+            struct br_call c1 = make_call(families[f], pr, 'L', 4096, 4096, 64, 1, 0);
+            /* HERK: beta (0, 1) is a real 0 */
+            struct br_call ci = make_call(families[f], pr, 'L', 4096, 4096, 64, 0, 1);
+            struct br_prediction p0 = {0}, p1 = {0}, pi = {0};
+            double t0 = br_predict_device_seconds(&c0, &d, &p0);
+            double t1 = br_predict_device_seconds(&c1, &d, &p1);
+            double ti = br_predict_device_seconds(&ci, &d, &pi);
+            int beta_used = families[f] != BR_TRMM && families[f] != BR_TRSM;
+            double expected = beta_used ? p1.bytes_down / 1e9 * (1 / add - 1 / down) : 0;
+            int right = t0 > 0 && p0.bytes_down == p1.bytes_down &&
+                        fabs((t1 - t0) - expected) <= 1e-9 * t1 &&
+                        br_call_result_added(&c1) == beta_used && !br_call_result_added(&c0) &&
+                        (families[f] == BR_HERK ? ti == t0 : 1);
+            if (!right)
+                fail("%s (d2h_staged_add %g): beta 0 %.6g s, beta 1 %.6g s (%.0f bytes down), "
+                     "expected %.6g s more; beta (0, 1) %.6g s",
+                     routine(families[f], pr), d.d2h_staged_add, t0, t1, p1.bytes_down,
+                     expected, ti);
+        }
+    }
+    struct br_keyfile file;
+    struct br_device_profile read;
+    int parsed = br_keyfile_parse("added.profile",
+                                   "[link]\nd2h_staged_add = 18.5\n"
+                                   "[rates]\ndgemm = 1 2 4 8 16 32 64 128 256\n",
+                                   &file) == 0;
+    if (!parsed || br_device_profile_from_keys(&file, &read) != 0 || read.d2h_staged_add != 18.5)
+        fail("d2h_staged_add = 18.5 was not read from a profile");
+    if (parsed)
+        br_keyfile_free(&file);
+    ok("a result the host adds beta C to is predicted slower by the add's reads of C "
+       "(estimated, or the profile's d2h_staged_add); TRMM, TRSM and HERK's real beta as before");
+}
+
 /* Hysteresis (decide.c): the margin is paid to move a cell's calls to the device, not to keep
  * them there. A near tie (the device predicted 1.15 times faster, under the rules' 1.2) stays
  * on the CPU unless the model's last choice for the cell was the device, and then stays
@@ -2183,6 +2235,7 @@ int main(void)
     check_settled_precisions(); /* 1 */
     check_estimated_cpu();    /* 1 */
     check_hysteresis();       /* 1 */
+    check_result_added();     /* 1 */
     check_cpu_threads();      /* 1 */
     check_side_prior();       /* 1 */
     check_gpu_guess();        /* 1 */

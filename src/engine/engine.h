@@ -122,8 +122,10 @@ const struct br_program *br_engine_program(struct br_engine *engine,
 
 /* For blasroute-tune: GB/s of the engine's own transfers of `bytes` of ordinary (pageable,
  * faulted-in) host memory to a device buffer and back, through its pinned staging and host
- * copies as a call moves its matrices; best of three after one untimed run each. 0 or -1. */
-int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs);
+ * copies as a call moves its matrices, and back with the host adding what was there (a result
+ * with beta C, double precision); best of three after one untimed run each. 0 or -1. */
+int br_engine_measure_staged(size_t bytes, double *up_gbs, double *down_gbs,
+                             double *down_add_gbs);
 
 /* For blasroute-tune. The parameters the programs of a precision are built with from now on
  * (NULL: the profile's or the built-in ones again); a program built with others is dropped. */

@@ -160,6 +160,24 @@ double br_staged_rate(double measured, double pinned, double host_copy)
     return measured > 0 ? measured : 1 / (1 / pinned + 1 / host_copy);
 }
 
+double br_staged_add_rate(double measured, double staged_down, double host_copy)
+{
+    /* Unmeasured: a copy reads and writes each byte once; the add reads C as well, half a
+     * copy's traffic more, on the same memory the DMA and the copies use. On an H100's host
+     * (2026-12-07, dgemm 7680 x 7680 x 64 from host arrays) beta = 1 took 17.8 to 18.8 ms
+     * against 13.4 to 14.0 with beta = 0: 4.4 to 4.8 ms more for C's 472 MB, where half a
+     * host copy (62.3 GB/s) is 3.8. Before, the model priced the two alike (11.3 ms) and sent a
+     * dgetrf's updates there, at 15.3 to 16.7 ms on the CPU BLAS. */
+    return measured > 0 ? measured : 1 / (1 / staged_down + 0.5 / host_copy);
+}
+
+int br_call_result_added(const struct br_call *c)
+{
+    return c->family != BR_TRMM && c->family != BR_TRSM &&
+           !br_scalar_is_zero(&c->beta, c->precision,
+                              c->family == BR_HERK || c->family == BR_HER2K);
+}
+
 double br_predict_device_seconds(const struct br_call *c, const struct br_device_profile *dev,
                                  struct br_prediction *p)
 {
@@ -175,6 +193,8 @@ double br_predict_device_seconds(const struct br_call *c, const struct br_device
     const double staged = 256 * 1024;
     double blocks[3], up_rate = br_staged_rate(dev->h2d_staged, dev->h2d_pinned, dev->host_copy);
     double down_rate = br_staged_rate(dev->d2h_staged, dev->d2h_pinned, dev->host_copy);
+    if (br_call_result_added(c))
+        down_rate = br_staged_add_rate(dev->d2h_staged_add, down_rate, dev->host_copy);
     double transfer = 0;
     int triangles[3], count = upload_blocks(c, blocks, triangles);
     for (int i = 0; i < count; i++)

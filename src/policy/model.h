@@ -28,8 +28,9 @@ struct br_learned_factors {
 /* The model's version: raised whenever what it predicts changes. What learning keeps on disk
  * is each cell's ratio of measured to predicted times (learn_store.c), which means nothing
  * against another version's predictions: a table is kept under its version and a new one
- * starts afresh. 2: a rank-2k update's CPU rate at its rank-(2k) size (2026-11-27). */
-enum { BR_MODEL_VERSION = 2 };
+ * starts afresh. 2: a rank-2k update's CPU rate at its rank-(2k) size (2026-11-27). 3: a result
+ * the host adds beta C to comes home at its own rate (br_staged_add_rate, 2026-12-07). */
+enum { BR_MODEL_VERSION = 3 };
 
 struct br_prediction {
     double effective_size; /* cube root of the call's m*n*k-like volume */
@@ -77,6 +78,15 @@ void br_call_bytes_moved(const struct br_call *call, double *up, double *down);
 /* GB/s of the engine's staged transfers one way: the profile's measured figure if it has one
  * (> 0), else an estimate from the pinned link and the host copies. */
 double br_staged_rate(double measured, double pinned, double host_copy);
+
+/* GB/s of a result's way down when the host adds beta C to it (engine/gemm.c, level3.c): the
+ * profile's measured figure if it has one (> 0), else the staged rate down with the add's own
+ * reads of C, half a host copy's traffic, after it. */
+double br_staged_add_rate(double measured, double staged_down, double host_copy);
+
+/* Whether the engine adds beta C to the call's result on the host as it comes home: beta is
+ * not 0 and the routine has one (TRMM and TRSM have none). */
+int br_call_result_added(const struct br_call *call);
 
 /* What a hybrid run of the call at the device's share would take (the slower side, each side
  * its pieces one after the other), and what its device pieces move; 0 if not predictable. */

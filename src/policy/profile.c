@@ -180,6 +180,7 @@ int br_device_profile_from_keys(const struct br_keyfile *file, struct br_device_
                 {"host_copy", &out->host_copy, 0.01, 1e4},
                 {"h2d_staged", &out->h2d_staged, 0.01, 1e4},
                 {"d2h_staged", &out->d2h_staged, 0.01, 1e4},
+                {"d2h_staged_add", &out->d2h_staged_add, 0.01, 1e4},
                 {"launch_us", &out->launch_us, 0, 1e6}};
     for (int i = 0; i < file->count; i++) {
         const struct br_key_entry *e = &file->entries[i];

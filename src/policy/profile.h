@@ -26,6 +26,10 @@ struct br_device_profile {
      * matrices), up and down; 0 where the profile does not say: then estimated from the
      * pinned link and the host copies taken one after the other */
     double h2d_staged, d2h_staged;
+    /* GB/s of the result's way down when the host adds beta C to it as it comes home (a GEMM,
+     * SYMM or rank-k update with beta other than 0): the add reads C too. 0 where the profile
+     * does not say: then estimated (br_staged_add_rate) */
+    double d2h_staged_add;
     double launch_us;  /* one kernel launch */
     br_rate_table rates;
     double hybrid_share; /* the device's share of the work in hybrid mode; -1: the model's */

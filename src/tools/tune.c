@@ -335,6 +335,8 @@ static int write_device_profile(const char *path, const struct br_device *device
             p->host_copy, p->launch_us);
     if (p->h2d_staged > 0 && p->d2h_staged > 0)
         fprintf(f, "h2d_staged = %.3g\nd2h_staged = %.3g\n", p->h2d_staged, p->d2h_staged);
+    if (p->d2h_staged_add > 0)
+        fprintf(f, "d2h_staged_add = %.3g\n", p->d2h_staged_add);
     fprintf(f, "\n");
     write_rates(f, &p->rates);
     fprintf(f, "\n[hybrid]\n");
@@ -498,14 +500,15 @@ int main(int argc, char **argv)
             profile.d2h_pinned = profile.host_copy = 8, profile.latency_us = 20;
     /* What a call's matrices really move at: the engine's own staged path. */
     if (br_engine_measure_staged(br_device_is_host_cpu(device) ? 16 << 20 : 256 << 20,
-                                 &profile.h2d_staged, &profile.d2h_staged) != 0)
-        profile.h2d_staged = profile.d2h_staged = 0;
+                                 &profile.h2d_staged, &profile.d2h_staged,
+                                 &profile.d2h_staged_add) != 0)
+        profile.h2d_staged = profile.d2h_staged = profile.d2h_staged_add = 0;
     printf("  link: to the device %.1f GB/s pageable, %.1f pinned; back %.1f / %.1f; latency "
-           "%.1f us; host copies %.1f GB/s; the engine's staged path %.1f up, %.1f down; a "
-           "launch %.1f us\n",
+           "%.1f us; host copies %.1f GB/s; the engine's staged path %.1f up, %.1f down, %.1f "
+           "down adding beta C; a launch %.1f us\n",
            profile.h2d_pageable, profile.h2d_pinned, profile.d2h_pageable, profile.d2h_pinned,
            profile.latency_us, profile.host_copy, profile.h2d_staged, profile.d2h_staged,
-           profile.launch_us);
+           profile.d2h_staged_add, profile.launch_us);
 
     struct br_cpu_profile cpu;
     memcpy(&cpu, br_routing_cpu_profile(), sizeof cpu);

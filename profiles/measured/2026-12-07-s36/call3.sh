@@ -22,7 +22,7 @@ L=$NEW
 gzip $OUT/gesv/*.csv
 (cd $OUT && tar cf gesv.tar gesv && rm -rf gesv)
 unset BLASROUTE_TEST_PREPARE_HELPER
-suite h100-8192 330 --orders 8192 --workloads getrf,potrf,gesv,geqrf --repeats 1 --aa
+suite h100-8192 300 --orders 8192 --workloads getrf,potrf,gesv,geqrf --repeats 1 --aa
 (cd $OUT && tar cf runs-h100-8192.tar runs-h100-8192 && rm -rf runs-h100-8192)
 for i in 1 2 3 4 5; do
   BLASROUTE_MODE=auto LD_LIBRARY_PATH=$PWD/.dev/lib:$LD_LIBRARY_PATH .dev/bin/tiny-calls

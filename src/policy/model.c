@@ -165,7 +165,7 @@ double br_staged_add_rate(double measured, double staged_down, double host_copy)
     /* Unmeasured: a copy reads and writes each byte once; the add reads C as well, half a
      * copy's traffic more, on the same memory the DMA and the copies use. On an H100's host
      * (2026-12-07, dgemm 7680 x 7680 x 64 from host arrays) beta = 1 took 17.8 to 18.8 ms
-     * against 13.4 to 14.0 with beta = 0: 4.4 to 4.8 ms more for C's 472 MB, where half a
+     * against 13.4 to 14.0 with beta = 0: 4.4 to 5.0 ms more for C's 472 MB, where half a
      * host copy (62.3 GB/s) is 3.8. Before, the model priced the two alike (11.3 ms) and sent a
      * dgetrf's updates there, at 15.3 to 16.7 ms on the CPU BLAS. */
     return measured > 0 ? measured : 1 / (1 / staged_down + 0.5 / host_copy);

@@ -455,8 +455,8 @@ void br_route(const struct br_call *call)
          * device calls after it: ssymm 512, 0.77 to 1.1 ms for the next 30 calls, 0.40 in
          * device mode; H200, 2026-11-26). What such a call teaches: br_learn_cpu_sample. */
         double share = 1;
-        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy); one that
-         * ended beside one is found at its end. */
+        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy), or any timed
+         * call that ended beside one. */
         int beside_warmup = 0;
         /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */
         br_cpu_threads_trying = tried != BR_LEARN_NO_TRY;
@@ -488,6 +488,9 @@ void br_route(const struct br_call *call)
         }
         br_cpu_threads_trying = 0;
         double took = start > 0 ? br_seconds_now() - start : 0;
+        beside_warmup = start > 0 && (beside_warmup || br_warmup_busy());
+        prediction.cpu_threads_share = share;
+        prediction.beside_warmup = beside_warmup;
         if (where == BR_ON_CPU && start > 0)
             br_cpu_threads_cpu_call_ended(start + took);
         if (start > 0) /* a weighed call's (the model's choices are weighed ones): its kind */
@@ -499,8 +502,7 @@ void br_route(const struct br_call *call)
         else if (in_use.weighed && path != BR_PATH_FALLBACK)
             br_warmup_took(call, in_use.count > 0 ? in_use.engines[0] : -1, &prediction,
                            path != BR_PATH_CPU,
-                           !cold && share >= 1 && !in_use.building && !beside_warmup &&
-                               !br_warmup_busy(),
+                           !cold && share >= 1 && !in_use.building && !beside_warmup,
                            took);
     }
     br_stats_record(call, path, timer, &prediction);

@@ -35,7 +35,8 @@ static void open_trace(void)
     }
     fprintf(trace_file, "routine,side,uplo,transa,transb,diag,m,n,k,where,reason,"
                         "predicted_cpu_s,predicted_device_s,predicted_hybrid_s,device_share,measured_s,"
-                        "bytes_moved,devices,memory_retries,taught,taught_s,disturbed\n");
+                        "bytes_moved,devices,memory_retries,taught,taught_s,disturbed,"
+                        "cpu_threads_share,beside_warmup\n");
     atexit(close_trace);
 }
 
@@ -62,7 +63,7 @@ void br_trace_call(const struct br_call *call, enum br_path path,
     if (trace_file) {
         fprintf(trace_file,
                 "%s,%c,%c,%c,%c,%c,%lld,%lld,%lld,%s,%s,%.9g,%.9g,%.9g,%.4g,%.9g,%.0f,%d,%d,%s,"
-                "%.9g,%d\n",
+                "%.9g,%d,%.4g,%d\n",
                 name,
                 option(call->side), option(call->uplo), option(call->transa),
                 option(call->transb), option(call->diag), (long long)call->m, (long long)call->n,
@@ -74,7 +75,9 @@ void br_trace_call(const struct br_call *call, enum br_path path,
                 : prediction->devices > 1                    ? prediction->devices
                                                              : 1,
                 memory_retries, br_learn_taught_name(prediction->taught.kind),
-                prediction->taught.sample.seconds, prediction->taught.sample.disturbed);
+                prediction->taught.sample.seconds, prediction->taught.sample.disturbed,
+                prediction->cpu_threads_share > 0 ? prediction->cpu_threads_share : 1,
+                prediction->beside_warmup);
         fflush(trace_file);
     }
     pthread_mutex_unlock(&trace_lock);

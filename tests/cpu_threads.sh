@@ -124,13 +124,16 @@ diag_file "$out"; diag_file "$err"; sed 's/^/# /' "$tmp"/side/learned-*.table "$
 prior=$(awk -F, -v start=$start -v beside=$beside '
     FNR == 1 { file++; next }
     $1 == "dgemm" { g[file]++; dev[file, g[file]] = $13 }
-    $1 == "dsyrk" && g[file] == 1 && !(file in syrk) { syrk[file] = $16 }
+    $1 == "dsyrk" && g[file] == 1 && !(file in syrk) { syrk[file] = $16; share[file] = $23 }
     END {
         most = syrk[1] * (1 - beside / start)
         extra = dev[1, 2] - dev[2, 2]
+        # The trace gives the share of the threads that dsyrk ran on (field 23): beside of
+        # start, and the whole count where it is kept.
+        shared = share[1] - beside / start
         ok = g[1] >= 2 && g[2] >= 2 && most > 0 && extra >= 0.5 * most && extra <= most * 1.0001 &&
-             dev[1, 1] == dev[2, 1]
-        printf "%s dsyrk %.3g s, second dgemm predicted %.3g s (kept: %.3g), %.3g more, at most %.3g; first %.3g and %.3g\n", ok ? "ok" : "wrong", syrk[1], dev[1, 2], dev[2, 2], extra, most, dev[1, 1], dev[2, 1]
+             dev[1, 1] == dev[2, 1] && shared * shared < 1e-6 && share[2] == 1
+        printf "%s dsyrk %.3g s on a share %s of the threads (kept: %s), second dgemm predicted %.3g s (kept: %.3g), %.3g more, at most %.3g; first %.3g and %.3g\n", ok ? "ok" : "wrong", syrk[1], share[1], share[2], dev[1, 2], dev[2, 2], extra, most, dev[1, 1], dev[2, 1]
     }' "$tmp/shared.csv" "$tmp/keep.csv")
 case "$prior" in ok*) true ;; *) false ;; esac
 ok $? "auto mode: a device call is predicted with what the CPU call that followed the last one of its kind would lose on the lowered count, before its cell learned it ($prior)"

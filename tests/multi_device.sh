@@ -71,7 +71,7 @@ two_devices=$(awk -F, 'NR > 1 && $10 == "hybrid" && $18 == 2' "$tmp/trace.csv" |
 one_device=$(awk -F, 'NR > 1 && $10 == "hybrid" && $18 == 1' "$tmp/trace.csv" | wc -l)
 bad=$(awk -F, 'NR > 1 && $10 == "hybrid" && $18 != 1 && $18 != 2' "$tmp/trace.csv" | wc -l)
 all_ok && report_paths | grep -qx hybrid && ! report_paths | grep -qx fallback &&
-    head -n 1 "$tmp/trace.csv" | grep -q ',bytes_moved,devices,memory_retries,taught,taught_s,disturbed$' &&
+    head -n 1 "$tmp/trace.csv" | grep -q ',bytes_moved,devices,memory_retries,taught,taught_s,disturbed,cpu_threads_share,beside_warmup$' &&
     [ "$two_devices" -gt "$one_device" ] && [ "$bad" -eq 0 ]
 ok $? "hybrid over two devices and the CPU BLAS: right results; hybrid trace lines on 2 devices: $two_devices, on 1: $one_device"
 diag_file "$out"; diag_file "$err"

@@ -68,10 +68,10 @@ diag_file "$tmp/err"
 run BLASROUTE_TRACE="$tmp/trace.csv"
 calls=$(sed -n 's/^blasroute report: dgemm, \([0-9]*\),.*/\1/p' "$tmp/err")
 lines=$(($(wc -l < "$tmp/trace.csv") - 1))
-fields=$(awk -F, 'NR > 1 && NF != 22' "$tmp/trace.csv" | wc -l)
+fields=$(awk -F, 'NR > 1 && NF != 24' "$tmp/trace.csv" | wc -l)
 [ $status -eq 0 ] && head -n 1 "$tmp/trace.csv" | grep -q '^routine,side,uplo,transa,transb,diag,m,n,k,where,reason,' &&
     [ -n "$calls" ] && [ "$lines" -eq "$calls" ] && [ "$fields" -eq 0 ]
-ok $? "BLASROUTE_TRACE: header, $lines lines for $calls calls, 22 fields each"; diag_file "$tmp/trace.csv"
+ok $? "BLASROUTE_TRACE: header, $lines lines for $calls calls, 24 fields each"; diag_file "$tmp/trace.csv"
 
 "$info" > "$tmp/info" 2> "$tmp/err"
 [ $? -eq 0 ] && grep -q 'Policy' "$tmp/info" && grep -q 'CPU BLAS' "$tmp/info"

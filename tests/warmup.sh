@@ -115,10 +115,14 @@ rm -f "$tmp"/cache/cpu-*.profile "$tmp"/cache/learned-*.table
 learn=0 keep=1 run 300 BLASROUTE_TEST_OPEN_DELAY=600
 before=$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)
 during=$(awk -F, 'NR > 1 && $11 == "the device is being opened"' "$trace" | wc -l)
+# The trace says so of each of them (field 24, beside_warmup), and every line's share of the
+# CPU BLAS's threads (field 23) is a share.
+beside=$(awk -F, 'NR > 1 && $11 == "the device is being opened" && $24 == 1' "$trace" | wc -l)
+shares=$(awk -F, 'NR > 1 && !($23 > 0 && $23 <= 1)' "$trace" | wc -l)
 measured=$(sed -n "s/.*CPU BLAS measured by the program's calls: the program's own \([0-9]*\) .*/\1/p" "$err")
 [ $status -eq 0 ] && [ "$opened" -eq 1 ] && [ "$during" -ge 4 ] && [ "$device" -ge 1 ] &&
-    [ "${measured:-0}" -le "$before" ]
-ok $? "calls made while the device is opened are not taken as the CPU BLAS's rates ($before calls before the opening, $during during it, $device on the device after; the CPU BLAS measured by ${measured:-no} calls)"
+    [ "${measured:-0}" -le "$before" ] && [ "$beside" -eq "$during" ] && [ "$shares" -eq 0 ]
+ok $? "calls made while the device is opened are not taken as the CPU BLAS's rates ($before calls before the opening, $during during it, $device on the device after; the CPU BLAS measured by ${measured:-no} calls); the trace marks $beside of them beside the warm-up thread, and $shares lines a thread share out of (0, 1]"
 diag_file "$err"
 
 # A first process too short to pay: the device never opened, the CPU BLAS never calibrated

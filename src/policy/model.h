@@ -44,6 +44,12 @@ struct br_prediction {
     int devices;         /* devices the call is spread over (set by the router); 0, 1: one */
     const char *reason;  /* one phrase: why this choice */
     struct br_learn_taught taught; /* what learning took from the call (for the trace) */
+    /* For the trace, how the call ran: a CPU call's share of the CPU BLAS's thread count (below
+     * 1 on the lowered count, cpu_threads.h; 0: not set, a whole one), and whether a warm-up
+     * thread (warmup.h: the devices opening, a program built) ran at a CPU call's start or at
+     * a timed call's end. */
+    double cpu_threads_share;
+    int beside_warmup;
 };
 
 /* m * n * (the inner dimension) of the call's arithmetic, and its cube root: the size its rates

@@ -46,7 +46,8 @@ static const struct {
      "the user's rules (format: policy/default.policy)", 0},
     {"BLASROUTE_TRACE", "a file name", "none",
      "one CSV line per Level-3 call: routine, options, shape, where it ran and why, predicted "
-     "CPU, device and hybrid times, the hybrid share, measured time, bytes moved", 0},
+     "CPU, device and hybrid times, the hybrid share, measured time, bytes moved, what "
+     "learning took, the CPU BLAS's thread share, beside a warm-up thread", 0},
     {"BLASROUTE_TIMELINE", "a file name", "none",
      "one CSV line per OpenCL command of each device call (uploads, kernels, downloads) with "
      "its bytes and when it was queued, started and ended on the device; a staged upload's "

@@ -27,9 +27,10 @@ device_profile=$(ls "$profiles"/*.profile 2>/dev/null | grep -v '/cpu.profile$' 
     [ "$(grep -c '^\[params\.[sdcz]\]$' "$device_profile")" -eq 4 ] &&
     [ "$(grep -c '^[sdcz]gemm = [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]* [0-9.e+]*$' "$device_profile")" -eq 4 ] &&
     grep -q '^h2d_pinned = ' "$device_profile" &&
+    grep -q '^d2h_staged_add = [0-9.e+]*$' "$device_profile" &&
     grep -q '^# Tuned by blasroute-tune [0-9.]* on 20[0-9-]* ' "$device_profile" &&
     grep -q '^# Device: ' "$device_profile" && [ ! -e "$device_profile.journal" ]
-ok $? "--quick: exit $status, a device profile (4 parameter sets, 4 GEMM rate lines, link, header) and a CPU profile"
+ok $? "--quick: exit $status, a device profile (4 parameter sets, 4 GEMM rate lines, link with the way down adding beta C, header) and a CPU profile"
 diag_file "$tmp/out"; diag_file "$tmp/err"; [ -n "$device_profile" ] && diag_file "$device_profile"
 
 $clean_env XDG_DATA_HOME="$tmp/xdg" BLASROUTE_DEVICE=cpu "$info" > "$tmp/info" 2>&1

@@ -2,10 +2,9 @@
 # Session 36, call 4 (carry .dev/bundle: .dev/lib = ed88812's code, the model with beta C's
 # add and the trace's two new fields; .dev/lib-old = e6e50d8): not run in session 36 (its
 # device time was spent: 390 s left, refused as too little to start a machine); the next
-# session's first call. On
-# an H200, issue 22's resident GEMM 8192 beside cuBLAS (s33's call 1, its first two lines); on
-# an H100, call 3's gesv 8192 A/B again (new build and e6e50d8 in turns, cold, warm1, warm2,
-# cpu mode beside them).
+# session's first call. On an H200, issue 22's resident GEMM 8192 beside cuBLAS (s33's call 1,
+# its first two lines); on an H100, call 3's gesv 8192 A/B again (new build and e6e50d8 in
+# turns, cold, warm1, warm2, cpu mode beside them).
 source profiles/measured/2026-12-07-s29/setup.sh
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   { cublas

@@ -153,6 +153,12 @@ int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int
     }
 }
 
+int br_call_beta_is_zero(const struct br_call *call)
+{
+    return br_scalar_is_zero(&call->beta, call->precision,
+                             call->family == BR_HERK || call->family == BR_HER2K);
+}
+
 static int is_one(const union br_scalar *x, enum br_precision precision, int real)
 {
     switch (precision) {

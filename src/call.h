@@ -90,6 +90,9 @@ static inline int br_routine_exists(enum br_family family, enum br_precision pre
 /* Whether a scalar is zero; real_only looks at the real part alone (HERK/HER2K real scalars). */
 int br_scalar_is_zero(const union br_scalar *x, enum br_precision precision, int real_only);
 
+/* Whether the call's beta is zero as its routine reads it (HERK's and HER2K's beta is real). */
+int br_call_beta_is_zero(const struct br_call *call);
+
 /* Scalars as the kernels and the split's GEMM pieces take them: a real number in the
  * precision's element type, HERK's and HER2K's real scalars as complex ones (imaginary part 0),
  * a complex conjugate (real ones unchanged). */

@@ -59,7 +59,7 @@ void br_scale_only(const struct br_call *call)
     int hermitian = call->family == BR_HERK || call->family == BR_HER2K;
     char *matrix = triangular_op ? call->b : call->c;
     br_int ld = triangular_op ? call->ldb : call->ldc;
-    int zero = triangular_op || br_scalar_is_zero(&call->beta, call->precision, hermitian);
+    int zero = triangular_op || br_call_beta_is_zero(call);
 
     for (br_int j = 0; j < call->n; j++) {
         struct rows rows = owned_rows(call, j);

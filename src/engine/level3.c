@@ -600,8 +600,7 @@ cl_int br_level3_device(struct br_engine *engine, const struct br_program *progr
     r.alpha = call->alpha;
     r.beta = call->beta;
     int real_scalars = call->family == BR_HERK;
-    r.beta_zero = br_scalar_is_zero(&call->beta, call->precision,
-                                    call->family == BR_HERK || call->family == BR_HER2K);
+    r.beta_zero = br_call_beta_is_zero(call);
     if (real_scalars)
         r.alpha = br_scalar_complex_of_real(&call->alpha, call->precision);
     if (call->family == BR_HERK || call->family == BR_HER2K)

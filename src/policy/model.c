@@ -173,9 +173,7 @@ double br_staged_add_rate(double measured, double staged_down, double host_copy)
 
 int br_call_result_added(const struct br_call *c)
 {
-    return c->family != BR_TRMM && c->family != BR_TRSM &&
-           !br_scalar_is_zero(&c->beta, c->precision,
-                              c->family == BR_HERK || c->family == BR_HER2K);
+    return c->family != BR_TRMM && c->family != BR_TRSM && !br_call_beta_is_zero(c);
 }
 
 double br_predict_device_seconds(const struct br_call *c, const struct br_device_profile *dev,

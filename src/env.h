@@ -1,4 +1,5 @@
-/* The BLASROUTE_* environment variables, read once on first use (never at load time). */
+/* The BLASROUTE_* environment variables, read once on first use; at load only where the
+ * program's memo has the device opened then (warmup.c: open_at_load, which peeks first). */
 #ifndef BLASROUTE_ENV_H
 #define BLASROUTE_ENV_H
 
@@ -122,6 +123,16 @@ struct br_env {
 /* The parsed settings. An invalid value gives one warning naming the variable and the accepted
  * values, and the default is used. */
 const struct br_env *br_env(void);
+
+/* The settings as the environment gives them now, into *into, without reading br_env's (which
+ * are read once, on first use) and without a warning: for the decision made at load whether to
+ * open the device before the program's first call (warmup.h: br_warmup_at_load). The strings
+ * point into the environment. */
+void br_env_peek(struct br_env *into);
+
+/* 1 if the program has set, changed or removed a BLASROUTE_* variable since br_env's settings
+ * were read, else 0 (also before they are read). */
+int br_env_changed_since_read(void);
 
 /* Whether the test suite asked for this fault. */
 static inline int br_fault_injected(enum br_fault fault)

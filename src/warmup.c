@@ -33,12 +33,14 @@ static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
 
 /* What one warm-up thread does: build device `index`'s program of a precision; -1: open the
  * devices and build the first one's (the hedge's job); OPEN_ONLY: open them; READ_GUESS: read
- * the GPU the kernel driver lists (guess_device). */
+ * the GPU the kernel driver lists (guess_device); AT_LOAD: open them and build the programs
+ * the program's last run built (open_at_load). */
 struct job {
     int index;
     enum br_precision precision;
 };
-enum { OPEN_ONLY = -2, READ_GUESS = -3 };
+enum { OPEN_ONLY = -2, READ_GUESS = -3, AT_LOAD = -4 };
+static void open_and_build_at_load(void);
 
 static void revalue_unknown_calls(const struct br_device *d);
 static void guess_device(void);
@@ -94,6 +96,10 @@ static void do_job(struct job job)
     }
     if (job.index == READ_GUESS) {
         guess_device();
+        return;
+    }
+    if (job.index == AT_LOAD) {
+        open_and_build_at_load();
         return;
     }
     if (job.index < 0) {
@@ -263,6 +269,7 @@ static int last_run_found;
 static pthread_once_t memo_once = PTHREAD_ONCE_INIT;
 
 static void keep_program_memo(void);
+static void keep_memo_at_exit(void);
 
 /* Whether the devices are left to blasroute's default choice, the first GPU (or asked as
  * "gpu"): then the GPU the kernel driver lists is the one that would be opened. */
@@ -620,6 +627,78 @@ int br_warmup_opening(void)
     return atomic_load(&background_started) && !br_engine_discovered();
 }
 
+/* --- opening at load: when the program's memo says it pays at once ------------------- */
+
+/* A program whose last run here the device paid for at once (its memo's saving at least
+ * open_at_once_margin times the opening's cost: br_warmup_open_threshold 0) opened it at its
+ * first device-sized calls, on a warm-up thread beside them, and those calls paid for it: the
+ * driver's work reaches the whole process (above), and a reference dgesv 8192 on an H100's
+ * host lost 0.23 to 0.33 s of CPU calls made during the opening (its 770 calls 0.36 s against
+ * 0.14 in cpu mode), the largest single cost of a run that opened the device, whose solves
+ * then saved 0.56 s (2026-12-07, profiles/measured/2026-12-07-s36). Such a program opens it
+ * at load instead, before its first call, while it reads or makes its data, and builds there
+ * the device programs its last run built (the memo's precisions; a load from the binary cache
+ * stalls the process as the opening does: README).
+ *
+ * Deciding that at load means reading the environment then, where blasroute otherwise reads it
+ * at the first call (env.h): the decision peeks at it (br_env_peek: no warning, nothing kept),
+ * and only where it opens are the settings read, then, as the CPU BLAS (OpenBLAS) reads its own
+ * at load. A program that sets a BLASROUTE_* variable after its start
+ * (R's .Renviron, os.environ after numpy's import) is told so at exit, and its memo no longer
+ * says to open at load: its next run reads its settings at the first call as usual. A run
+ * that opened at load and made no device-sized call in auto mode (another mode, a short run)
+ * leaves a memo that says the device saved nothing, so the next one does not open at load. */
+static _Atomic int opened_at_load;
+static unsigned precisions_at_load; /* the memo's: the programs to build at load */
+
+static void open_and_build_at_load(void)
+{
+    br_verbose("warm-up: this program's last run here was paid for by the device: opening it "
+               "at load");
+    int found = br_warmup_open_and_remember(NULL);
+    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++) {
+        const struct br_device *d = br_engine_device_at(i);
+        for (int p = 0; d && p < BR_PRECISION_COUNT; p++) {
+            if (!(precisions_at_load & 1u << p) ||
+                ((p == BR_D || p == BR_Z) && !d->double_precision))
+                continue;
+            int cold = COLD;
+            if (atomic_compare_exchange_strong(&program_state[i][p], &cold, WARMING))
+                do_job((struct job){i, (enum br_precision)p});
+        }
+    }
+}
+
+/* Pure: whether a program opens the device at load, given settings read then (`env`: its
+ * mode as far as the environment says, its warm-up and learning) and the memos of the device
+ * (what opening took) and of its last run here (NULL where either is missing). */
+int br_warmup_opens_at_load(const struct br_env *env, const struct br_device_memo *device,
+                            const struct br_program_memo *last)
+{
+    if ((env->mode_set && env->mode != BR_MODE_AUTO) || env->warmup != BR_WARMUP_BACKGROUND ||
+        !env->learn || !device || !last || !last->known)
+        return 0;
+    return br_warmup_open_threshold(device->open_seconds, last, 0) == 0;
+}
+
+__attribute__((constructor)) static void open_at_load(void)
+{
+    struct br_env now;
+    br_env_peek(&now);
+    struct br_device_memo device;
+    struct br_program_memo last;
+    if (br_device_memo_read_for(&now, &device) != 0 ||
+        br_program_memo_read_for(&now, &last) != 0 ||
+        !br_warmup_opens_at_load(&now, &device, &last))
+        return;
+    br_env(); /* the settings, read now: those the opening and the calls go by */
+    precisions_at_load = last.precisions;
+    atomic_store(&opened_at_load, 1);
+    atomic_store(&background_started, 1);
+    keep_memo_at_exit();
+    start((struct job){AT_LOAD, BR_D});
+}
+
 /* --- the CPU begins while the device gets ready -------------------------------------- */
 
 /* The rule above makes a first run pay twice for a program whose first call is its largest: a
@@ -713,12 +792,20 @@ static const struct br_device_profile *predicting_device(int engine, const char 
     return memo_device;
 }
 
+/* The program's memo is kept at exit (registered once). */
+static void keep_memo_at_exit(void)
+{
+    static atomic_flag registered = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&registered))
+        atexit(keep_program_memo);
+}
+
 /* A device-sized call was weighed: the program's memo is kept at exit. */
 static void weighed(void)
 {
-    static atomic_flag at_exit = ATOMIC_FLAG_INIT;
-    if (!atomic_flag_test_and_set(&at_exit)) {
-        atexit(keep_program_memo);
+    static atomic_flag first = ATOMIC_FLAG_INIT;
+    if (!atomic_flag_test_and_set(&first)) {
+        keep_memo_at_exit();
         atomic_store(&first_weighed_ns, (long long)(br_seconds_now() * 1e9));
     }
     if (!atomic_load_explicit(&forked, memory_order_relaxed))
@@ -841,9 +928,36 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
                    (br_seconds_now() - reads_from) * 1e3);
 }
 
+/* The precisions whose device programs this process built, on any device (a memo's
+ * `precisions`). */
+static unsigned precisions_built(void)
+{
+    unsigned set = 0;
+    for (int i = 0; i < BR_MAX_DEVICES; i++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            if (atomic_load(&program_state[i][p]) == WARM)
+                set |= 1u << p;
+    return set;
+}
+
 /* At exit: what the device was worth to this run, for the next run of the same command. */
 static void keep_program_memo(void)
 {
+    if (atomic_load(&opened_at_load) && !atomic_load_explicit(&forked, memory_order_relaxed)) {
+        /* Opened at load (open_at_load): a run whose settings changed after that, or that made
+         * no device-sized call in auto mode, tells the next run not to open at load. */
+        int changed = br_env_changed_since_read();
+        if (changed)
+            br_warn("a BLASROUTE_* variable was set or changed by the program after it started; "
+                    "this run read them at its start, where it opened the device on the memo "
+                    "of its last run (its next run reads them at its first call): set them "
+                    "before the program starts");
+        if (changed || !atomic_load(&program_weighed)) {
+            if (br_env()->learn)
+                br_program_memo_write(&(struct br_program_memo){.known = 1});
+            return;
+        }
+    }
     if (!atomic_load(&program_weighed))
         return;
     wait_for_guess(); /* the memo values the calls with it */
@@ -867,7 +981,8 @@ static void keep_program_memo(void)
     }
     struct br_program_memo kept = {.saving_seconds = (double)atomic_load(&saving_ns) * 1e-9,
                                    .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
-                                   .known = atomic_load(&device_known)};
+                                   .known = atomic_load(&device_known),
+                                   .precisions = precisions_built()};
     br_program_memo_write(&kept);
     /* A run the device would have paid for, on a host where it was never opened: the next run
      * opens it at its first call only with a memo of it and its programs compiled, which the

@@ -70,6 +70,18 @@ struct br_program_memo;
 double br_warmup_open_threshold(double open_seconds, const struct br_program_memo *last,
                                 double first_build_seconds);
 
+/* The rule, pure, for opening at load (warmup.c: open_at_load): whether a program opens the
+ * devices before its first call, on a warm-up thread, and builds there the device programs
+ * its last run built, given its settings as the environment gives them at load (`env`:
+ * br_env_peek's) and the memos of the device and of the program's last run here (NULL: none).
+ * Only in auto mode (as far as the environment says: BLASROUTE_MODE unset or auto), with
+ * BLASROUTE_WARMUP=background and learning on, and where that run was paid for at once by the
+ * device (br_warmup_open_threshold 0). */
+struct br_env;
+struct br_device_memo;
+int br_warmup_opens_at_load(const struct br_env *env, const struct br_device_memo *device,
+                            const struct br_program_memo *last);
+
 /* The CPU profile: loaded, tuned, cached, or made from the program's own calls (routing.h);
  * else the built-in estimates for now (br_routing_cpu_profile_provisional), never kept
  * (BLASROUTE_WARMUP=wait: a calibration now, of the BLAS that answers the names the router's

@@ -7,30 +7,32 @@
 #include <unistd.h>
 
 #include "engine/cache.h"
+#include "call.h"
 #include "env.h"
 #include "policy/keyfile.h"
 
-/* The host and what chooses the devices. */
-static void host_key(char *key, size_t size)
+/* The host and what chooses the devices (as settings `env` say). */
+static void host_key(const struct br_env *env, char *key, size_t size)
 {
     char host[256] = "";
     gethostname(host, sizeof host - 1);
     const char *vendors = getenv("OCL_ICD_VENDORS");
-    snprintf(key, size, "host=%s; devices=%s; vendors=%s", host,
-             br_env()->device ? br_env()->device : "", vendors ? vendors : "");
+    snprintf(key, size, "host=%s; devices=%s; vendors=%s", host, env->device ? env->device : "",
+             vendors ? vendors : "");
 }
 
 /* The file and key: the host and what chooses the devices. -1 without a cache directory. */
-static int locate(char *path, size_t path_size, char *key, size_t key_size)
+static int locate(const struct br_env *env, char *path, size_t path_size, char *key,
+                  size_t key_size)
 {
-    host_key(key, key_size);
-    return br_cache_file(path, path_size, "opened", key, "memo");
+    host_key(env, key, key_size);
+    return br_cache_file_for(env, path, path_size, "opened", key, "memo");
 }
 
 int br_prepare_stamp_path(char *path, size_t size)
 {
     char key[1400];
-    host_key(key, sizeof key);
+    host_key(br_env(), key, sizeof key);
     return br_cache_file(path, size, "prepared", key, "stamp");
 }
 
@@ -42,11 +44,11 @@ static void copy(char *to, size_t size, const char *from)
     to[n] = 0;
 }
 
-int br_device_memo_read(struct br_device_memo *memo)
+int br_device_memo_read_for(const struct br_env *env, struct br_device_memo *memo)
 {
     char path[1100], key[1400];
     struct br_keyfile file;
-    if (locate(path, sizeof path, key, sizeof key) != 0 ||
+    if (locate(env, path, sizeof path, key, sizeof key) != 0 ||
         br_keyfile_read_cached(path, "opened", key, &file) != 0)
         return -1;
     memset(memo, 0, sizeof *memo);
@@ -66,6 +68,11 @@ int br_device_memo_read(struct br_device_memo *memo)
     }
     br_keyfile_free(&file);
     return memo->name[0] && memo->open_seconds >= 0 ? 0 : -1;
+}
+
+int br_device_memo_read(struct br_device_memo *memo)
+{
+    return br_device_memo_read_for(br_env(), memo);
 }
 
 /* Writes a memo file atomically at `path`: `format` with its arguments, the first of them the
@@ -88,7 +95,7 @@ static void write_memo(const char *path, const char *format, ...)
 void br_device_memo_write(const struct br_device_memo *memo)
 {
     char path[1100], key[1400];
-    if (locate(path, sizeof path, key, sizeof key) == 0)
+    if (locate(br_env(), path, sizeof path, key, sizeof key) == 0)
         write_memo(path,
                    "# blasroute: the device opened here last, and how long opening it took.\n"
                    "[opened]\nkey = %s\nvendor = %s\nname = %s\ntype = %s\ndriver = %s\n"
@@ -98,9 +105,32 @@ void br_device_memo_write(const struct br_device_memo *memo)
 
 /* --- the program's memo ----------------------------------------------------------------- */
 
+/* A set of precisions (bit p for enum br_precision p) as their letters ("sd"; "-" for none),
+ * and back (letters other than s, d, c, z ignored). */
+static void precision_set_name(unsigned set, char name[BR_PRECISION_COUNT + 1])
+{
+    int n = 0;
+    for (int p = 0; p < BR_PRECISION_COUNT; p++)
+        if (set & 1u << p)
+            name[n++] = br_precision_letter((enum br_precision)p);
+    if (!n)
+        name[n++] = '-';
+    name[n] = 0;
+}
+
+static unsigned precision_set_parse(const char *name)
+{
+    unsigned set = 0;
+    for (; *name; name++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            if (*name == br_precision_letter((enum br_precision)p))
+                set |= 1u << p;
+    return set;
+}
+
 /* The program: its executable and a hash (br_hash) of its whole command line, so that
  * `python3 a.py 4096` and `python3 a.py 512` are two programs. */
-static void program_key(char *key, size_t size)
+static void program_key(const struct br_env *env, char *key, size_t size)
 {
     char exe[512] = "?", line[8192];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -113,22 +143,23 @@ static void program_key(char *key, size_t size)
     if (f)
         fclose(f);
     char host[1400];
-    host_key(host, sizeof host);
+    host_key(env, host, sizeof host);
     snprintf(key, size, "%s; program=%s; arguments=%016llx", host, exe,
              (unsigned long long)hash);
 }
 
-static int locate_program(char *path, size_t path_size, char *key, size_t key_size)
+static int locate_program(const struct br_env *env, char *path, size_t path_size, char *key,
+                          size_t key_size)
 {
-    program_key(key, key_size);
-    return br_cache_file(path, path_size, "program", key, "memo");
+    program_key(env, key, key_size);
+    return br_cache_file_for(env, path, path_size, "program", key, "memo");
 }
 
-int br_program_memo_read(struct br_program_memo *memo)
+int br_program_memo_read_for(const struct br_env *env, struct br_program_memo *memo)
 {
     char path[1100], key[2048];
     struct br_keyfile file;
-    if (locate_program(path, sizeof path, key, sizeof key) != 0 ||
+    if (locate_program(env, path, sizeof path, key, sizeof key) != 0 ||
         br_keyfile_read_cached(path, "program", key, &file) != 0)
         return -1;
     int found = 0;
@@ -141,19 +172,30 @@ int br_program_memo_read(struct br_program_memo *memo)
             br_key_double(&file, e, &memo->bound_seconds, 0, 1e6);
         else if (!strcmp(e->key, "known"))
             memo->known = !strcmp(e->value, "yes");
+        else if (!strcmp(e->key, "precisions"))
+            memo->precisions = precision_set_parse(e->value);
     }
     br_keyfile_free(&file);
     return found ? 0 : -1;
 }
 
+int br_program_memo_read(struct br_program_memo *memo)
+{
+    return br_program_memo_read_for(br_env(), memo);
+}
+
 void br_program_memo_write(const struct br_program_memo *memo)
 {
-    char path[1100], key[2048];
-    if (locate_program(path, sizeof path, key, sizeof key) == 0)
+    char path[1100], key[2048], precisions[BR_PRECISION_COUNT + 1];
+    precision_set_name(memo->precisions, precisions);
+    if (locate_program(br_env(), path, sizeof path, key, sizeof key) == 0)
         write_memo(path,
                    "# blasroute: what the device was worth to this program's last run on this "
                    "host:\n# seconds its calls saved or would have (known: a device was known to "
-                   "predict\n# it), and the CPU time of those made while none was (bound).\n"
-                   "[program]\nkey = %s\nsaving = %.4f\nbound = %.4f\nknown = %s\n",
-                   key, memo->saving_seconds, memo->bound_seconds, memo->known ? "yes" : "no");
+                   "predict\n# it), the CPU time of those made while none was (bound), and the\n"
+                   "# precisions whose device programs it built.\n"
+                   "[program]\nkey = %s\nsaving = %.4f\nbound = %.4f\nknown = %s\n"
+                   "precisions = %s\n",
+                   key, memo->saving_seconds, memo->bound_seconds, memo->known ? "yes" : "no",
+                   precisions);
 }

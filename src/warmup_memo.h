@@ -16,6 +16,10 @@ struct br_device_memo {
 /* 0 with *memo filled when a memo of this host and this choice of devices (BLASROUTE_DEVICE,
  * the OpenCL vendor directory) exists; -1 otherwise. */
 int br_device_memo_read(struct br_device_memo *memo);
+/* The same with the devices and cache directory that settings `env` name (env.h: br_env_peek's,
+ * read at load). */
+struct br_env;
+int br_device_memo_read_for(const struct br_env *env, struct br_device_memo *memo);
 
 /* Keeps the first device opened and what opening took (no cache directory: nothing). */
 void br_device_memo_write(const struct br_device_memo *memo);
@@ -28,9 +32,12 @@ void br_device_memo_write(const struct br_device_memo *memo);
 struct br_program_memo {
     double saving_seconds, bound_seconds;
     int known;
+    unsigned precisions; /* the precisions whose device programs that run built: bit p for
+                            enum br_precision p (0: none, or a memo older than the key) */
 };
 
 int br_program_memo_read(struct br_program_memo *memo);
+int br_program_memo_read_for(const struct br_env *env, struct br_program_memo *memo);
 
 /* The stamp of this host and choice of devices that says a helper was started to get the device
  * ready (prepare.h): its path, or -1 without a cache directory. */

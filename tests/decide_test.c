@@ -81,7 +81,7 @@
 #include "warmup.h"
 #include "warmup_memo.h"
 
-enum { PLAN = 52 };
+enum { PLAN = 53 };
 
 /* --- names --------------------------------------------------------------------------------- */
 
@@ -1556,6 +1556,49 @@ static void check_open_threshold(void)
        "1.5 s longer than the device, for a cached program whenever the device is faster");
 }
 
+/* Opening at load (warmup.c: open_at_load): only in auto mode as far as the environment
+ * says, with the warm-up in the background and learning on, where the program's last run here
+ * was paid for at once; the opening's cost is the device memo's, drawn. */
+static void check_open_at_load(void)
+{
+    struct br_device_memo device = {.open_seconds = 0.2 + (double)rand() / RAND_MAX};
+    double cost = device.open_seconds;
+    struct br_env unset = {.mode = BR_MODE_AUTO, .warmup = BR_WARMUP_BACKGROUND, .learn = 1};
+    struct br_env autom = unset, on_cpu = unset, forced = unset, wait = unset, savings = unset,
+                  unlearned = unset;
+    autom.mode_set = 1;
+    on_cpu.mode_set = 1, on_cpu.mode = BR_MODE_CPU;
+    forced.mode_set = 1, forced.mode = BR_MODE_DEVICE;
+    wait.warmup = BR_WARMUP_WAIT;
+    savings.warmup = BR_WARMUP_SAVINGS;
+    unlearned.learn = 0;
+    struct br_program_memo paid = {.saving_seconds = 1.5 * cost + 0.01, .known = 1};
+    struct br_program_memo short_of = {.saving_seconds = 1.5 * cost - 0.01, .known = 1};
+    struct br_program_memo bound = {.bound_seconds = 100 * cost};
+    struct br_program_memo neutral = {.known = 1};
+    if (!br_warmup_opens_at_load(&unset, &device, &paid) ||
+        !br_warmup_opens_at_load(&autom, &device, &paid))
+        fail("a program whose last run saved %g s, the opening %g: not opened at load",
+             paid.saving_seconds, cost);
+    if (br_warmup_opens_at_load(&unset, &device, &short_of) ||
+        br_warmup_opens_at_load(&unset, &device, &bound) ||
+        br_warmup_opens_at_load(&unset, &device, &neutral))
+        fail("opened at load on a last run that did not pay at once (saved %g, a bound, or the "
+             "memo of a run that opened at load for nothing)", short_of.saving_seconds);
+    if (br_warmup_opens_at_load(&unset, NULL, &paid) ||
+        br_warmup_opens_at_load(&unset, &device, NULL))
+        fail("opened at load without a memo of the device or of the program");
+    if (br_warmup_opens_at_load(&on_cpu, &device, &paid) ||
+        br_warmup_opens_at_load(&forced, &device, &paid) ||
+        br_warmup_opens_at_load(&wait, &device, &paid) ||
+        br_warmup_opens_at_load(&savings, &device, &paid) ||
+        br_warmup_opens_at_load(&unlearned, &device, &paid))
+        fail("opened at load with BLASROUTE_MODE cpu or device, BLASROUTE_WARMUP wait or "
+             "savings, or learning off");
+    ok("opened at load only in auto mode with the warm-up in the background and learning on, "
+       "after a run the device paid for at once (the opening's cost drawn)");
+}
+
 /* A GEMM of the given transposes and dimensions, for the sweeps. */
 static struct br_call gemm_call(char ta, char tb, int m, int n, int k, enum br_precision pr)
 {
@@ -2229,6 +2272,7 @@ int main(void)
     check_side_cost();        /* 1 */
     check_lowered_tries();    /* 1 */
     check_open_threshold();   /* 1 */
+    check_open_at_load();     /* 1 */
     check_sweeps();           /* 1 */
     check_sweep_projection(); /* 1 */
     check_observed_cpu();     /* 1 */

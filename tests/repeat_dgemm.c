@@ -7,10 +7,13 @@
  * spread over the others above), in bursts of BURST back to back (default 1)
  * PAUSE_MS milliseconds apart (default 0); with SMALL 1, a 4 x 4 dsyrk_ (checked too) right
  * before each burst after a pause; exit status 0 when all are right. Used by tests/learn.sh, whose checks read blasroute's trace
- * of the calls. */
+ * of the calls. With REPEAT_DGEMM_SETENV=NAME=VALUE in its environment it puts NAME=VALUE into
+ * it before its first call, as a program that sets blasroute's variables itself after its
+ * start (tests/warmup.sh). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 void dgemm_(const char *, const char *, const int *, const int *, const int *, const double *,
@@ -50,6 +53,9 @@ int main(int argc, char **argv)
     double *c = malloc(sizeof *c * (size_t)m * n);
     if (!a || !b || !c || calls < 1 || m < 1 || n < 1 || k < 1 || burst < 1)
         return 2;
+    const char *setting = getenv("REPEAT_DGEMM_SETENV");
+    if (setting && strchr(setting, '='))
+        putenv((char *)setting);
     srand(7);
     int wrong = 0;
     for (int call = 0; call < calls; call++) {

@@ -89,10 +89,9 @@ static int make_directory(const char *path)
     return own_directory(partial) > 0 ? 0 : -1;
 }
 
-/* The cache directory's name, from the environment; -1 if caching is off or there is none. */
-static int directory_name(char *dir, size_t size)
+/* The cache directory's name, from settings `env`; -1 if caching is off or there is none. */
+static int directory_name_for(const struct br_env *env, char *dir, size_t size)
 {
-    const struct br_env *env = br_env();
     if (!env->cache)
         return -1;
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -108,6 +107,11 @@ static int directory_name(char *dir, size_t size)
     return used > 0 && (size_t)used < size ? 0 : -1;
 }
 
+static int directory_name(char *dir, size_t size)
+{
+    return directory_name_for(br_env(), dir, size);
+}
+
 /* The directory's name where it is ours or not there yet: a reader finds nothing in one not
  * there, and a writer makes it (br_cache_file_begin, br_cache_store). Not made for a read: a
  * cold cache's directory cost a reference dpotrf 2048's first weighing 0.15 to 0.2 ms on the
@@ -117,15 +121,21 @@ static int directory_to_use(char *dir, size_t size)
     return directory_name(dir, size) == 0 && own_directory(dir) >= 0 ? 0 : -1;
 }
 
-int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
-                  const char *extension)
+int br_cache_file_for(const struct br_env *env, char *path, size_t size, const char *prefix,
+                      const char *key, const char *extension)
 {
     char dir[900];
-    if (directory_to_use(dir, sizeof dir) != 0)
+    if (directory_name_for(env, dir, sizeof dir) != 0 || own_directory(dir) < 0)
         return -1;
     int used = snprintf(path, size, "%s/%s-%016llx.%s", dir, prefix,
                         (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED), extension);
     return used > 0 && (size_t)used < size ? 0 : -1;
+}
+
+int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
+                  const char *extension)
+{
+    return br_cache_file_for(br_env(), path, size, prefix, key, extension);
 }
 
 int br_cache_make_directory(void)

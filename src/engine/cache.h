@@ -21,6 +21,10 @@ uint64_t br_hash(const void *data, size_t size, uint64_t seed);
  * mode 0700. */
 int br_cache_file(char *path, size_t size, const char *prefix, const char *key,
                   const char *extension);
+/* The same for the cache directory that settings `env` name (env.h: br_env_peek's). */
+struct br_env;
+int br_cache_file_for(const struct br_env *env, char *path, size_t size, const char *prefix,
+                      const char *key, const char *extension);
 
 /* Makes the cache directory if it is not there, mode 0700: for a writer that creates its file
  * itself. 0 when it is a directory of the user's own. */

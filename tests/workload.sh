@@ -20,16 +20,18 @@ env $clear_knobs -u BLASROUTE_MODE -u BLASROUTE_WARMUP -u BLASROUTE_LEARN -u BLA
     --out "$tmp/table.txt" > "$tmp/out" 2> "$tmp/err"
 status=$?
 # A row: workload, order, five times, four ratios, "D of N", how many of auto's cold and warm
-# runs opened the device ("opened 0/1 0/1"), then the paired ratios and (--aa) cpu mode's
-# second run against its first.
+# runs opened the device ("opened 0/1 0/1"), then the paired ratios, the ratios of the whole
+# processes' times ("whole") and (--aa) cpu mode's second run against its first.
 rows=$(awk '$1 == "getrf" || $1 == "numpy"' "$tmp/table.txt" 2>/dev/null | awk '
     NF >= 14 && $2 == 160 { ok = 1; for (i = 3; i <= 11; i++) if ($i !~ /^[0-9.]+$/ || $i <= 0) ok = 0
                             if ($(NF - 1) != "A/A" || $NF !~ /^[0-9.]+$/ || $NF <= 0) ok = 0
+                            if ($(NF - 4) != "whole" || $(NF - 3) !~ /^[0-9.]+$/ ||
+                                $(NF - 2) !~ /^[0-9.]+$/ || $(NF - 3) <= 0 || $(NF - 2) <= 0) ok = 0
                             if ($15 != "opened" || $16 !~ /^[0-9]+\/1$/ || $17 !~ /^[0-9]+\/1$/) ok = 0
                             if (ok && $13 == "of" && $14 > 0) n++ }
     END { print n + 0 }')
 [ $status -eq 0 ] && [ "$rows" -eq 2 ] && ! grep -q WRONG "$tmp/table.txt"
-ok $? "scripts/workload: dgetrf and numpy at 160, each mode cold and warm and cpu mode again (--aa), a full table, every result right"
+ok $? "scripts/workload: dgetrf and numpy at 160, each mode cold and warm and cpu mode again (--aa), a full table (the whole processes' ratios too), every result right"
 diag_file "$tmp/out"; diag_file "$tmp/err"
 
 on_device=$(awk '$1 == "getrf" || $1 == "numpy" { print $12, $16, $17 }' "$tmp/table.txt" | sort -u)

@@ -835,9 +835,33 @@ void br_warmup_hedge_took(const struct br_call *call, double side_prior, double 
     atomic_store(&device_known, 1);
 }
 
-/* br_warmup_took's valuation of a call weighed without a device (`value`: valuation's). */
-static void value_call(const struct br_call *call, int engine, const struct br_prediction *p,
-                       double seconds, int value)
+/* The CPU's cells learn (policy/learn.h) from the CPU calls the decision makes once a device
+ * is open, and until session 37 from no other: in a run that never opened the device, or
+ * before it opened, nothing was taught, and a cell whose calls go to the device whenever it is
+ * open was never taught at all. A reference dgesv 8192 on an H100's host sent its two solves,
+ * dtrsm(8192, 2048), to the device in every run that opened it, the CPU predicted at 160 ms
+ * each where the CPU BLAS takes 322 to 328 (its TRSM at 0.4 of its GEMM rate), and that run's
+ * memo said the device saved 0.09 s where it saved 0.36: the next runs kept every call on the
+ * CPU (2026-12-07, profiles/measured/2026-12-07-s37). So a steady CPU call valued before a
+ * device is open teaches its CPU cell too: under a memo's device only (its name and driver key
+ * the learned table as after its opening: not the kernel driver's guess, whose driver is
+ * unknown), against a CPU profile known without this process's calls (tuned or cached), with
+ * what the cell was taught in the trace. */
+static void teach_cpu_before_opening(const struct br_call *call, double seconds,
+                                     struct br_prediction *p)
+{
+    if (!memo_found || atomic_load(&memo_guessed))
+        return;
+    const struct br_cpu_profile *cpu = br_routing_cpu_profile_known();
+    if (cpu)
+        p->taught = br_learn_record(call, BR_LEARN_CPU, br_predict_cpu_seconds(call, cpu),
+                                    seconds, 0);
+}
+
+/* br_warmup_took's valuation of a call weighed without a device (`value`: valuation's;
+ * `steady`: br_warmup_took's). */
+static void value_call(const struct br_call *call, int engine, struct br_prediction *p,
+                       double seconds, int value, int steady)
 {
     if (value == KEEP_UNVALUED) {
         keep_as_bound(call, seconds, p->side_prior);
@@ -868,6 +892,8 @@ static void value_call(const struct br_call *call, int engine, const struct br_p
     if (value == VALUE_WITH_KEPT)
         revalue_kept_calls(profile, name, driver, 0, 1, 1); /* engine < 0 here */
     double saved = could_save(call, seconds, profile, name, driver, engine >= 0, p->side_prior);
+    if (engine < 0 && steady) /* after could_save, which keyed the learned table */
+        teach_cpu_before_opening(call, seconds, p);
     atomic_store(&device_known, 1);
     count(&saving_ns, saved);
     if (engine < 0) {
@@ -887,7 +913,7 @@ static void value_call(const struct br_call *call, int engine, const struct br_p
     }
 }
 
-void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
+void br_warmup_took(const struct br_call *call, int engine, struct br_prediction *p,
                     int on_device, int steady, double seconds)
 {
     weighed();
@@ -922,7 +948,7 @@ void br_warmup_took(const struct br_call *call, int engine, const struct br_pred
      * what they took inside it, for BLASROUTE_VERBOSE (0.6 to 1.2 ms of a reference dpotrf
      * 2048's 20 ms on the H200's host, by its fastest runs, 2026-11-28). */
     double reads_from = value == VALUE_WITH_KEPT ? br_seconds_now() : 0;
-    value_call(call, engine, p, seconds, value);
+    value_call(call, engine, p, seconds, value, steady);
     if (reads_from > 0)
         br_verbose("warm-up: the reads that valued them took %.3f ms inside the call",
                    (br_seconds_now() - reads_from) * 1e3);

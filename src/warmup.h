@@ -53,8 +53,10 @@ int br_warmup_open_and_remember(const volatile double *paused);
  * weighed for, -1 before the devices are opened. `steady`: a CPU call that found the CPU
  * BLAS's threads awake and all its own (not cold, not on the lowered count: cpu_threads.h,
  * neither begun nor ended beside a warm-up thread: br_warmup_busy), which may then measure the
- * CPU BLAS's rates until its profile is known. */
-void br_warmup_took(const struct br_call *call, int engine, const struct br_prediction *p,
+ * CPU BLAS's rates until its profile is known, and, before a device is open, teaches its CPU
+ * cell under the memo's device (warmup.c: teach_cpu_before_opening; what it taught goes into
+ * p->taught, for the trace). */
+void br_warmup_took(const struct br_call *call, int engine, struct br_prediction *p,
                     int on_device, int steady, double seconds);
 
 /* What a call begun on the CPU while the device got ready (br_warmup_hedge) took, in all:

@@ -12,7 +12,7 @@
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
 program="$top_builddir/tests/repeat_dgemm"
-plan 23
+plan 24
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/out" err="$tmp/err" trace="$tmp/trace.csv"
 fast_device_profile "warm-up" > "$tmp/fast.profile"
@@ -219,6 +219,19 @@ keep=1 run 100
     [ "$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet"' "$trace" | wc -l)" -eq 100 ] &&
     [ $typed_ok -eq 0 ]
 ok $? "a device predicted to save nothing: never opened, all 100 calls on the CPU (opened $opened times), with a memo of it or, for CPU devices asked for, without"
+
+# Before a device is open, a steady CPU call valued against the memo's device teaches its CPU
+# cell (warmup.c: teach_cpu_before_opening), as the CPU calls the decision makes once one is
+# open do: the same run again, its learned table removed, keeps a table under that device's
+# name and driver whose dgemm cell has the calls' samples, and the trace says which taught it.
+rm -f "$tmp"/cache/learned-*.table
+keep=1 run 100
+samples=$(sed -n 's/^dgemm\.square\.[0-9]*\.cpu = \([0-9]*\) .*/\1/p' "$tmp"/cache/learned-*.table 2>/dev/null)
+taught=$(awk -F, 'NR > 1 && $11 == "the device is not worth opening yet" && $20 == "sample"' "$trace" | wc -l)
+[ $status -eq 0 ] && [ "$opened" -eq 0 ] && [ "${samples:-0}" -ge 50 ] && [ "$taught" -ge 50 ] &&
+    grep -q '^key = .*; device=[^;][^;]*; driver=[^;][^;]*;' "$tmp"/cache/learned-*.table
+ok $? "CPU cells taught before the device opens: never opened, the dgemm cell's samples ${samples:-none}, $taught calls of the trace taught it, the table keyed by the memo's device"
+diag_file "$tmp"/cache/learned-*.table
 diag_file "$err"
 profile="$tmp/fast.profile"
 

@@ -129,7 +129,10 @@ static unsigned precision_set_parse(const char *name)
 }
 
 /* The program: its executable and a hash (br_hash) of its whole command line, so that
- * `python3 a.py 4096` and `python3 a.py 512` are two programs. */
+ * `python3 a.py 4096` and `python3 a.py 512` are two programs; and which of blasroute's two
+ * libraries answers its calls, the ILP64 one apart: a process with both loaded has each keep
+ * the memo of its own calls, and the one its calls do not use never opens the device at load
+ * on the other's memo (warmup.c: open_at_load). */
 static void program_key(const struct br_env *env, char *key, size_t size)
 {
     char exe[512] = "?", line[8192];
@@ -144,8 +147,13 @@ static void program_key(const struct br_env *env, char *key, size_t size)
         fclose(f);
     char host[1400];
     host_key(env, host, sizeof host);
-    snprintf(key, size, "%s; program=%s; arguments=%016llx", host, exe,
-             (unsigned long long)hash);
+#ifdef BLASROUTE_ILP64
+    static const char *const library = "; integers=64";
+#else
+    static const char *const library = "";
+#endif
+    snprintf(key, size, "%s; program=%s; arguments=%016llx%s", host, exe,
+             (unsigned long long)hash, library);
 }
 
 static int locate_program(const struct br_env *env, char *path, size_t path_size, char *key,

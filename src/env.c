@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +17,7 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static BR_THREAD_LOCAL int peeking;
 
 /* A bad value's warning, unless peeking. */
-#define warn_of_value(...) (peeking ? (void)0 : br_warn(__VA_ARGS__))
+#define warning(...) (peeking ? (void)0 : br_warn(__VA_ARGS__))
 
 static const char *read_string(const char *name)
 {
@@ -42,7 +41,7 @@ static int read_switch(const char *name, int fallback)
         if (strcasecmp(value, off[i]) == 0)
             return 0;
     }
-    warn_of_value("%s=%s is not valid (accepted: 0 or 1); using %d", name, value, fallback);
+    warning("%s=%s is not valid (accepted: 0 or 1); using %d", name, value, fallback);
     return fallback;
 }
 
@@ -57,10 +56,10 @@ static void read_prepare(struct br_env *s)
     const char *value = read_string("BLASROUTE_PREPARE");
     s->prepare_helper = value && value[0] == '/' ? value : NULL;
     s->prepare = s->prepare_helper
-                           ? BR_PREPARE_FIRST
-                           : (enum br_prepare_choice)read_choice(
-                                 "BLASROUTE_PREPARE", choices, 3, BR_PREPARE_PAID,
-                                 "0, 1, paid, or the absolute path of a helper");
+                     ? BR_PREPARE_FIRST
+                     : (enum br_prepare_choice)read_choice(
+                           "BLASROUTE_PREPARE", choices, 3, BR_PREPARE_PAID,
+                           "0, 1, paid, or the absolute path of a helper");
 }
 
 /* One of a list of words: its index, or the fallback (with one warning) for anything else. */
@@ -73,7 +72,7 @@ static int read_choice(const char *name, const char *const *words, int count, in
     for (int i = 0; i < count; i++)
         if (strcasecmp(value, words[i]) == 0)
             return i;
-    warn_of_value("%s=%s is not valid (accepted: %s); using %s", name, value, accepted,
+    warning("%s=%s is not valid (accepted: %s); using %s", name, value, accepted,
             fallback >= 0 ? words[fallback] : "the policy's");
     return fallback;
 }
@@ -99,7 +98,7 @@ static size_t read_bytes(const char *name)
         end++;
     if (errno || end == value || *end || number == 0 || value[0] == '-' ||
         number > (SIZE_MAX >> shift)) {
-        warn_of_value("%s=%s is not valid (accepted: a positive number of bytes, with an optional "
+        warning("%s=%s is not valid (accepted: a positive number of bytes, with an optional "
                 "K, M, G or T suffix); using the default", name, value);
         return 0;
     }
@@ -115,7 +114,7 @@ static double read_positive(const char *name)
     char *end;
     double x = strtod(value, &end);
     if (end == value || *end || !(x > 0 && x < 1e9)) {
-        warn_of_value("%s=%s is not valid (accepted: a positive number, the effective matrix order "
+        warning("%s=%s is not valid (accepted: a positive number, the effective matrix order "
                 "below which calls stay on the CPU); using the policy's", name, value);
         return 0;
     }
@@ -139,7 +138,7 @@ static void read_local_rank(struct br_env *s)
         char *end;
         long x = strtol(value, &end, 10);
         if (end == value || *end || x < 0 || x > 1 << 20) {
-            warn_of_value("%s=%s is not a node-local rank (a whole number); the devices are chosen "
+            warning("%s=%s is not a node-local rank (a whole number); the devices are chosen "
                     "as for a single process",
                     names[i], value);
             return;
@@ -159,7 +158,7 @@ static int read_count(const char *name, int most)
     char *end;
     long x = strtol(value, &end, 10);
     if (end == value || *end || x < 1 || x > most) {
-        warn_of_value("%s=%s is not valid (accepted: a whole number from 1 to %d); using the default",
+        warning("%s=%s is not valid (accepted: a whole number from 1 to %d); using the default",
                 name, value, most);
         return 0;
     }
@@ -175,7 +174,7 @@ static double read_share(const char *name)
     char *end;
     double x = strtod(value, &end);
     if (end == value || *end || !(x >= 0 && x <= 1)) {
-        warn_of_value("%s=%s is not valid (accepted: a number from 0 to 1, the device's share of the "
+        warning("%s=%s is not valid (accepted: a number from 0 to 1, the device's share of the "
                 "work in hybrid mode); using the profile's or the cost model's", name, value);
         return -1;
     }
@@ -200,7 +199,7 @@ static unsigned read_faults(const char *name)
         if (i < sizeof faults / sizeof faults[0])
             bits |= faults[i].bit;
         else
-            warn_of_value("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
+            warning("%s: unknown fault '%.*s' (accepted: no-platform, context, build, alloc, "
                     "enqueue, enqueue-late, wrap, download-half); ignored",
                     name, (int)length, value);
         value += length + (value[length] == ',');
@@ -216,7 +215,7 @@ static void read_into(struct br_env *s)
     s->cpu_blas = read_string("BLASROUTE_CPU_BLAS");
     s->cpu_blas64 = read_string("BLASROUTE_CPU_BLAS64");
     s->mode = (enum br_mode)read_choice("BLASROUTE_MODE", br_mode_names, BR_MODE_COUNT, -1,
-                                              "auto, cpu, device, hybrid");
+                                        "auto, cpu, device, hybrid");
     /* Only a valid value overrides the policy's mode; an invalid one leaves the policy's. */
     s->mode_set = (int)s->mode >= 0;
     if (!s->mode_set)
@@ -242,8 +241,8 @@ static void read_into(struct br_env *s)
         read_choice("BLASROUTE_CPU_THREADS", thread_uses, 2, 1, "share, keep");
     static const char *const warmups[] = {"background", "wait", "savings"};
     s->warmup = (enum br_warmup_choice)read_choice("BLASROUTE_WARMUP", warmups, 3,
-                                                        BR_WARMUP_BACKGROUND,
-                                                        "background, wait, savings");
+                                                  BR_WARMUP_BACKGROUND,
+                                                  "background, wait, savings");
     s->test_no_default_cpu_blas = read_switch("BLASROUTE_TEST_NO_DEFAULT_CPU_BLAS", 0);
     s->test_prepare_delay = read_count("BLASROUTE_TEST_PREPARE_DELAY", 60);
     s->test_open_delay = read_count("BLASROUTE_TEST_OPEN_DELAY", 60000);
@@ -269,30 +268,19 @@ static void read_into(struct br_env *s)
     s->test_nvidia_proc = read_string("BLASROUTE_TEST_NVIDIA_PROC");
 }
 
-/* The BLASROUTE_* variables as the environment holds them: a hash of each whole entry, summed
- * (setenv may move entries). */
+static void read_all(void)
+{
+    read_into(&settings);
+}
+
 extern char **environ;
-static uint64_t variables_now(void)
+uint64_t br_env_variables(void)
 {
     uint64_t sum = 0;
     for (char **entry = environ; entry && *entry; entry++)
         if (strncmp(*entry, "BLASROUTE_", 10) == 0)
             sum += br_hash(*entry, strlen(*entry), BR_HASH_SEED);
     return sum;
-}
-static uint64_t variables_read; /* variables_now() when the settings were read */
-static _Atomic int settings_read;
-
-static void read_all(void)
-{
-    variables_read = variables_now();
-    read_into(&settings);
-    atomic_store(&settings_read, 1);
-}
-
-int br_env_changed_since_read(void)
-{
-    return atomic_load(&settings_read) && variables_now() != variables_read;
 }
 
 const struct br_env *br_env(void)

@@ -4,6 +4,7 @@
 #define BLASROUTE_ENV_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum br_mode {
     BR_MODE_AUTO,   /* the device for the calls it wins, the CPU BLAS otherwise */
@@ -126,13 +127,14 @@ const struct br_env *br_env(void);
 
 /* The settings as the environment gives them now, into *into, without reading br_env's (which
  * are read once, on first use) and without a warning: for the decision made at load whether to
- * open the device before the program's first call (warmup.h: br_warmup_at_load). The strings
- * point into the environment. */
+ * open the device before the program's first call (warmup.h: br_warmup_opens_at_load). The
+ * strings point into the environment. */
 void br_env_peek(struct br_env *into);
 
-/* 1 if the program has set, changed or removed a BLASROUTE_* variable since br_env's settings
- * were read, else 0 (also before they are read). */
-int br_env_changed_since_read(void);
+/* The BLASROUTE_* variables as the environment holds them now, as one number (a sum of each
+ * entry's hash: setenv may move entries): two reads differ when the program set, changed or
+ * removed one between them. */
+uint64_t br_env_variables(void);
 
 /* Whether the test suite asked for this fault. */
 static inline int br_fault_injected(enum br_fault fault)

@@ -70,22 +70,28 @@ static void open_devices(const volatile double *paused)
 
 static void do_job(struct job job);
 
+/* Builds device i's program of a precision here unless it is built or being built; 0 (nothing
+ * done) where the device cannot run the precision (double precision on a device without it). */
+static int build_here(int i, enum br_precision precision)
+{
+    const struct br_device *d = br_engine_device_at(i);
+    if (!d || ((precision == BR_D || precision == BR_Z) && !d->double_precision))
+        return 0;
+    int cold = COLD;
+    if (atomic_compare_exchange_strong(&program_state[i][precision], &cold, WARMING))
+        do_job((struct job){i, precision});
+    return 1;
+}
+
 /* The hedge's job (index -1): opens the devices as the first call that pays would, then builds
  * the first one's program of the call's precision that can run it (a spread's other devices
  * build theirs when a call finds them cold). */
 static void open_and_build(enum br_precision precision)
 {
     int found = br_warmup_open_and_remember(NULL); /* or waits for another thread's */
-    int needs_double = precision == BR_D || precision == BR_Z;
-    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++) {
-        const struct br_device *d = br_engine_device_at(i);
-        if (!d || (needs_double && !d->double_precision))
-            continue;
-        int cold = COLD;
-        if (atomic_compare_exchange_strong(&program_state[i][precision], &cold, WARMING))
-            do_job((struct job){i, precision});
-        return;
-    }
+    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++)
+        if (build_here(i, precision))
+            return;
 }
 
 static void do_job(struct job job)
@@ -650,23 +656,17 @@ int br_warmup_opening(void)
  * leaves a memo that says the device saved nothing, so the next one does not open at load. */
 static _Atomic int opened_at_load;
 static unsigned precisions_at_load; /* the memo's: the programs to build at load */
+static uint64_t variables_at_load;  /* br_env_variables() when the settings were read */
 
 static void open_and_build_at_load(void)
 {
     br_verbose("warm-up: this program's last run here was paid for by the device: opening it "
                "at load");
     int found = br_warmup_open_and_remember(NULL);
-    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++) {
-        const struct br_device *d = br_engine_device_at(i);
-        for (int p = 0; d && p < BR_PRECISION_COUNT; p++) {
-            if (!(precisions_at_load & 1u << p) ||
-                ((p == BR_D || p == BR_Z) && !d->double_precision))
-                continue;
-            int cold = COLD;
-            if (atomic_compare_exchange_strong(&program_state[i][p], &cold, WARMING))
-                do_job((struct job){i, (enum br_precision)p});
-        }
-    }
+    for (int i = 0; i < found && i < BR_MAX_DEVICES; i++)
+        for (int p = 0; p < BR_PRECISION_COUNT; p++)
+            if (precisions_at_load & 1u << p)
+                build_here(i, (enum br_precision)p);
 }
 
 /* Pure: whether a program opens the device at load, given settings read then (`env`: its
@@ -692,6 +692,7 @@ __attribute__((constructor)) static void open_at_load(void)
         !br_warmup_opens_at_load(&now, &device, &last))
         return;
     br_env(); /* the settings, read now: those the opening and the calls go by */
+    variables_at_load = br_env_variables();
     precisions_at_load = last.precisions;
     atomic_store(&opened_at_load, 1);
     atomic_store(&background_started, 1);
@@ -972,7 +973,7 @@ static void keep_program_memo(void)
     if (atomic_load(&opened_at_load) && !atomic_load_explicit(&forked, memory_order_relaxed)) {
         /* Opened at load (open_at_load): a run whose settings changed after that, or that made
          * no device-sized call in auto mode, tells the next run not to open at load. */
-        int changed = br_env_changed_since_read();
+        int changed = br_env_variables() != variables_at_load;
         if (changed)
             br_warn("a BLASROUTE_* variable was set or changed by the program after it started; "
                     "this run read them at its start, where it opened the device on the memo "

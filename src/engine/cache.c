@@ -116,16 +116,21 @@ static int directory_name(char *dir, size_t size)
  * there, and a writer makes it (br_cache_file_begin, br_cache_store). Not made for a read: a
  * cold cache's directory cost a reference dpotrf 2048's first weighing 0.15 to 0.2 ms on the
  * development machine (2026-12-06), for files that could not be there. */
+static int directory_to_use_for(const struct br_env *env, char *dir, size_t size)
+{
+    return directory_name_for(env, dir, size) == 0 && own_directory(dir) >= 0 ? 0 : -1;
+}
+
 static int directory_to_use(char *dir, size_t size)
 {
-    return directory_name(dir, size) == 0 && own_directory(dir) >= 0 ? 0 : -1;
+    return directory_to_use_for(br_env(), dir, size);
 }
 
 int br_cache_file_for(const struct br_env *env, char *path, size_t size, const char *prefix,
                       const char *key, const char *extension)
 {
     char dir[900];
-    if (directory_name_for(env, dir, sizeof dir) != 0 || own_directory(dir) < 0)
+    if (directory_to_use_for(env, dir, sizeof dir) != 0)
         return -1;
     int used = snprintf(path, size, "%s/%s-%016llx.%s", dir, prefix,
                         (unsigned long long)br_hash(key, strlen(key), BR_HASH_SEED), extension);

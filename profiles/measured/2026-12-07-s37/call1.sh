@@ -13,25 +13,6 @@ if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   (cd $OUT && tar cf runs-h200-8192.tar runs-h200-8192 && rm -rf runs-h200-8192)
   exit 0
 fi
-export BLASROUTE_TEST_PREPARE_HELPER=$PWD/.dev/bin/blasroute-prepare
+source profiles/measured/2026-12-07-s37/turns.sh
 NEW=$L OLD=$PWD/.dev/lib-old/libblasroute.so.0
-# walled DIR NAME MODE CACHE: traced, verbose, with the whole process's seconds after its line
-walled() {
-  local from=$(date +%s.%N)
-  local line=$(traced "$1" "$2" "$3" "$4" BLASROUTE_VERBOSE=1 .dev/bin/lapack-stream 8192 "$1")
-  echo "$line wall $(python3 -c "print(round($(date +%s.%N) - $from, 3))")"
-}
-for w in gesv potrf; do
-  rm -rf /tmp/c-new /tmp/c-old /tmp/c-cpu
-  for state in cold warm1 warm2 warm3; do
-    for build in old new; do
-      [ $build = new ] && L=$NEW || L=$OLD
-      walled $w $build-$state auto /tmp/c-$build
-      [ $state = cold ] && sleep 10
-    done
-    L=$NEW walled $w cpu-$state cpu /tmp/c-cpu
-  done | tee $OUT/$w.txt
-  cp /tmp/c-new/program-*.memo $OUT/$w/ 2>/dev/null
-  gzip $OUT/$w/*.csv
-  (cd $OUT && tar cf $w.tar $w && rm -rf $w)
-done
+for w in gesv potrf; do ab_turns $w cold warm1 warm2 warm3; done

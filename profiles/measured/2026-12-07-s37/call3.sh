@@ -10,12 +10,7 @@ if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
   bash profiles/measured/2026-12-07-s33/call1.sh > $OUT/issue22.txt 2>&1
   exit 0
 fi
-export BLASROUTE_TEST_PREPARE_HELPER=$PWD/.dev/bin/blasroute-prepare
-walled() {
-  local from=$(date +%s.%N)
-  local line=$(traced "$1" "$2" "$3" "$4" BLASROUTE_VERBOSE=1 .dev/bin/lapack-stream 8192 "$1")
-  echo "$line wall $(python3 -c "print(round($(date +%s.%N) - $from, 3))")"
-}
+source profiles/measured/2026-12-07-s37/turns.sh
 w=gesv
 rm -rf /tmp/c-new /tmp/c-cpu
 for state in cold warm1 warm2 warm3; do

@@ -2,11 +2,9 @@
 
 #include <math.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -24,26 +22,15 @@
 #include "process.h"
 #include "sweep.h"
 #include "warmup_memo.h"
+#include "warmup_threads.h"
 
-/* Each program to get ready goes cold -> warming (its thread started) -> warm (done). */
-enum { COLD, WARMING, WARM };
 static atomic_flag opening = ATOMIC_FLAG_INIT; /* the device is being opened or was */
 static _Atomic int background_started;          /* a warm-up thread was started to open it */
-static _Atomic int program_state[BR_MAX_DEVICES][BR_PRECISION_COUNT];
-
-/* What one warm-up thread does: build device `index`'s program of a precision; -1: open the
- * devices and build the first one's (the hedge's job); OPEN_ONLY: open them; READ_GUESS: read
- * the GPU the kernel driver lists (guess_device); AT_LOAD: open them and build the programs
- * the program's last run built (open_at_load). */
-struct job {
-    int index;
-    enum br_precision precision;
-};
-enum { OPEN_ONLY = -2, READ_GUESS = -3, AT_LOAD = -4 };
-static void open_and_build_at_load(void);
 
 static void revalue_unknown_calls(const struct br_device *d);
 static void guess_device(void);
+static void read_guess(int unused, enum br_precision unused_precision);
+static void open_and_build_at_load(int unused, enum br_precision unused_precision);
 
 /* Opens the devices and keeps what it took for the next process (warmup_memo.h). */
 static void open_devices(const volatile double *paused)
@@ -68,125 +55,24 @@ static void open_devices(const volatile double *paused)
     }
 }
 
-static void do_job(struct job job);
-
-/* Builds device i's program of a precision here unless it is built or being built; 0 (nothing
- * done) where the device cannot run the precision (double precision on a device without it). */
-static int build_here(int i, enum br_precision precision)
+/* The warm-up threads' jobs (warmup_threads.h) that open the devices: the hedge's opens them
+ * as the first call that pays would, then builds the first one's program of the call's
+ * precision that can run it (a spread's other devices build theirs when a call finds them
+ * cold); the rule's opens them alone. */
+static void open_and_build(int unused, enum br_precision precision)
 {
-    const struct br_device *d = br_engine_device_at(i);
-    if (!d || ((precision == BR_D || precision == BR_Z) && !d->double_precision))
-        return 0;
-    int cold = COLD;
-    if (atomic_compare_exchange_strong(&program_state[i][precision], &cold, WARMING))
-        do_job((struct job){i, precision});
-    return 1;
-}
-
-/* The hedge's job (index -1): opens the devices as the first call that pays would, then builds
- * the first one's program of the call's precision that can run it (a spread's other devices
- * build theirs when a call finds them cold). */
-static void open_and_build(enum br_precision precision)
-{
+    (void)unused;
     int found = br_warmup_open_and_remember(NULL); /* or waits for another thread's */
     for (int i = 0; i < found && i < BR_MAX_DEVICES; i++)
-        if (build_here(i, precision))
+        if (br_warmup_build_here(i, precision))
             return;
 }
 
-static void do_job(struct job job)
-{
-    if (job.index == OPEN_ONLY) {
-        br_warmup_open_and_remember(NULL);
-        return;
-    }
-    if (job.index == READ_GUESS) {
-        guess_device();
-        return;
-    }
-    if (job.index == AT_LOAD) {
-        open_and_build_at_load();
-        return;
-    }
-    if (job.index < 0) {
-        open_and_build(job.precision);
-        return;
-    }
-    br_engine_build(job.index, job.precision);
-    atomic_store(&program_state[job.index][job.precision], WARM);
-}
-
-/* Warm-up threads running now. */
-static _Atomic int running;
-
-static void *job_thread(void *arg)
-{
-    struct job job = *(struct job *)arg;
-    free(arg);
-    do_job(job);
-    atomic_fetch_sub(&running, 1);
-    return NULL;
-}
-
-/* An exit must not begin while a warm-up thread works inside the OpenCL driver: a driver sets
- * itself up lazily and registers exit handlers as it goes (C++ statics: PoCL's LLVM), and an
- * exit would run those (last registered, first run) under the thread's feet ("pure virtual
- * method called", "double free" at exit on the development machine). No exit handler can be
- * registered after the driver's from here, but glibc's exit() runs the exiting thread's
- * thread_local destructors before any exit handler: each thread that starts a warm-up gets one
- * that waits for the warm-up threads (bounded; at a plain thread exit it waits too, at most
- * as long). An exit handler does the same, last, for an exit from another thread. */
-extern int __cxa_thread_atexit_impl(void (*)(void *), void *, void *) __attribute__((weak));
-extern void *__dso_handle;
-
-static void wait_for_warmup(void)
-{
-    for (int i = 0; i < 20000 && atomic_load(&running) > 0; i++)
-        usleep(1000);
-}
-
-static void wait_for_warmup_at_thread_end(void *unused)
+static void open_only(int unused, enum br_precision unused_precision)
 {
     (void)unused;
-    wait_for_warmup();
-}
-
-static void fence_this_thread(void)
-{
-    static BR_THREAD_LOCAL int fenced;
-    static atomic_flag at_exit = ATOMIC_FLAG_INIT;
-    if (!atomic_flag_test_and_set(&at_exit))
-        atexit(wait_for_warmup);
-    if (!fenced && __cxa_thread_atexit_impl)
-        fenced = __cxa_thread_atexit_impl(wait_for_warmup_at_thread_end, NULL, &__dso_handle) == 0;
-}
-
-/* Runs the job on a detached thread of its own, with every signal blocked there (the program's
- * handlers keep running on its own threads); on the caller's thread if none can start. */
-static void start(struct job job)
-{
-    struct job *copy = malloc(sizeof *copy);
-    pthread_attr_t attr;
-    pthread_t thread;
-    sigset_t all, old;
-    int started = 0;
-    fence_this_thread();
-    if (copy && pthread_attr_init(&attr) == 0) {
-        *copy = job;
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        sigfillset(&all);
-        pthread_sigmask(SIG_SETMASK, &all, &old);
-        atomic_fetch_add(&running, 1);
-        started = pthread_create(&thread, &attr, job_thread, copy) == 0;
-        if (!started)
-            atomic_fetch_sub(&running, 1);
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        pthread_attr_destroy(&attr);
-    }
-    if (!started) {
-        free(copy);
-        do_job(job);
-    }
+    (void)unused_precision;
+    br_warmup_open_and_remember(NULL);
 }
 
 /* --- opening the device: when it pays ------------------------------------------------ */
@@ -543,6 +429,14 @@ static void guess_device(void)
     atomic_store(&guess_state, GUESS_READ); /* read once, found or not */
 }
 
+/* The read as a warm-up thread's job (warmup_threads.h). */
+static void read_guess(int unused, enum br_precision unused_precision)
+{
+    (void)unused;
+    (void)unused_precision;
+    guess_device();
+}
+
 /* Takes the read on (1) if nobody has: the caller then reads it, here or on a thread. */
 static int take_guess(void)
 {
@@ -560,7 +454,7 @@ static void guess_if_it_matters(double seconds)
         return;
     if (br_env()->warmup == BR_WARMUP_BACKGROUND &&
         !atomic_load_explicit(&forked, memory_order_relaxed))
-        start((struct job){READ_GUESS, BR_D});
+        br_warmup_start(read_guess, 0, BR_D);
     else
         guess_device();
 }
@@ -616,16 +510,11 @@ int br_warmup_devices_open(int asked)
          * H200, 2026-11-27): inside a call, the opening is a stall of its whole length, and
          * beside the calls it costs them at most about as much (above). */
         if (!atomic_exchange(&background_started, 1))
-            start((struct job){OPEN_ONLY, BR_D});
+            br_warmup_start(open_only, 0, BR_D);
         return br_engine_discovered();
     }
     br_warmup_open_and_remember(NULL); /* or waits for another thread's opening */
     return 1;
-}
-
-int br_warmup_busy(void)
-{
-    return atomic_load_explicit(&running, memory_order_relaxed) > 0;
 }
 
 int br_warmup_opening(void)
@@ -658,15 +547,17 @@ static _Atomic int opened_at_load;
 static unsigned precisions_at_load; /* the memo's: the programs to build at load */
 static uint64_t variables_at_load;  /* br_env_variables() when the settings were read */
 
-static void open_and_build_at_load(void)
+static void open_and_build_at_load(int unused, enum br_precision unused_precision)
 {
+    (void)unused;
+    (void)unused_precision;
     br_verbose("warm-up: this program's last run here was paid for by the device: opening it "
                "at load");
     int found = br_warmup_open_and_remember(NULL);
     for (int i = 0; i < found && i < BR_MAX_DEVICES; i++)
         for (int p = 0; p < BR_PRECISION_COUNT; p++)
             if (precisions_at_load & 1u << p)
-                build_here(i, (enum br_precision)p);
+                br_warmup_build_here(i, (enum br_precision)p);
 }
 
 /* Pure: whether a program opens the device at load, given settings read then (`env`: its
@@ -697,7 +588,7 @@ __attribute__((constructor)) static void open_at_load(void)
     atomic_store(&opened_at_load, 1);
     atomic_store(&background_started, 1);
     keep_memo_at_exit();
-    start((struct job){AT_LOAD, BR_D});
+    br_warmup_start(open_and_build_at_load, 0, BR_D);
 }
 
 /* --- the CPU begins while the device gets ready -------------------------------------- */
@@ -770,7 +661,7 @@ int br_warmup_hedge(const struct br_call *call, double side_prior, double *cpu_s
         br_verbose("warm-up: the device opens on a thread of its own while the CPU BLAS begins "
                    "a %s call predicted at %.3f s there, %.3f s on the device",
                    br_family_name(call->family), on_cpu, on_cpu - saved);
-        start((struct job){-1, call->precision});
+        br_warmup_start(open_and_build, 0, call->precision);
     }
     *cpu_seconds = on_cpu;
     return 1;
@@ -955,18 +846,6 @@ void br_warmup_took(const struct br_call *call, int engine, struct br_prediction
                    (br_seconds_now() - reads_from) * 1e3);
 }
 
-/* The precisions whose device programs this process built, on any device (a memo's
- * `precisions`). */
-static unsigned precisions_built(void)
-{
-    unsigned set = 0;
-    for (int i = 0; i < BR_MAX_DEVICES; i++)
-        for (int p = 0; p < BR_PRECISION_COUNT; p++)
-            if (atomic_load(&program_state[i][p]) == WARM)
-                set |= 1u << p;
-    return set;
-}
-
 /* At exit: what the device was worth to this run, for the next run of the same command. */
 static void keep_program_memo(void)
 {
@@ -1009,7 +888,7 @@ static void keep_program_memo(void)
     struct br_program_memo kept = {.saving_seconds = (double)atomic_load(&saving_ns) * 1e-9,
                                    .bound_seconds = (double)atomic_load(&bound_ns) * 1e-9,
                                    .known = atomic_load(&device_known),
-                                   .precisions = precisions_built()};
+                                   .precisions = br_warmup_precisions_built()};
     br_program_memo_write(&kept);
     /* A run the device would have paid for, on a host where it was never opened: the next run
      * opens it at its first call only with a memo of it and its programs compiled, which the
@@ -1050,72 +929,17 @@ const struct br_cpu_profile *br_warmup_cpu_profile(void)
     return br_routing_cpu_profile_provisional();
 }
 
-/* The longest a build is taken to last (br_warmup_worth_waiting). */
-static const double longest_build_seconds = 1.5;
-
-int br_warmup_worth_waiting(double cpu_seconds, double device_seconds, int cached)
-{
-    return device_seconds > 0 &&
-           cpu_seconds > device_seconds + (cached ? 0 : longest_build_seconds);
-}
-
-int br_warmup_program_cached(int index, enum br_precision precision)
-{
-    /* 0: not known yet, 1: cached, 2: compiled from source */
-    static _Atomic int known[BR_MAX_DEVICES][BR_PRECISION_COUNT];
-    if (index < 0 || index >= BR_MAX_DEVICES)
-        return 0;
-    int state = atomic_load_explicit(&known[index][precision], memory_order_relaxed);
-    if (!state) {
-        state = br_engine_program_cached(index, precision) ? 1 : 2;
-        atomic_store_explicit(&known[index][precision], state, memory_order_relaxed);
-    }
-    return state == 1;
-}
-
-void br_warmup_device_wait(int index, enum br_precision precision)
-{
-    if (index < 0 || index >= BR_MAX_DEVICES)
-        return;
-    _Atomic int *state = &program_state[index][precision];
-    if (atomic_load_explicit(state, memory_order_acquire) == WARM)
-        return;
-    do_job((struct job){index, precision}); /* waits for a warm-up thread's build */
-}
-
-int br_warmup_device_ready(int index, enum br_precision precision)
-{
-    if (index < 0 || index >= BR_MAX_DEVICES)
-        return 1; /* nothing to build: the call finds out itself */
-    _Atomic int *state = &program_state[index][precision];
-    if (br_likely(atomic_load_explicit(state, memory_order_acquire) == WARM))
-        return 1;
-    if (br_env()->warmup == BR_WARMUP_WAIT) {
-        br_warmup_device_wait(index, precision);
-        return 1;
-    }
-    int cold = COLD;
-    if (atomic_compare_exchange_strong(state, &cold, WARMING))
-        start((struct job){index, precision});
-    return 0;
-}
-
 /* A warm-up thread of the parent is not in the child: what it was doing starts again there if
  * the child needs it (a device the parent opened is not used in the child at all). */
 void br_warmup_at_fork(enum br_fork_stage stage)
 {
     br_fork_lock(&unknown_lock, stage);
     br_fork_lock(&sweeps_lock, stage);
+    br_warmup_threads_at_fork(stage);
     if (stage != BR_FORK_CHILD)
         return;
-    atomic_store(&running, 0);
     atomic_store(&forked, 1);
     atomic_store(&program_weighed, 0);
     int reading = GUESS_READING; /* the parent's thread reading it is not here */
     atomic_compare_exchange_strong(&guess_state, &reading, GUESS_WANTED);
-    for (int i = 0; i < BR_MAX_DEVICES; i++)
-        for (int p = 0; p < BR_PRECISION_COUNT; p++) {
-            int warming = WARMING;
-            atomic_compare_exchange_strong(&program_state[i][p], &warming, COLD);
-        }
 }

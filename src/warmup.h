@@ -14,6 +14,7 @@
 #include "call.h"
 #include "policy/model.h"
 #include "policy/profile.h"
+#include "warmup_threads.h" /* the threads and the programs they build */
 
 /* 1 if the devices have been looked for and opened; else 0. Once it is worth it (warmup.c:
  * what the device could have saved on the calls made without it pays for the opening, or the
@@ -27,10 +28,6 @@ int br_warmup_devices_open(int asked);
 
 /* Whether a warm-up thread is opening the devices now. */
 int br_warmup_opening(void);
-
-/* Whether any warm-up thread is at work now (opening the devices, building a program): a CPU
- * call made beside one does not measure the CPU BLAS (br_warmup_took's `steady`). */
-int br_warmup_busy(void);
 
 /* In auto mode, for a call made before the devices were opened (and not worth opening for yet):
  * 1 if the CPU BLAS is to begin it while the device gets ready on a warm-up thread (started by
@@ -89,31 +86,5 @@ int br_warmup_opens_at_load(const struct br_env *env, const struct br_device_mem
  * (BLASROUTE_WARMUP=wait: a calibration now, of the BLAS that answers the names the router's
  * calls came by, br_routing_calibrate_names). Never NULL. */
 const struct br_cpu_profile *br_warmup_cpu_profile(void);
-
-/* 1 if device `index`'s program of this precision has been built (or failed to build: a call
- * then finds that out and goes to the CPU BLAS itself), else 0 after starting the build on a
- * warm-up thread (BLASROUTE_WARMUP=wait: built now, always 1). */
-int br_warmup_device_ready(int index, enum br_precision precision);
-
-/* Waits for device `index`'s program of this precision (a build started by
- * br_warmup_device_ready, or one made now): for a call the CPU would take longer to answer
- * than the build can take (br_warmup_worth_waiting). */
-void br_warmup_device_wait(int index, enum br_precision precision);
-
-/* Whether device `index`'s program of this precision only loads from the binary cache (no
- * compile), found out once. */
-int br_warmup_program_cached(int index, enum br_precision precision);
-
-/* The rule, pure: whether a call predicted `cpu_seconds` on the CPU BLAS and `device_seconds`
- * on a device whose program is still being built waits for it. A program compiled from source
- * (not `cached`): only when the CPU's answer would take longer than the device's plus the
- * longest build seen (a fresh compile on the H200's host, 1.3 s): a numpy script's first dgemm
- * of 8192 took 2 s on the CPU beside a program ready 0.1 s later (H200, 2026-11-26); a call of
- * the CPU's 0.2 s does not wait. A program loaded from the cache: whenever the device is
- * predicted faster. It is ready in about 0.4 s there, the driver's first use of it included,
- * and that work stalls the whole process about as long, so the CPU's answer meanwhile comes
- * no sooner: a numpy 4096's first dgemm took 0.66 s on the CPU beside the load (0.22 alone),
- * where device mode's first call took 0.38 s. */
-int br_warmup_worth_waiting(double cpu_seconds, double device_seconds, int cached);
 
 #endif

@@ -1,12 +1,13 @@
 #!/bin/sh
 # fork() after the device was used (issue 18): tests/fork_device (C: the parent, 4 children,
 # the parent again) and tests/fork_numpy.py (Debian's numpy under LD_PRELOAD, a
-# multiprocessing pool with the fork start method) in device mode on PoCL. Every result right,
+# multiprocessing pool with the fork start method) in device mode on PoCL; and in auto mode, a
+# program that opens the device at load (warmup.c) and forks while it opens. Every result right,
 # no child hung (each has a hard time limit), and the reports (one per process that exits
 # through exit()) show the parent's calls on the device and the children's on the CPU BLAS.
 . "$top_srcdir/tests/tap.sh"
 require_reference_and_pocl
-plan 4
+plan 5
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 out="$tmp/stdout" err="$tmp/stderr"
 export BLASROUTE_MODE=device BLASROUTE_DEVICE="${BLASROUTE_TEST_DEVICE:-cpu}"
@@ -47,3 +48,29 @@ else
     skip "numpy, multiprocessing fork pool" "/usr/bin/python3 has no numpy"
     skip "numpy: the parent's products on the device" "/usr/bin/python3 has no numpy"
 fi
+
+# A program whose last run the device paid for opens it at load, on a warm-up thread started
+# before main (warmup.c: open_at_load), and may fork before that thread is done: a worker pool
+# made at the start. The opening is held back here (BLASROUTE_TEST_OPEN_DELAY) so that the
+# parent's first calls and its 4 children come while it is under way. Its memos come from a
+# first run that opened the device in its first call (BLASROUTE_WARMUP=wait), its memo then
+# made to say the device saved 5 s. The device is claimed fast (a test profile) so that the
+# calls are device-sized; learning on, as by default (the memos are what it keeps).
+fast_device_profile "fork at load" > "$tmp/fast.profile"
+at_load() {
+    env $clear_knobs -u BLASROUTE_WARMUP -u BLASROUTE_SPLIT -u BLASROUTE_TRACE \
+        BLASROUTE_MODE=auto BLASROUTE_LEARN=1 BLASROUTE_THRESHOLD=1 \
+        BLASROUTE_PROFILE="$tmp/fast.profile" \
+        BLASROUTE_REPORT=1 BLASROUTE_VERBOSE=1 BLASROUTE_CPU_BLAS="$BLASROUTE_REFERENCE_BLAS" \
+        BLASROUTE_CACHE_DIR="$tmp/cache" "$@" \
+        timeout 300 "$top_builddir/tests/fork_device" > "$out" 2> "$err"
+    status=$?
+}
+at_load BLASROUTE_WARMUP=wait
+first=$status
+sed -i 's/^saving = .*/saving = 5/' "$tmp"/cache/program-*.memo
+at_load BLASROUTE_TEST_OPEN_DELAY=1000
+blocks=$(awk '/^blasroute report: routine,/ { n++ } END { print n + 0 }' "$err")
+[ $first -eq 0 ] && all_ok && grep -q 'opening it at load' "$err" && [ "$blocks" -eq 5 ]
+ok $? "auto mode, the device opened at load and the program forking 4 children while it opens: all right, none hung, every process's report (first run $first, $blocks reports)"
+diag_file "$out"; diag_file "$err"

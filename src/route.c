@@ -19,6 +19,7 @@
 #include "scale.h"
 #include "stats.h"
 #include "warmup.h"
+#include "warmup_threads.h"
 
 /* How deep the current thread is inside blasroute's Level 3. A CPU BLAS that calls a Level-3
  * routine through the dynamic linker lands here again; that is legitimate once or twice (a
@@ -455,7 +456,7 @@ void br_route(const struct br_call *call)
          * device calls after it: ssymm 512, 0.77 to 1.1 ms for the next 30 calls, 0.40 in
          * device mode; H200, 2026-11-26). What such a call teaches: br_learn_cpu_sample. */
         double share = 1;
-        /* A CPU call begun beside a warm-up thread (warmup.h: br_warmup_busy), or any timed
+        /* A CPU call begun beside a warm-up thread (warmup_threads.h: br_warmup_busy), or any timed
          * call that ended beside one. */
         int beside_warmup = 0;
         /* A device try leaves the CPU BLAS its threads; a CPU try keeps the lowered count. */

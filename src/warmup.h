@@ -4,17 +4,17 @@
  * one, else from the program's own calls; the built-in estimates until they have measured
  * it) and the device's program for the call's precision (a build of a second or more on a
  * fresh binary cache). The device is opened only when what it saves pays for the opening
- * (warmup.c), on a thread of its own; the build runs on a thread of its own too, started by the first call that needs it,
- * and until it is done such calls go to the CPU BLAS, which answers them as fast as the
- * program would have without blasroute; only a call the CPU would take longer to answer than
- * the build can last, or one whose program only loads from the cache, waits for it. */
+ * (warmup.c), on a thread of its own; the build runs on a thread of its own too, started by the
+ * first call that needs it (warmup_threads.h), and until it is done such calls go to the CPU
+ * BLAS, which answers them as fast as the program would have without blasroute; only a call
+ * the CPU would take longer to answer than the build can last, or one whose program only loads
+ * from the cache, waits for it. */
 #ifndef BLASROUTE_WARMUP_H
 #define BLASROUTE_WARMUP_H
 
 #include "call.h"
 #include "policy/model.h"
 #include "policy/profile.h"
-#include "warmup_threads.h" /* the threads and the programs they build */
 
 /* 1 if the devices have been looked for and opened; else 0. Once it is worth it (warmup.c:
  * what the device could have saved on the calls made without it pays for the opening, or the

@@ -1,8 +1,8 @@
 /* The warm-up's threads and the device programs they build. What the warm-up decides (warmup.h:
  * when the device is worth opening, what it saved) runs on the callers' threads; the slow work
  * it starts (opening the devices, building a device's program, reading the GPU the kernel
- * driver lists) runs here, each job on a detached thread of its own, and a process does not
- * exit while one is inside the OpenCL driver. Each device program goes cold -> warming (a
+ * driver lists) runs here, each job on a detached thread of its own, and an exit waits (at most
+ * 20 s) for those still inside the OpenCL driver. Each device program goes cold -> warming (a
  * thread builds it) -> warm (built, or failed: the call finds that out itself). */
 #ifndef BLASROUTE_WARMUP_THREADS_H
 #define BLASROUTE_WARMUP_THREADS_H

@@ -80,6 +80,7 @@
 #include "unit_tap.h"
 #include "warmup.h"
 #include "warmup_memo.h"
+#include "warmup_threads.h"
 
 enum { PLAN = 53 };
 

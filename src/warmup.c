@@ -560,14 +560,21 @@ static void open_and_build_at_load(int unused, enum br_precision unused_precisio
                 br_warmup_build_here(i, (enum br_precision)p);
 }
 
-/* Pure: whether a program opens the device at load, given settings read then (`env`: its
- * mode as far as the environment says, its warm-up and learning) and the memos of the device
- * (what opening took) and of its last run here (NULL where either is missing). */
+/* Whether settings read at load (`env`: the mode as far as the environment says, the warm-up
+ * and learning) let a program open the device then, whatever its memos say: checked before
+ * they are read, so that a process in another mode reads no file at load. */
+static int settings_allow_opening_at_load(const struct br_env *env)
+{
+    return (!env->mode_set || env->mode == BR_MODE_AUTO) &&
+           env->warmup == BR_WARMUP_BACKGROUND && env->learn;
+}
+
+/* Pure: whether a program opens the device at load, given settings read then and the memos of
+ * the device (what opening took) and of its last run here (NULL where either is missing). */
 int br_warmup_opens_at_load(const struct br_env *env, const struct br_device_memo *device,
                             const struct br_program_memo *last)
 {
-    if ((env->mode_set && env->mode != BR_MODE_AUTO) || env->warmup != BR_WARMUP_BACKGROUND ||
-        !env->learn || !device || !last || !last->known)
+    if (!settings_allow_opening_at_load(env) || !device || !last || !last->known)
         return 0;
     return br_warmup_open_threshold(device->open_seconds, last, 0) == 0;
 }
@@ -578,7 +585,7 @@ __attribute__((constructor)) static void open_at_load(void)
     br_env_peek(&now);
     struct br_device_memo device;
     struct br_program_memo last;
-    if (br_device_memo_read_for(&now, &device) != 0 ||
+    if (!settings_allow_opening_at_load(&now) || br_device_memo_read_for(&now, &device) != 0 ||
         br_program_memo_read_for(&now, &last) != 0 ||
         !br_warmup_opens_at_load(&now, &device, &last))
         return;
